@@ -1,0 +1,117 @@
+// The shapes every side agrees on for a question put to the human and the
+// answer that goes back. Pure data: no Node, Electron, React or DOM here.
+
+/** A value an elicitation answer may carry (MCP allows nothing else). */
+export type AnswerValue = string | number | boolean | string[];
+
+/** Accepted form content: field name to value. */
+export type AnswerContent = Record<string, AnswerValue>;
+
+/** One property of a flat elicitation schema, as the spec allows it. */
+export interface PrimitiveSchema {
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
+  title?: string;
+  description?: string;
+  default?: AnswerValue;
+  // string
+  minLength?: number;
+  maxLength?: number;
+  format?: 'email' | 'uri' | 'date' | 'date-time';
+  enum?: string[];
+  enumNames?: string[];
+  oneOf?: Array<{ const: string; title?: string }>;
+  // number / integer
+  minimum?: number;
+  maximum?: number;
+  // multi-select
+  items?: { type?: 'string'; enum?: string[]; anyOf?: Array<{ const: string; title?: string }> };
+  minItems?: number;
+  maxItems?: number;
+}
+
+/** The `requestedSchema` of a form-mode question: one flat object. */
+export interface FlatSchema {
+  type: 'object';
+  properties: Record<string, PrimitiveSchema>;
+  required?: string[];
+}
+
+/** The three outcomes a human can give. Decline and cancel are not errors. */
+export type Action = 'accept' | 'decline' | 'cancel';
+
+/** What goes back to the server for one question. */
+export type Answer =
+  | { action: 'accept'; content?: AnswerContent }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+/** Which request caused a question. Null method: a legacy server asked outside any known call. */
+export type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
+
+/** Where a question comes from: shown in every dialog and kept in history. */
+export interface QuestionOrigin {
+  /** Configured server name (the key in mcpServers). */
+  server: string;
+  era: 'modern' | 'legacy';
+  method: CallMethod | null;
+  /** Tool, prompt name or resource URI. */
+  name: string | null;
+  /** A short, safe, single-line summary of the call's arguments. */
+  argumentsSummary?: string;
+  /** 1-based retry round (always 1 for legacy questions). */
+  round: number;
+  /** The inputRequests key (legacy: a generated one). */
+  key: string;
+}
+
+/** Warnings the URL analysis can raise; see shared/url. */
+export type UrlWarningCode =
+  | 'punycode'
+  | 'mixed-script'
+  | 'http-not-loopback'
+  | 'credentials'
+  | 'raw-ip'
+  | 'too-long'
+  | 'blocked-scheme'
+  | 'unparseable';
+
+export interface UrlWarning {
+  code: UrlWarningCode;
+  /** One plain English sentence for logs and the CLI; the UI localises by code. */
+  message: string;
+}
+
+/** What the host knows about a URL before the human decides. Nothing is fetched to learn it. */
+export interface UrlAnalysis {
+  /** The URL exactly as the server sent it. */
+  href: string;
+  scheme: string;
+  /** ASCII (xn--) form of the host; empty when there is none. */
+  host: string;
+  /** Unicode form of the host (equal to host when plain ASCII). */
+  hostUnicode: string;
+  /** Registrable domain (eTLD+1 by a built-in heuristic), for emphasis. */
+  registrableDomain: string;
+  warnings: UrlWarning[];
+  /** True when the link must not be opened at all (scheme or parse failure). */
+  blocked: boolean;
+}
+
+export interface FormQuestion {
+  id: string;
+  mode: 'form';
+  origin: QuestionOrigin;
+  message: string;
+  requestedSchema: FlatSchema;
+}
+
+export interface UrlQuestion {
+  id: string;
+  mode: 'url';
+  origin: QuestionOrigin;
+  message: string;
+  url: UrlAnalysis;
+}
+
+/** A question as the human (or a script) sees it. Never carries requestState. */
+export type Question = FormQuestion | UrlQuestion;
