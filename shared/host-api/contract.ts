@@ -1,0 +1,176 @@
+// The one API between the renderer and the host (Electron main or the
+// loopback web shell). Defined once here: the method list, the zod schema of
+// every parameter object (checked on the host side before anything runs),
+// and the events the host pushes. Main, preload and the web bridge are all
+// built from `hostMethodNames` / `hostEventNames`, so they cannot drift.
+import { z } from 'zod';
+import type { Answer, Question } from '../elicitation/types';
+
+const name = z.string().min(1).max(200);
+const id = z.string().min(1).max(200);
+
+/** An answer value as MCP allows it: string, number, boolean or string[]. */
+export const answerValueSchema = z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(100_000)).max(1000)]);
+
+/** An answer as the renderer may send it. Content only goes with accept. */
+export const answerSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('accept'), content: z.record(z.string().max(200), answerValueSchema).optional() }),
+  z.strictObject({ action: z.literal('decline') }),
+  z.strictObject({ action: z.literal('cancel') }),
+]);
+
+/** A server entry in the mcpServers shape (stdio or HTTP). */
+export const serverEntrySchema = z.union([
+  z.strictObject({
+    type: z.literal('stdio').optional(),
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    cwd: z.string().optional(),
+  }),
+  z.strictObject({
+    type: z.enum(['http', 'streamable-http']).optional(),
+    url: z.string().min(1),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
+]);
+
+export const settingsSchema = z.strictObject({
+  maxRounds: z.number().int().min(1).max(100),
+  language: z.enum(['system', 'en', 'de']),
+  theme: z.enum(['system', 'light', 'dark']),
+  redactHistory: z.boolean(),
+});
+
+export const historyFilterSchema = z.strictObject({
+  server: z.string().max(200).optional(),
+  action: z.enum(['accept', 'decline', 'cancel']).optional(),
+  mode: z.enum(['form', 'url']).optional(),
+  since: z.string().max(40).optional(),
+  until: z.string().max(40).optional(),
+  text: z.string().max(500).optional(),
+  offset: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+});
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/** Every method: its params schema. Results are typed in `HostResults`. */
+export const hostMethods = {
+  listServers: z.strictObject({}),
+  addServer: z.strictObject({ name, entry: serverEntrySchema }),
+  updateServer: z.strictObject({ name, entry: serverEntrySchema }),
+  removeServer: z.strictObject({ name }),
+  importServers: z.strictObject({ json: z.string().max(5_000_000), source: z.enum(['claude-desktop', 'cursor', 'vscode', 'mcpServers']).optional() }),
+  reconnectServer: z.strictObject({ name }),
+  listCatalog: z.strictObject({ server: name }),
+  callTool: z.strictObject({ server: name, tool: name, args: jsonObject }),
+  cancelCall: z.strictObject({ callId: id }),
+  listQuestions: z.strictObject({}),
+  answerQuestion: z.strictObject({ questionId: id, answer: answerSchema }),
+  openQuestionUrl: z.strictObject({ questionId: id }),
+  muteServer: z.strictObject({ server: name, muted: z.boolean() }),
+  queryHistory: historyFilterSchema,
+  exportHistory: z.strictObject({ filter: historyFilterSchema, format: z.enum(['jsonl', 'csv']) }),
+  getSettings: z.strictObject({}),
+  updateSettings: settingsSchema.partial(),
+} as const;
+
+export type HostMethodName = keyof typeof hostMethods;
+export const hostMethodNames = Object.keys(hostMethods) as HostMethodName[];
+export type HostParams<M extends HostMethodName> = z.infer<(typeof hostMethods)[M]>;
+
+export type ServerEntry = z.infer<typeof serverEntrySchema>;
+export type Settings = z.infer<typeof settingsSchema>;
+export type HistoryFilter = z.infer<typeof historyFilterSchema>;
+
+/** A configured server as the UI shows it. */
+export interface ServerView {
+  name: string;
+  entry: ServerEntry;
+  status: 'idle' | 'connecting' | 'connected' | 'error';
+  era?: 'modern' | 'legacy';
+  protocolVersion?: string;
+  error?: string;
+  muted: boolean;
+}
+
+export interface CatalogView {
+  tools: Array<{ name: string; title?: string; description?: string; inputSchema: Record<string, unknown> }>;
+  prompts: Array<{ name: string; title?: string; description?: string; arguments?: Array<{ name: string; description?: string; required?: boolean }> }>;
+  resources: Array<{ uri: string; name: string; title?: string; description?: string; mimeType?: string }>;
+}
+
+/** A call the UI started, with its outcome once it ended. */
+export interface CallView {
+  callId: string;
+  server: string;
+  tool: string;
+  state: 'running' | 'complete' | 'error' | 'cancelled';
+  /** The final MCP result (complete) or the host error message (error). */
+  result?: unknown;
+  error?: string;
+}
+
+/** A history entry as the UI lists it (the journal's shape, kept loose here). */
+export type HistoryEntryView = Record<string, unknown> & { seq: number; ts: string; kind: string };
+
+/** What each method resolves to. */
+export interface HostResults {
+  listServers: ServerView[];
+  addServer: ServerView[];
+  updateServer: ServerView[];
+  removeServer: ServerView[];
+  importServers: { imported: string[]; skipped: Array<{ name: string; reason: string }> };
+  reconnectServer: ServerView;
+  listCatalog: CatalogView;
+  callTool: { callId: string };
+  cancelCall: { cancelled: boolean };
+  listQuestions: Question[];
+  answerQuestion: { accepted: boolean };
+  openQuestionUrl: { opened: boolean; reason?: string };
+  muteServer: ServerView[];
+  queryHistory: { total: number; entries: HistoryEntryView[] };
+  exportHistory: { data: string; filename: string };
+  getSettings: Settings;
+  updateSettings: Settings;
+}
+
+/** Events the host pushes to the renderer. */
+export interface HostEvents {
+  questionAdded: Question;
+  /** A question left the queue: answered, or its call/server went away (reason says which). */
+  questionRemoved: { questionId: string; reason: 'answered' | 'call-cancelled' | 'server-gone' | 'timeout'; note?: string };
+  serversChanged: ServerView[];
+  callUpdated: CallView;
+  historyAppended: { seq: number };
+  settingsChanged: Settings;
+}
+export type HostEventName = keyof HostEvents;
+export const hostEventNames: HostEventName[] = ['questionAdded', 'questionRemoved', 'serversChanged', 'callUpdated', 'historyAppended', 'settingsChanged'];
+
+/** The API every front end is given. Components call this and nothing else. */
+export type HostApi = {
+  [M in HostMethodName]: (params: HostParams<M>) => Promise<HostResults[M]>;
+} & {
+  /** Subscribe to a host event; returns the unsubscribe function. */
+  on<E extends HostEventName>(event: E, listener: (payload: HostEvents[E]) => void): () => void;
+};
+
+/** Checks params for a method; returns a clear error naming the method and field. */
+export function parseHostParams<M extends HostMethodName>(method: M, params: unknown): { ok: true; value: HostParams<M> } | { ok: false; error: string } {
+  const schema = hostMethods[method];
+  if (!schema) return { ok: false, error: `unknown method "${String(method)}"` };
+  const parsed = schema.safeParse(params ?? {});
+  if (parsed.success) return { ok: true, value: parsed.data as HostParams<M> };
+  const first = parsed.error.issues[0];
+  const where = first && first.path.length > 0 ? first.path.join('.') : '(params)';
+  return { ok: false, error: `${method}: invalid ${where}: ${first?.message ?? 'malformed'}` };
+}
+
+/** Narrow an unknown string to a method name. */
+export function isHostMethodName(value: unknown): value is HostMethodName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(hostMethods, value);
+}
+
+export type { Answer, Question };
