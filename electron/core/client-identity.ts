@@ -1,0 +1,17 @@
+// What the host says about itself to every server. Capabilities declare only
+// what a human can really answer here: elicitation in form and URL mode.
+// Never sampling or roots — the host has no model to sample and exposes no
+// file system, and a server may only ask for what was declared.
+import type { ClientCapabilities, Implementation } from '@modelcontextprotocol/client';
+
+/** Name and version sent as clientInfo (modern _meta) and in initialize. */
+export const CLIENT_INFO: Implementation = { name: 'countersign', version: '0.1.0' };
+
+/** The capabilities declared on every request (modern) or at initialize (legacy). */
+export const CLIENT_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} } };
+
+/** The one protocol revision of the modern era this host speaks. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/** The input-request methods this host fulfils; anything else was not declared. */
+export const DECLARED_INPUT_METHODS: ReadonlySet<string> = new Set(['elicitation/create']);

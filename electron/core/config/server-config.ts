@@ -1,0 +1,146 @@
+// Server configuration in the `mcpServers` shape that Claude Desktop, Cursor
+// and VS Code use. Validation names the server and the field, so a user with
+// a bad file knows exactly what to fix; nothing half-valid is accepted.
+import { HostError } from '../host-error';
+
+/** A stdio server: a command the host spawns. */
+export interface StdioServerEntry {
+  type?: 'stdio';
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** A Streamable HTTP server. */
+export interface HttpServerEntry {
+  type?: 'http' | 'streamable-http';
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export type ServerEntry = StdioServerEntry | HttpServerEntry;
+
+/** True when the entry is spawned over stdio. */
+export function isStdioEntry(entry: ServerEntry): entry is StdioServerEntry {
+  return 'command' in entry;
+}
+
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd']);
+const HTTP_KEYS = new Set(['type', 'url', 'headers']);
+// Keys other hosts write that carry no meaning for us; accepted so an
+// imported file does not fail on them, and dropped.
+const FOREIGN_KEYS = new Set(['disabled', 'autoApprove', 'alwaysAllow', 'timeout', 'description', 'envFile', 'transportType']);
+
+function fail(server: string, field: string, problem: string): never {
+  throw new HostError('config', `server "${server}": field "${field}" ${problem}`, { server, field });
+}
+
+function stringRecord(server: string, field: string, value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(server, field, 'must be an object of strings');
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v !== 'string') fail(server, `${field}.${k}`, 'must be a string');
+    out[k] = v;
+  }
+  return out;
+}
+
+/** Validate one entry; throws a HostError naming server and field. */
+export function parseServerEntry(server: string, raw: unknown): ServerEntry {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(server, '(entry)', 'must be an object');
+  const obj = raw as Record<string, unknown>;
+  const type = obj.type;
+  if (type !== undefined && !['stdio', 'http', 'streamable-http', 'sse'].includes(type as string)) {
+    fail(server, 'type', `must be "stdio", "http" or "streamable-http", not ${JSON.stringify(type)}`);
+  }
+  if (type === 'sse') fail(server, 'type', 'is "sse": the deprecated HTTP+SSE transport is not supported; use Streamable HTTP');
+  const hasCommand = 'command' in obj;
+  const hasUrl = 'url' in obj;
+  if (hasCommand && hasUrl) fail(server, 'command', 'and "url" are both set; a server is either stdio (command) or HTTP (url)');
+  if (!hasCommand && !hasUrl) fail(server, 'command', 'is missing (or give "url" for an HTTP server)');
+  if (type === 'stdio' && !hasCommand) fail(server, 'command', 'is missing for a stdio server');
+  if ((type === 'http' || type === 'streamable-http') && !hasUrl) fail(server, 'url', 'is missing for an HTTP server');
+
+  const allowed = hasCommand ? STDIO_KEYS : HTTP_KEYS;
+  for (const key of Object.keys(obj)) {
+    if (!allowed.has(key) && !FOREIGN_KEYS.has(key)) fail(server, key, `is not allowed for ${hasCommand ? 'a stdio' : 'an HTTP'} server`);
+  }
+
+  if (hasCommand) {
+    if (typeof obj.command !== 'string' || obj.command.trim() === '') fail(server, 'command', 'must be a non-empty string');
+    const entry: StdioServerEntry = { command: obj.command };
+    if (type === 'stdio') entry.type = 'stdio';
+    if (obj.args !== undefined) {
+      if (!Array.isArray(obj.args)) fail(server, 'args', 'must be an array of strings');
+      obj.args.forEach((a, i) => {
+        if (typeof a !== 'string') fail(server, `args[${i}]`, 'must be a string');
+      });
+      entry.args = obj.args as string[];
+    }
+    if (obj.env !== undefined) entry.env = stringRecord(server, 'env', obj.env);
+    if (obj.cwd !== undefined) {
+      if (typeof obj.cwd !== 'string' || obj.cwd === '') fail(server, 'cwd', 'must be a non-empty string');
+      entry.cwd = obj.cwd;
+    }
+    return entry;
+  }
+
+  if (typeof obj.url !== 'string') fail(server, 'url', 'must be a string');
+  let parsed: URL;
+  try {
+    parsed = new URL(obj.url);
+  } catch {
+    fail(server, 'url', `is not a valid URL: ${JSON.stringify(obj.url)}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') fail(server, 'url', `must be http(s), not ${parsed.protocol}`);
+  const entry: HttpServerEntry = { url: obj.url };
+  if (type === 'http' || type === 'streamable-http') entry.type = type;
+  if (obj.headers !== undefined) entry.headers = stringRecord(server, 'headers', obj.headers);
+  return entry;
+}
+
+/** Server names become UI labels, history keys and gateway prefixes: keep them plain. */
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$/;
+
+/** Validate a server name. */
+export function checkServerName(name: string): void {
+  if (!NAME_PATTERN.test(name)) {
+    throw new HostError('config', `server name ${JSON.stringify(name)} is invalid: use 1-64 letters, digits, ".", "_", "-" or spaces, starting with a letter or digit`, { server: name });
+  }
+}
+
+/**
+ * Parse a whole config document. Accepts `{ "mcpServers": {...} }` (Claude
+ * Desktop, Cursor), `{ "servers": {...} }` (VS Code mcp.json) and
+ * `{ "mcp": { "servers": {...} } }` (VS Code settings.json).
+ */
+export function parseServerConfig(doc: unknown, source = 'config'): Record<string, ServerEntry> {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    throw new HostError('config', `${source}: must be a JSON object with "mcpServers"`);
+  }
+  const d = doc as Record<string, unknown>;
+  const nested = typeof d.mcp === 'object' && d.mcp !== null ? (d.mcp as Record<string, unknown>).servers : undefined;
+  const servers = d.mcpServers ?? d.servers ?? nested;
+  if (servers === undefined) throw new HostError('config', `${source}: no "mcpServers" (or VS Code "servers") object found`);
+  if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
+    throw new HostError('config', `${source}: "mcpServers" must be an object of named servers`);
+  }
+  const out: Record<string, ServerEntry> = {};
+  for (const [name, raw] of Object.entries(servers)) {
+    checkServerName(name);
+    out[name] = parseServerEntry(name, raw);
+  }
+  return out;
+}
+
+/** Parse config text; JSON syntax errors name the source and position. */
+export function parseServerConfigText(text: string, source = 'config'): Record<string, ServerEntry> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new HostError('config', `${source}: not valid JSON (${(e as Error).message})`);
+  }
+  return parseServerConfig(doc, source);
+}

@@ -1,0 +1,143 @@
+// Opens one server: builds the transport, detects the era (2026-07-28 via
+// `server/discover`, else the legacy `initialize`), caches the verdict, and
+// wires the legacy server-to-client elicitation handlers before connecting
+// (the SDK only accepts handlers before `connect`).
+import { Client, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES, CLIENT_INFO } from '../client-identity';
+import type { ServerEntry } from '../config/server-config';
+import { HostError, messageOf } from '../host-error';
+import { eraCacheKey, isFresh, type EraCache } from './era-cache';
+import { createTransport } from './transport-factory';
+
+/** How the host answers what a LEGACY server pushes during a call. */
+export interface LegacyInputHooks {
+  /** A legacy `elicitation/create` request arrived; resolve with the answer to send. */
+  onElicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** A legacy `notifications/elicitation/complete` arrived. */
+  onElicitationComplete(elicitationId: string): void;
+}
+
+export interface ConnectOptions {
+  eraCache?: EraCache;
+  legacyHooks?: LegacyInputHooks;
+  /** Per-request timeout for the probe and handshake. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** A live connection to one configured server. */
+export interface ServerConnection {
+  readonly name: string;
+  readonly entry: ServerEntry;
+  readonly client: Client;
+  readonly era: 'modern' | 'legacy';
+  readonly protocolVersion: string;
+  /** The server's self-reported name/version, when it gave one. */
+  readonly serverInfo?: { name: string; version: string };
+  /** True from the moment the transport closed. */
+  readonly closed: boolean;
+  /** Register a listener for the connection closing (server exit, network). */
+  onClose(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+function newClient(hooks: LegacyInputHooks | undefined): Client {
+  const client = new Client(CLIENT_INFO, {
+    capabilities: CLIENT_CAPABILITIES,
+    versionNegotiation: { mode: 'auto' },
+    // The host drives every input round itself (it logs, validates and can
+    // cancel each one); the SDK's auto-fulfil would hide which call asked.
+    inputRequired: { autoFulfill: false },
+  });
+  if (hooks) {
+    client.setRequestHandler('elicitation/create', (request, ctx) => hooks.onElicit(request.params, ctx.mcpReq.signal));
+    client.setNotificationHandler('notifications/elicitation/complete', (n) => {
+      hooks.onElicitationComplete(n.params.elicitationId);
+    });
+  }
+  return client;
+}
+
+/** Connect to a server, reusing a cached era verdict when one is fresh. */
+export async function openConnection(name: string, entry: ServerEntry, options: ConnectOptions = {}): Promise<ServerConnection> {
+  const key = eraCacheKey(entry);
+  const cached = options.eraCache?.get(key);
+  const prior = cached && isFresh(cached) ? (cached.era === 'modern' ? { kind: 'modern' as const, discover: cached.discover } : { kind: 'legacy' as const }) : undefined;
+
+  const attempt = async (priorVerdict: typeof prior) => {
+    const client = newClient(options.legacyHooks);
+    const built = createTransport(entry);
+    try {
+      await client.connect(built.transport, {
+        ...(priorVerdict ? { prior: priorVerdict } : {}),
+        ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return { client, built };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw Object.assign(new Error(messageOf(error)), { stderrTail: built.stderrTail() });
+    }
+  };
+
+  let opened: Awaited<ReturnType<typeof attempt>>;
+  try {
+    opened = await attempt(prior);
+  } catch (first) {
+    if (options.signal?.aborted) throw new HostError('cancelled', `connecting to "${name}" was cancelled`);
+    if (prior) {
+      // A stale verdict: forget it and detect afresh.
+      options.eraCache?.delete(key);
+      opened = await attempt(undefined).catch((e) => failConnect(name, e));
+    } else if ('command' in entry) {
+      // Some legacy stdio servers exit on any request before `initialize`,
+      // so the in-place probe kills them. Only then is the server started a
+      // second time, straight into the legacy handshake; the verdict is
+      // cached so it happens once.
+      opened = await attempt({ kind: 'legacy' }).catch(() => failConnect(name, first));
+    } else {
+      failConnect(name, first);
+    }
+  }
+
+  const { client } = opened;
+  const era = client.getProtocolEra() ?? 'legacy';
+  const discover = client.getDiscoverResult();
+  if (options.eraCache) {
+    options.eraCache.set(key, era === 'modern' && discover ? { era, discover, at: Date.now() } : { era: 'legacy', at: Date.now() });
+  }
+
+  let closed = false;
+  const closeListeners: Array<() => void> = [];
+  const previousOnClose = client.onclose;
+  client.onclose = () => {
+    previousOnClose?.();
+    if (closed) return;
+    closed = true;
+    for (const l of closeListeners) l();
+  };
+  const info = client.getServerVersion();
+  return {
+    name,
+    entry,
+    client,
+    era,
+    protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
+    ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
+    get closed() {
+      return closed;
+    },
+    onClose(listener) {
+      closeListeners.push(listener);
+    },
+    async close() {
+      await client.close().catch(() => undefined);
+    },
+  };
+}
+
+function failConnect(name: string, error: unknown): never {
+  const tail = (error as { stderrTail?: string[] }).stderrTail ?? [];
+  const last = tail.length > 0 ? ` (server said: ${tail[tail.length - 1]!.slice(0, 300)})` : '';
+  throw new HostError('connection', `cannot connect to "${name}": ${messageOf(error)}${last}`, { server: name, stderr: tail });
+}

@@ -1,0 +1,91 @@
+// What the core reports while calls run: the history journal and the UI
+// subscribe to these. Answers are reported BEFORE they are sent, and the core
+// waits for observers (write-ahead), so an answered question is always on
+// disk before the server learns the answer.
+import type { Answer, CallMethod, Question } from '../../shared/elicitation/types';
+import type { HostErrorCode } from './host-error';
+import type { DecidedBy } from './prompter/prompter';
+
+/** The call a question belongs to. */
+export interface CallContext {
+  callId: string;
+  server: string;
+  era: 'modern' | 'legacy';
+  protocolVersion: string;
+  method: CallMethod;
+  /** Tool, prompt name or resource URI. */
+  name: string;
+  arguments?: Record<string, unknown>;
+  /** Which agent connection caused the call (gateway), if any. */
+  agent?: string;
+}
+
+/** Length and SHA-256 of an opaque requestState: never the value. */
+export interface StateDigest {
+  length: number;
+  sha256: string;
+}
+
+export interface QuestionAskedEvent {
+  call: CallContext | null;
+  question: Question;
+  askedAt: string;
+}
+
+export interface AnswerEvent {
+  call: CallContext | null;
+  question: Question;
+  answer: Answer;
+  decidedBy: DecidedBy;
+  urlOpened?: boolean;
+  answeredAt: string;
+  /** Digest of the requestState the round carried (modern era). */
+  requestState?: StateDigest;
+}
+
+export type CallOutcome = 'complete' | 'error' | 'round-limit' | 'cancelled';
+
+export interface CallEndedEvent {
+  call: CallContext;
+  outcome: CallOutcome;
+  isError?: boolean;
+  error?: string;
+  rounds: number;
+  endedAt: string;
+}
+
+export interface FaultEvent {
+  call: CallContext | null;
+  code: HostErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+  at: string;
+}
+
+/** Listeners for core events; every method may be async and is awaited. */
+export interface HostObserver {
+  questionAsked?(event: QuestionAskedEvent): void | Promise<void>;
+  /** Awaited BEFORE the answer is sent: write-ahead. A throw stops the send. */
+  answerRecorded?(event: AnswerEvent): void | Promise<void>;
+  callEnded?(event: CallEndedEvent): void | Promise<void>;
+  fault?(event: FaultEvent): void | Promise<void>;
+}
+
+/** Fan one event out to several observers, in order. */
+export function combineObservers(...observers: Array<HostObserver | undefined>): HostObserver {
+  const list = observers.filter((o): o is HostObserver => o !== undefined);
+  return {
+    async questionAsked(e) {
+      for (const o of list) await o.questionAsked?.(e);
+    },
+    async answerRecorded(e) {
+      for (const o of list) await o.answerRecorded?.(e);
+    },
+    async callEnded(e) {
+      for (const o of list) await o.callEnded?.(e);
+    },
+    async fault(e) {
+      for (const o of list) await o.fault?.(e);
+    },
+  };
+}

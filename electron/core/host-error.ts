@@ -1,0 +1,38 @@
+// One error type for everything the host itself refuses or cannot do, with a
+// stable code so the CLI maps it to exit 2, the history records it as a
+// fault, and the UI can localise it. Decline and cancel are NOT errors.
+
+/** Why the host ended a call or refused an input. */
+export type HostErrorCode =
+  | 'config'
+  | 'connection'
+  | 'round-limit'
+  | 'invalid-schema'
+  | 'invalid-answer'
+  | 'undeclared-request'
+  | 'unknown-result-type'
+  | 'protocol'
+  | 'cancelled';
+
+/** A host-side failure with a code and one clear sentence. */
+export class HostError extends Error {
+  override readonly name = 'HostError';
+  constructor(
+    readonly code: HostErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** True for a HostError, optionally of one code. */
+export function isHostError(e: unknown, code?: HostErrorCode): e is HostError {
+  return e instanceof HostError && (code === undefined || e.code === code);
+}
+
+/** The message of anything thrown, for one-line reports. */
+export function messageOf(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return typeof e === 'string' ? e : JSON.stringify(e);
+}

@@ -1,0 +1,24 @@
+// The one way a question reaches a human: the desktop UI, the web shell,
+// the gateway's approval channel or a CLI script all implement this.
+import type { Answer, Question } from '../../../shared/elicitation/types';
+
+/** Who or what decided an answer; kept in the history. */
+export type DecidedBy = 'human' | 'script' | 'mute-rule' | 'timeout' | 'call-cancelled' | 'policy';
+
+/** An answer plus how it came about. */
+export interface PrompterAnswer {
+  answer: Answer;
+  decidedBy: DecidedBy;
+  /** URL mode: whether the host opened the link (the consent). */
+  urlOpened?: boolean;
+}
+
+/** Puts questions to whoever answers them. */
+export interface Prompter {
+  /**
+   * Ask one question. Must settle: resolve with an answer, or reject when
+   * `signal` aborts (the call was cancelled or the server went away), in
+   * which case the question must be withdrawn from view.
+   */
+  ask(question: Question, signal: AbortSignal): Promise<PrompterAnswer>;
+}
