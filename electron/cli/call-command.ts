@@ -1,0 +1,119 @@
+// `countersign call`: run one tool call (or prompt / resource read) against a
+// server, answering its questions from --elicit specs. The flags, the JSON
+// shape and the exit codes are a contract pinned by tests.
+import { parseArgs } from 'node:util';
+import type { CallMethod } from '../../shared/elicitation/types';
+import { combineObservers, type HostObserver } from '../core/events';
+import { Host } from '../core/host';
+import { HostError, isHostError, messageOf } from '../core/host-error';
+import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
+import type { CliIo } from './io';
+import { questionLog } from './question-log';
+import { resolveTarget } from './target';
+
+export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
+         (--tool <name> [--args '<json>'] | --prompt <name> [--args '<json>'] | --resource <uri>)
+         [--elicit <spec>]... [--max-rounds N] [--json] [--name <label>]
+  <spec>: accept | accept:<json object> | accept-defaults | decline | cancel
+  exit 0: result with isError false; 1: result with isError true; 2: protocol or host error`;
+
+/** Parse a positive integer flag or fail naming it. */
+export function positiveInt(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new HostError('config', `${flag} must be a whole number from 1 to 1000, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+function parseJsonObject(flag: string, text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new HostError('config', `${flag} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new HostError('config', `${flag} must be a JSON object`);
+  return v as Record<string, unknown>;
+}
+
+/** Extra observers the caller wants (history journal). */
+export interface CommandDeps {
+  observer?: HostObserver;
+}
+
+/** Run `countersign call`; returns the exit code. */
+export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDeps = {}): Promise<number> {
+  let json = false;
+  const state: { era?: string; protocolVersion?: string } = {};
+  const log = questionLog((line) => io.stderr(line));
+  let host: Host | undefined;
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        stdio: { type: 'string' },
+        url: { type: 'string' },
+        server: { type: 'string' },
+        config: { type: 'string' },
+        name: { type: 'string' },
+        tool: { type: 'string' },
+        prompt: { type: 'string' },
+        resource: { type: 'string' },
+        args: { type: 'string' },
+        elicit: { type: 'string', multiple: true },
+        'max-rounds': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.stdout(CALL_USAGE);
+      return 0;
+    }
+    json = values.json === true;
+    const targets = [values.tool, values.prompt, values.resource].filter((v) => v !== undefined);
+    if (targets.length !== 1) throw new HostError('config', 'give exactly one of --tool <name>, --prompt <name> or --resource <uri>');
+    const method: CallMethod = values.tool !== undefined ? 'tools/call' : values.prompt !== undefined ? 'prompts/get' : 'resources/read';
+    const name = (values.tool ?? values.prompt ?? values.resource)!;
+    const args = parseJsonObject('--args', values.args);
+    if (args && method === 'resources/read') throw new HostError('config', '--args does not apply to --resource');
+    const specs = (values.elicit ?? []).map(parseElicitSpec);
+    const maxRounds = positiveInt('--max-rounds', values['max-rounds'], 10);
+    const target = await resolveTarget(values, io.env);
+
+    host = new Host({
+      servers: { [target.name]: target.entry },
+      prompter: new ScriptedPrompter(specs),
+      observer: combineObservers(log.observer, deps.observer),
+      maxRounds,
+    });
+    const conn = await host.connect(target.name, io.signal);
+    state.era = conn.era;
+    state.protocolVersion = conn.protocolVersion;
+    const { result } = await host.call({ server: target.name, method, name, ...(args ? { arguments: args } : {}), ...(io.signal ? { signal: io.signal } : {}) });
+    if (json) io.stdout(JSON.stringify({ era: state.era, protocolVersion: state.protocolVersion, questions: log.records, result }));
+    else io.stdout(formatResult(result));
+    return result.isError === true ? 1 : 0;
+  } catch (error) {
+    const message = isHostError(error) ? error.message : messageOf(error);
+    io.stderr(`countersign: error: ${message}`);
+    if (json) {
+      io.stdout(JSON.stringify({ ...state, questions: log.records, error: { code: isHostError(error) ? error.code : 'protocol', message } }));
+    }
+    return 2;
+  } finally {
+    await host?.close();
+  }
+}
+
+/** Human-readable result: text content as is, everything else as JSON. */
+export function formatResult(result: Record<string, unknown>): string {
+  const content = result.content ?? result.messages ?? result.contents;
+  if (Array.isArray(content) && content.every((c) => typeof c === 'object' && c !== null && (c as { type?: unknown }).type === 'text')) {
+    return content.map((c) => (c as { text: string }).text).join('\n');
+  }
+  return JSON.stringify(result, null, 2);
+}

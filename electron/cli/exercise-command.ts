@@ -1,0 +1,81 @@
+// `countersign exercise`: connect, list the tools, and call each one with
+// arguments built from its input schema, answering every question by one
+// policy. The official conformance suite drives the host through this.
+import { parseArgs } from 'node:util';
+import { exampleArguments } from '../core/calls/example-arguments';
+import { combineObservers } from '../core/events';
+import { Host } from '../core/host';
+import { HostError, isHostError, messageOf } from '../core/host-error';
+import { type CommandDeps, positiveInt } from './call-command';
+import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
+import type { CliIo } from './io';
+import { questionLog } from './question-log';
+import { resolveTarget } from './target';
+
+export const EXERCISE_USAGE = `usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> [--config <file>])
+         [--elicit <policy>] [--max-rounds N] [--json]
+  calls every tool once with arguments built from its input schema;
+  <policy> answers every question: accept-defaults (default) | accept | accept:<json> | decline | cancel
+  exit 0 when the session worked (even if single tools failed); 2 when it did not`;
+
+/** Run `countersign exercise`; returns the exit code. */
+export async function runExerciseCommand(argv: string[], io: CliIo, deps: CommandDeps = {}): Promise<number> {
+  let host: Host | undefined;
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        stdio: { type: 'string' },
+        url: { type: 'string' },
+        server: { type: 'string' },
+        config: { type: 'string' },
+        name: { type: 'string' },
+        elicit: { type: 'string' },
+        'max-rounds': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.stdout(EXERCISE_USAGE);
+      return 0;
+    }
+    if (positionals.length > 1) throw new HostError('config', `exercise takes one server URL, got ${positionals.length}`);
+    // The conformance suite appends the server URL as the last argument.
+    const url = values.url ?? positionals[0];
+    const target = await resolveTarget({ ...values, ...(url !== undefined ? { url } : {}) }, io.env);
+    const policy = parseElicitSpec(values.elicit ?? 'accept-defaults');
+    const log = questionLog((line) => io.stderr(line));
+    host = new Host({
+      servers: { [target.name]: target.entry },
+      prompter: new ScriptedPrompter([], policy),
+      observer: combineObservers(log.observer, deps.observer),
+      maxRounds: positiveInt('--max-rounds', values['max-rounds'], 10),
+    });
+    const conn = await host.connect(target.name, io.signal);
+    const { tools } = await conn.client.listTools();
+    const report: Array<{ tool: string; arguments: Record<string, unknown>; outcome: 'ok' | 'tool-error' | 'error'; error?: string }> = [];
+    for (const tool of tools) {
+      const args = exampleArguments(tool.inputSchema);
+      try {
+        const { result } = await host.call({ server: target.name, method: 'tools/call', name: tool.name, arguments: args, ...(io.signal ? { signal: io.signal } : {}) });
+        const outcome = result.isError === true ? 'tool-error' : 'ok';
+        report.push({ tool: tool.name, arguments: args, outcome });
+        if (!values.json) io.stdout(`[TOOL] ${tool.name} -> ${outcome}`);
+      } catch (error) {
+        if (isHostError(error, 'cancelled')) throw error;
+        report.push({ tool: tool.name, arguments: args, outcome: 'error', error: messageOf(error) });
+        if (!values.json) io.stdout(`[TOOL] ${tool.name} -> error: ${messageOf(error)}`);
+      }
+    }
+    if (values.json) io.stdout(JSON.stringify({ era: conn.era, protocolVersion: conn.protocolVersion, tools: report, questions: log.records }));
+    return 0;
+  } catch (error) {
+    io.stderr(`countersign: error: ${messageOf(error)}`);
+    return 2;
+  } finally {
+    await host?.close();
+  }
+}

@@ -1,0 +1,46 @@
+// The `countersign` command: dispatches to the subcommands.
+import { runCallCommand, CALL_USAGE } from './call-command';
+import { runExerciseCommand, EXERCISE_USAGE } from './exercise-command';
+import { processIo, type CliIo } from './io';
+
+const USAGE = `countersign — an MCP host where server questions reach the human, never the model
+
+commands:
+  call       run one tool call, prompt or resource read, answering questions from --elicit specs
+  exercise   call every tool of a server once (the conformance client)
+
+${CALL_USAGE}
+
+${EXERCISE_USAGE}`;
+
+/** Run the CLI with `argv` (without node and script); returns the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'call':
+      return runCallCommand(rest, io);
+    case 'exercise':
+      return runExerciseCommand(rest, io);
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      io.stdout(USAGE);
+      return command === undefined ? 2 : 0;
+    default:
+      io.stderr(`countersign: error: unknown command ${JSON.stringify(command)} (try: countersign help)`);
+      return 2;
+  }
+}
+
+/** Entry point when run as a program. */
+export async function main(): Promise<void> {
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  process.once('SIGTERM', () => controller.abort());
+  const code = await runCli(process.argv.slice(2), processIo(controller.signal));
+  // Child servers and sockets are closed by then; exit explicitly so a
+  // stray handle in a server's transport cannot keep the CLI alive.
+  process.exitCode = code;
+  setTimeout(() => process.exit(code), 2000).unref();
+}

@@ -1,0 +1,70 @@
+// Which server a CLI command talks to: `--stdio "<command line>"`, `--url`,
+// or `--server <name>` from a config file.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parse as parseShell } from 'shell-quote';
+import { parseServerConfigText, parseServerEntry, type ServerEntry } from '../core/config/server-config';
+import { HostError } from '../core/host-error';
+import { defaultConfigPath } from './paths';
+
+export interface TargetFlags {
+  stdio?: string;
+  url?: string;
+  server?: string;
+  config?: string;
+  name?: string;
+}
+
+/** Split a command line like a POSIX shell would, without running a shell. */
+export function splitCommandLine(line: string): string[] {
+  const parts = parseShell(line);
+  const words: string[] = [];
+  for (const p of parts) {
+    if (typeof p !== 'string') {
+      throw new HostError('config', `--stdio ${JSON.stringify(line)}: shell operators are not supported; give one command with its arguments`);
+    }
+    words.push(p);
+  }
+  if (words.length === 0) throw new HostError('config', '--stdio: the command line is empty');
+  return words;
+}
+
+const LAUNCHERS = new Set(['node', 'npx', 'tsx', 'python', 'python3', 'uv', 'uvx', 'deno', 'bun', 'docker', 'pnpm', 'yarn']);
+
+/** A readable server name for an ad-hoc target (shown in dialogs and history). */
+export function nameForEntry(entry: ServerEntry): string {
+  if ('url' in entry) {
+    const u = new URL(entry.url);
+    return u.host;
+  }
+  const command = basename(entry.command);
+  if (!LAUNCHERS.has(command.replace(/\.exe$/, ''))) return command;
+  const script = (entry.args ?? []).find((a) => !a.startsWith('-') && a !== 'tsx');
+  return script ? basename(script) : command;
+}
+
+/** Resolve the flags to one named server entry. */
+export async function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<{ name: string; entry: ServerEntry }> {
+  const given = [flags.stdio !== undefined, flags.url !== undefined, flags.server !== undefined].filter(Boolean).length;
+  if (given !== 1) throw new HostError('config', 'give exactly one of --stdio "<command line>", --url <url> or --server <name>');
+  if (flags.stdio !== undefined) {
+    const [command, ...args] = splitCommandLine(flags.stdio);
+    const entry = parseServerEntry('--stdio', { command, args });
+    return { name: flags.name ?? nameForEntry(entry), entry };
+  }
+  if (flags.url !== undefined) {
+    const entry = parseServerEntry('--url', { url: flags.url });
+    return { name: flags.name ?? nameForEntry(entry), entry };
+  }
+  const file = flags.config ?? defaultConfigPath(env);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw new HostError('config', `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const servers = parseServerConfigText(text, file);
+  const entry = servers[flags.server!];
+  if (!entry) throw new HostError('config', `${file}: no server named "${flags.server}" (configured: ${Object.keys(servers).join(', ') || 'none'})`);
+  return { name: flags.server!, entry };
+}

@@ -1,0 +1,140 @@
+// The Multi Round-Trip Request loop of MCP 2026-07-28, driven by the host:
+// send the call; while the server answers `input_required`, put every
+// requested input to the human and re-send the ORIGINAL request on a new
+// JSON-RPC id with `inputResponses` under the same keys and `requestState`
+// echoed byte for byte (absent when the server sent none). Each call builds
+// its own params, so neither field can leak into a parallel request.
+import { SdkError, SdkErrorCode, isInputRequiredResult, withInputRequired, type Client, type InputRequiredResult } from '@modelcontextprotocol/client';
+import type { CallMethod } from '../../../shared/elicitation/types';
+import { DECLARED_INPUT_METHODS } from '../client-identity';
+import type { CallContext } from '../events';
+import { HostError, messageOf } from '../host-error';
+import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
+import { abortableSleep } from './abortable-sleep';
+import { RESULT_SCHEMAS } from './result-schemas';
+import { digestState } from './state-digest';
+
+export interface LoopOptions {
+  /** Input rounds answered before the call ends with a round-limit error. */
+  maxRounds: number;
+  /** Pause before re-sending a round that carried only requestState (doubles, capped). */
+  pacingDelayMs: number;
+  pacingDelayMaxMs?: number;
+  signal: AbortSignal;
+  /** Per-request timeout for each leg (the human's time is not counted: it is between legs). */
+  requestTimeoutMs?: number;
+}
+
+export interface LoopResult {
+  result: Record<string, unknown>;
+  /** input_required answers received (0 when the call completed at once). */
+  rounds: number;
+}
+
+/** Reserved retry fields a caller (an agent, say) must never smuggle into a first request. */
+const RESERVED_PARAMS = ['inputResponses', 'requestState'];
+
+/** Run a modern-era call to completion, asking the human through `gate`. */
+export async function runInputRequiredLoop(
+  client: Client,
+  method: CallMethod,
+  originalParams: Record<string, unknown>,
+  call: CallContext,
+  gate: QuestionGate,
+  options: LoopOptions,
+): Promise<LoopResult> {
+  const base = Object.fromEntries(Object.entries(originalParams).filter(([k]) => !RESERVED_PARAMS.includes(k)));
+  const schema = withInputRequired(RESULT_SCHEMAS[method]);
+  let inputResponses: Record<string, unknown> | undefined;
+  let requestState: string | undefined;
+  let rounds = 0;
+  let pacing = options.pacingDelayMs;
+
+  for (;;) {
+    if (options.signal.aborted) throw new HostError('cancelled', 'the call was cancelled');
+    const params: Record<string, unknown> = { ...base };
+    if (inputResponses) params.inputResponses = inputResponses;
+    if (requestState !== undefined) params.requestState = requestState;
+
+    let response: unknown;
+    try {
+      response = await client.request({ method, params } as never, schema, {
+        allowInputRequired: true,
+        signal: options.signal,
+        ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
+      });
+    } catch (error) {
+      throw translateSdkError(error, options.signal);
+    }
+
+    if (!isInputRequiredResult(response)) {
+      const resultType = (response as { resultType?: unknown }).resultType;
+      if (resultType !== undefined && resultType !== 'complete') {
+        throw new HostError('unknown-result-type', `server "${call.server}" answered ${method} with unknown resultType ${JSON.stringify(resultType)}`);
+      }
+      return { result: response as Record<string, unknown>, rounds };
+    }
+
+    rounds += 1;
+    if (rounds > options.maxRounds) {
+      throw new HostError('round-limit', `server "${call.server}" still asked for input after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped (raise --max-rounds to allow more)`, {
+        maxRounds: options.maxRounds,
+      });
+    }
+
+    const ir = response as InputRequiredResult;
+    const requests = ir.inputRequests ?? {};
+    requestState = ir.requestState;
+    const keys = Object.keys(requests);
+    const stateDigest = requestState !== undefined ? digestState(requestState) : undefined;
+
+    if (keys.length === 0) {
+      // The server is pacing itself: nothing to ask, just come back later.
+      if (requestState === undefined) {
+        throw new HostError('protocol', `server "${call.server}" answered input_required with neither inputRequests nor requestState`);
+      }
+      inputResponses = undefined;
+      await abortableSleep(pacing, options.signal);
+      pacing = Math.min(pacing * 2, options.pacingDelayMaxMs ?? 2000);
+      continue;
+    }
+    pacing = options.pacingDelayMs;
+
+    // Refuse the whole round before asking anything if one request is of a
+    // kind the host did not declare: half-answered rounds help no one.
+    for (const key of keys) {
+      const req = requests[key] as { method?: unknown };
+      if (typeof req?.method !== 'string' || !DECLARED_INPUT_METHODS.has(req.method)) {
+        const error = new HostError('undeclared-request', `server "${call.server}" asked for ${JSON.stringify(req?.method)} (key "${key}"), which this host did not declare; only elicitation is supported`, {
+          key,
+          requested: req?.method,
+        });
+        await gate.fault(call, error);
+        throw error;
+      }
+    }
+
+    const answers: Record<string, unknown> = {};
+    for (const key of keys) {
+      const req = requests[key] as { params?: ElicitParams };
+      const { answer } = await gate.ask(req.params ?? {}, { call, server: call.server, era: 'modern', round: rounds, key, ...(stateDigest ? { requestState: stateDigest } : {}) }, options.signal);
+      answers[key] = answer;
+    }
+    inputResponses = answers;
+  }
+}
+
+/** Map SDK failures onto host errors with one clear sentence. */
+export function translateSdkError(error: unknown, signal: AbortSignal): unknown {
+  if (error instanceof HostError) return error;
+  if (signal.aborted) return new HostError('cancelled', 'the call was cancelled');
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.UnsupportedResultType) return new HostError('unknown-result-type', `server sent a result of unknown type: ${error.message}`);
+    if (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected || error.code === SdkErrorCode.SendFailed) {
+      return new HostError('connection', `the server connection failed: ${error.message}`);
+    }
+    if (error.code === SdkErrorCode.RequestTimeout) return new HostError('connection', `the server did not answer in time: ${error.message}`);
+    return new HostError('protocol', messageOf(error));
+  }
+  return error;
+}

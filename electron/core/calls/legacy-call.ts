@@ -1,0 +1,106 @@
+// A call on a legacy (2025-11-25 and older) connection. Questions arrive as
+// server-to-client `elicitation/create` requests while the call runs (the
+// host's LegacyInputHooks route them through the same gate). URL-mode
+// interactions may also arrive as error -32042 with `data.elicitations`: the
+// host asks for consent, waits for `notifications/elicitation/complete`, then
+// retries the call.
+import { ProtocolError, type Client } from '@modelcontextprotocol/client';
+import type { CallMethod } from '../../../shared/elicitation/types';
+import type { CallContext } from '../events';
+import { HostError } from '../host-error';
+import type { QuestionGate } from '../prompter/question-gate';
+import { abortableSleep } from './abortable-sleep';
+import { translateSdkError, type LoopResult } from './input-required-loop';
+import { RESULT_SCHEMAS } from './result-schemas';
+
+/** The legacy URLElicitationRequired error code. */
+export const URL_ELICITATION_REQUIRED = -32042;
+
+/** Tracks `notifications/elicitation/complete` per connection. */
+export class ElicitationCompletions {
+  private readonly done = new Set<string>();
+  private readonly waiters = new Map<string, Array<() => void>>();
+
+  /** Record a completion (it may arrive before anyone waits). */
+  complete(id: string): void {
+    this.done.add(id);
+    for (const w of this.waiters.get(id) ?? []) w();
+    this.waiters.delete(id);
+  }
+
+  /** Resolve true once `id` completed, false on timeout; reject on abort. */
+  async wait(id: string, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
+    if (this.done.has(id)) return true;
+    const completed = new Promise<true>((resolve) => {
+      const list = this.waiters.get(id) ?? [];
+      list.push(() => resolve(true));
+      this.waiters.set(id, list);
+    });
+    const timedOut = abortableSleep(timeoutMs, signal).then(() => false as const);
+    return Promise.race([completed, timedOut]);
+  }
+}
+
+export interface LegacyCallOptions {
+  maxRounds: number;
+  signal: AbortSignal;
+  requestTimeoutMs?: number;
+  /** How long to wait for the server to report a URL interaction complete. */
+  urlCompletionTimeoutMs: number;
+  /** Called before each attempt so questions pushed during it get its round number. */
+  onAttempt(round: number): void;
+}
+
+/** Result the host returns when a legacy URL interaction was refused: nothing ran. */
+function refusedResult(action: 'decline' | 'cancel'): Record<string, unknown> {
+  const who = action === 'decline' ? 'declined' : 'cancelled (dialog dismissed)';
+  return {
+    content: [{ type: 'text', text: `The server needs the user to open a link first; the user ${who}, so nothing was done.` }],
+    isError: true,
+    _meta: { 'io.countersign/host-generated': true },
+  };
+}
+
+/** Run a legacy-era call; elicitation/create requests are answered by the hooks meanwhile. */
+export async function runLegacyCall(
+  client: Client,
+  method: CallMethod,
+  params: Record<string, unknown>,
+  call: CallContext,
+  gate: QuestionGate,
+  completions: ElicitationCompletions,
+  options: LegacyCallOptions,
+): Promise<LoopResult> {
+  const clean = Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'inputResponses' && k !== 'requestState'));
+  let rounds = 0;
+  for (;;) {
+    options.onAttempt(rounds + 1);
+    try {
+      const result = await client.request({ method, params: clean } as never, RESULT_SCHEMAS[method], {
+        signal: options.signal,
+        ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
+      });
+      return { result: result as Record<string, unknown>, rounds };
+    } catch (error) {
+      if (!(error instanceof ProtocolError) || error.code !== URL_ELICITATION_REQUIRED) throw translateSdkError(error, options.signal);
+      rounds += 1;
+      if (rounds > options.maxRounds) {
+        throw new HostError('round-limit', `server "${call.server}" still required URL interactions after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped`, { maxRounds: options.maxRounds });
+      }
+      const data = error.data as { elicitations?: unknown } | undefined;
+      const list = Array.isArray(data?.elicitations) ? (data.elicitations as Array<Record<string, unknown>>) : [];
+      if (list.length === 0) throw new HostError('protocol', `server "${call.server}" sent error -32042 without data.elicitations`);
+      const ids: string[] = [];
+      for (const [i, el] of list.entries()) {
+        const key = typeof el.elicitationId === 'string' ? el.elicitationId : `url-${i + 1}`;
+        const { answer } = await gate.ask({ ...el, mode: 'url' }, { call, server: call.server, era: 'legacy', round: rounds, key }, options.signal);
+        if (answer.action !== 'accept') return { result: refusedResult(answer.action), rounds };
+        if (typeof el.elicitationId === 'string') ids.push(el.elicitationId);
+      }
+      for (const id of ids) {
+        const ok = await completions.wait(id, options.urlCompletionTimeoutMs, options.signal);
+        if (!ok) throw new HostError('protocol', `server "${call.server}" never reported the link interaction ${id} complete; the call was not retried`);
+      }
+    }
+  }
+}

@@ -1,0 +1,265 @@
+// The Electron-free host: configured servers, their connections, and calls
+// that may need the human. The CLI, the desktop main process, the web shell
+// and the gateway all drive this one class.
+import { randomUUID } from 'node:crypto';
+import type { ElicitResult } from '@modelcontextprotocol/client';
+import type { CallMethod } from '../../shared/elicitation/types';
+import { ElicitationCompletions, runLegacyCall } from './calls/legacy-call';
+import { runInputRequiredLoop } from './calls/input-required-loop';
+import type { ServerEntry } from './config/server-config';
+import { MemoryEraCache, type EraCache } from './connection/era-cache';
+import { openConnection, type ServerConnection } from './connection/server-connection';
+import type { CallContext, CallOutcome, HostObserver } from './events';
+import { HostError, isHostError, messageOf } from './host-error';
+import type { Prompter } from './prompter/prompter';
+import { QuestionGate } from './prompter/question-gate';
+
+export interface HostOptions {
+  servers: Record<string, ServerEntry>;
+  prompter: Prompter;
+  observer?: HostObserver;
+  eraCache?: EraCache;
+  /** Input rounds per call before it ends with a round-limit error. Default 10. */
+  maxRounds?: number;
+  /** First pause before re-sending a state-only round. Default 250 ms. */
+  pacingDelayMs?: number;
+  /** Per-request timeout of a single leg. Default: the SDK's (60 s). */
+  requestTimeoutMs?: number;
+  /** Wait for a legacy URL interaction to complete. Default 10 minutes. */
+  urlCompletionTimeoutMs?: number;
+}
+
+export interface CallRequest {
+  server: string;
+  method: CallMethod;
+  /** tools/call: tool name; prompts/get: prompt name; resources/read: URI. */
+  name: string;
+  /** tools/call and prompts/get arguments. */
+  arguments?: Record<string, unknown>;
+  signal?: AbortSignal;
+  /** The agent connection that caused the call (gateway). */
+  agent?: string;
+  callId?: string;
+}
+
+export interface CallResult {
+  call: CallContext;
+  result: Record<string, unknown>;
+  rounds: number;
+}
+
+interface LiveCall {
+  context: CallContext;
+  round: number;
+  controller: AbortController;
+  /** A host error raised inside a legacy elicitation handler ends the call with it. */
+  failure?: HostError;
+  legacyQuestions: number;
+}
+
+interface ServerSlot {
+  connection?: Promise<ServerConnection>;
+  completions: ElicitationCompletions;
+  calls: Map<string, LiveCall>;
+}
+
+/** The host core. */
+export class Host {
+  private readonly servers = new Map<string, ServerEntry>();
+  private readonly slots = new Map<string, ServerSlot>();
+  private readonly muted = new Set<string>();
+  private readonly eraCache: EraCache;
+  private readonly gate: QuestionGate;
+  private readonly observer: HostObserver;
+  maxRounds: number;
+
+  constructor(private readonly options: HostOptions) {
+    for (const [name, entry] of Object.entries(options.servers)) this.servers.set(name, entry);
+    this.eraCache = options.eraCache ?? new MemoryEraCache();
+    this.observer = options.observer ?? {};
+    this.maxRounds = options.maxRounds ?? 10;
+    this.gate = new QuestionGate(options.prompter, this.observer, (server) => this.muted.has(server));
+  }
+
+  /** Names of configured servers. */
+  serverNames(): string[] {
+    return [...this.servers.keys()];
+  }
+
+  /** The entry of a configured server. */
+  serverEntry(name: string): ServerEntry | undefined {
+    return this.servers.get(name);
+  }
+
+  /** Add or replace a server; an existing connection to it is closed. */
+  async setServer(name: string, entry: ServerEntry): Promise<void> {
+    await this.disconnect(name);
+    this.servers.set(name, entry);
+  }
+
+  /** Remove a server and close its connection. */
+  async removeServer(name: string): Promise<void> {
+    await this.disconnect(name);
+    this.servers.delete(name);
+    this.muted.delete(name);
+  }
+
+  /** "Stop asking this session": questions from the server are cancelled automatically. */
+  setMuted(server: string, muted: boolean): void {
+    if (muted) this.muted.add(server);
+    else this.muted.delete(server);
+  }
+
+  isMuted(server: string): boolean {
+    return this.muted.has(server);
+  }
+
+  private slot(name: string): ServerSlot {
+    let slot = this.slots.get(name);
+    if (!slot) {
+      slot = { completions: new ElicitationCompletions(), calls: new Map() };
+      this.slots.set(name, slot);
+    }
+    return slot;
+  }
+
+  /** Connect (once) to a configured server. */
+  connect(name: string, signal?: AbortSignal): Promise<ServerConnection> {
+    const entry = this.servers.get(name);
+    if (!entry) return Promise.reject(new HostError('config', `no server named "${name}" is configured`));
+    const slot = this.slot(name);
+    if (!slot.connection) {
+      const opening = openConnection(name, entry, {
+        eraCache: this.eraCache,
+        ...(signal ? { signal } : {}),
+        legacyHooks: {
+          onElicit: (params, sig) => this.answerLegacyElicit(name, params as Record<string, unknown>, sig),
+          onElicitationComplete: (id) => slot.completions.complete(id),
+        },
+      });
+      slot.connection = opening;
+      opening.then(
+        (conn) =>
+          conn.onClose(() => {
+            // The server went away: its open questions are withdrawn by the
+            // calls' abort, and the next use reconnects.
+            if (slot.connection === opening) slot.connection = undefined;
+            for (const live of slot.calls.values()) live.controller.abort(new HostError('connection', `server "${name}" closed the connection`));
+          }),
+        () => {
+          if (slot.connection === opening) slot.connection = undefined;
+        },
+      );
+    }
+    return slot.connection;
+  }
+
+  /** Close one server's connection (if open). */
+  async disconnect(name: string): Promise<void> {
+    const slot = this.slots.get(name);
+    const pending = slot?.connection;
+    if (!slot || !pending) return;
+    slot.connection = undefined;
+    const conn = await pending.catch(() => undefined);
+    await conn?.close();
+  }
+
+  /** Run a tools/call, prompts/get or resources/read to its final result. */
+  async call(request: CallRequest): Promise<CallResult> {
+    const conn = await this.connect(request.server, request.signal);
+    const slot = this.slot(request.server);
+    const controller = new AbortController();
+    const onOuterAbort = () => controller.abort(request.signal?.reason);
+    if (request.signal?.aborted) controller.abort(request.signal.reason);
+    request.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+    const context: CallContext = {
+      callId: request.callId ?? randomUUID(),
+      server: request.server,
+      era: conn.era,
+      protocolVersion: conn.protocolVersion,
+      method: request.method,
+      name: request.name,
+      ...(request.arguments ? { arguments: request.arguments } : {}),
+      ...(request.agent ? { agent: request.agent } : {}),
+    };
+    const live: LiveCall = { context, round: 1, controller, legacyQuestions: 0 };
+    slot.calls.set(context.callId, live);
+
+    const params: Record<string, unknown> =
+      request.method === 'resources/read' ? { uri: request.name } : { name: request.name, ...(request.arguments ? { arguments: request.arguments } : {}) };
+    let rounds = 0;
+    try {
+      const { result, rounds: r } =
+        conn.era === 'modern'
+          ? await runInputRequiredLoop(conn.client, request.method, params, context, this.gate, {
+              maxRounds: this.maxRounds,
+              pacingDelayMs: this.options.pacingDelayMs ?? 250,
+              signal: controller.signal,
+              ...(this.options.requestTimeoutMs ? { requestTimeoutMs: this.options.requestTimeoutMs } : {}),
+            })
+          : await runLegacyCall(conn.client, request.method, params, context, this.gate, slot.completions, {
+              maxRounds: this.maxRounds,
+              signal: controller.signal,
+              urlCompletionTimeoutMs: this.options.urlCompletionTimeoutMs ?? 10 * 60_000,
+              ...(this.options.requestTimeoutMs ? { requestTimeoutMs: this.options.requestTimeoutMs } : {}),
+              onAttempt: (round) => {
+                live.round = round;
+              },
+            });
+      rounds = r;
+      if (live.failure) throw live.failure;
+      await this.observer.callEnded?.({ call: context, outcome: 'complete', isError: result.isError === true, rounds, endedAt: new Date().toISOString() });
+      return { call: context, result, rounds };
+    } catch (error) {
+      const failure = live.failure ?? (controller.signal.aborted && isHostError(controller.signal.reason) ? controller.signal.reason : error);
+      const outcome: CallOutcome = isHostError(failure, 'round-limit') ? 'round-limit' : isHostError(failure, 'cancelled') ? 'cancelled' : 'error';
+      if (isHostError(failure, 'round-limit')) await this.gate.fault(context, failure);
+      await this.observer.callEnded?.({ call: context, outcome, error: messageOf(failure), rounds, endedAt: new Date().toISOString() });
+      throw failure;
+    } finally {
+      request.signal?.removeEventListener('abort', onOuterAbort);
+      slot.calls.delete(context.callId);
+    }
+  }
+
+  /** Cancel a running call by id. */
+  cancel(callId: string): boolean {
+    for (const slot of this.slots.values()) {
+      const live = slot.calls.get(callId);
+      if (live) {
+        live.controller.abort(new HostError('cancelled', 'the call was cancelled'));
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Answer a legacy server's elicitation/create through the gate. */
+  private async answerLegacyElicit(server: string, params: Record<string, unknown>, serverSignal: AbortSignal): Promise<ElicitResult> {
+    const slot = this.slot(server);
+    // Over stdio a legacy request carries no link to the call that caused it.
+    // With exactly one call in flight it must be that one; otherwise the
+    // dialog says honestly that the cause is unknown.
+    const live = slot.calls.size === 1 ? [...slot.calls.values()][0] : undefined;
+    const signal = live ? AbortSignal.any([serverSignal, live.controller.signal]) : serverSignal;
+    const n = live ? ++live.legacyQuestions : 1;
+    const key = typeof params.elicitationId === 'string' ? params.elicitationId : `elicit-${n}`;
+    try {
+      const { answer } = await this.gate.ask(params, { call: live?.context ?? null, server, era: 'legacy', round: live?.round ?? 1, key }, signal);
+      return answer as ElicitResult;
+    } catch (error) {
+      if (isHostError(error, 'cancelled')) return { action: 'cancel' };
+      if (live && isHostError(error)) {
+        live.failure = error;
+        live.controller.abort(error);
+      }
+      throw error;
+    }
+  }
+
+  /** Close every connection. */
+  async close(): Promise<void> {
+    await Promise.all([...this.slots.keys()].map((name) => this.disconnect(name)));
+  }
+}
