@@ -1,0 +1,405 @@
+// The history journal: an append-only, hash-chained JSON Lines log of every
+// question, answer, call end, protocol fault and journal note, in files
+// journal-000001.jsonl, journal-000002.jsonl, … inside one folder.
+//
+// Durability contract: append() resolves only after the entry's bytes have been
+// written and fdatasync'ed (and, for a new file, its folder fsync'ed). The core
+// records an answer by awaiting append() BEFORE it sends the answer to the
+// server (see writeAhead in write-ahead.ts), so a crash can never leave an
+// answered question unrecorded. Appends are serialised in call order; those that
+// arrive while a write is in flight are written together and share one fsync
+// (group commit), each still resolving only after that fsync.
+
+import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { encodeEntry, isHash, type EncodedEntry } from './chain.js';
+import { requestStateDigest, redactContent } from './digests.js';
+import { fsyncDir, fsyncParent, journalFileName, listJournalFiles, writeFully, type JournalFile } from './files.js';
+import { acquireWriterLock, type WriterLock } from './lock.js';
+import { buildItems, filterItems, type HistoryFilter, type HistoryItem } from './query.js';
+import { readJournal, type ReadResult } from './reader.js';
+import { owedTornTailNote, scanTail, setAsideTornTail, type TailScan } from './torn-tail.js';
+import {
+  GENESIS_HASH,
+  type AppendedEntry,
+  type EntryBody,
+  type EntryInput,
+  type JournalEntry,
+  type NoteBody,
+} from './types.js';
+import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js';
+
+/** Default size at which a new journal file is started: see the README of this folder. */
+export const DEFAULT_ROTATE_BYTES = 8 * 1024 * 1024;
+
+export interface HistoryJournalOptions {
+  /** Start a new file once the current one would grow past this many bytes. Default 8 MiB. */
+  rotateBytes?: number;
+  /** Store accepted content as field names + salted hash only. Default false. */
+  redact?: boolean;
+  /** Take the folder's writer lock (default true). Only tests should turn this off. */
+  lock?: boolean;
+  /** Clock for `ts` (tests). */
+  now?: () => Date;
+}
+
+/** The journal could not write; nothing of the failed append is on disk. */
+export class HistoryWriteError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'HistoryWriteError';
+  }
+}
+
+const KINDS = new Set(['question', 'answer', 'call-end', 'fault', 'note']);
+
+interface Pending {
+  body: EntryBody;
+  ts: string;
+  resolve: (value: AppendedEntry) => void;
+  reject: (reason: unknown) => void;
+}
+
+export interface JournalHead {
+  /** 0 when the journal is empty. */
+  seq: number;
+  hash: string;
+  /** File the next entry goes to (unless it rotates). */
+  file: string;
+}
+
+export class HistoryJournal {
+  /** Notes appended while opening (torn tails set aside). */
+  readonly recovered: AppendedEntry[] = [];
+
+  private seq = 0;
+  private hash = GENESIS_HASH;
+  private fileIndex = 1;
+  private fileSize = 0;
+  private fileExists = false;
+  private handle: FileHandle | undefined;
+  private queue: Pending[] = [];
+  private flushing: Promise<void> | undefined;
+  private failure: Error | undefined;
+  private closed = false;
+  private redactOn: boolean;
+  private readonly rotateBytes: number;
+  private readonly now: () => Date;
+
+  private constructor(
+    readonly dir: string,
+    options: HistoryJournalOptions,
+    private readonly lock: WriterLock | undefined,
+  ) {
+    this.rotateBytes = options.rotateBytes ?? DEFAULT_ROTATE_BYTES;
+    if (!(this.rotateBytes > 0)) throw new RangeError('rotateBytes must be positive');
+    this.redactOn = options.redact ?? false;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Open (creating if needed) the journal in `dir` for appending. Sets aside a torn
+   * tail left by a crash and records that in a note before returning.
+   */
+  static async open(dir: string, options: HistoryJournalOptions = {}): Promise<HistoryJournal> {
+    let created = false;
+    try {
+      await stat(dir);
+    } catch {
+      await mkdir(dir, { recursive: true });
+      created = true;
+    }
+    if (created) await fsyncParent(dir);
+    const lock = options.lock === false ? undefined : await acquireWriterLock(dir);
+    const journal = new HistoryJournal(dir, options, lock);
+    try {
+      await journal.recover();
+    } catch (err) {
+      await journal.close().catch(() => undefined);
+      throw err;
+    }
+    return journal;
+  }
+
+  /** Find the end of the chain; set aside anything torn after it. */
+  private async recover(): Promise<void> {
+    const files = await listJournalFiles(this.dir);
+    const torn: TailScan[] = [];
+    let lastEntry: JournalEntry | undefined;
+    let lastEntryFile: JournalFile | undefined;
+    for (let i = files.length - 1; i >= 0; i--) {
+      const file = files[i]!;
+      const scan = await scanTail(this.dir, file.name);
+      if (scan.goodSize < scan.size) torn.unshift(scan);
+      if (scan.last) {
+        lastEntry = scan.last;
+        lastEntryFile = file;
+        break;
+      }
+    }
+    if (lastEntry) {
+      this.seq = lastEntry.seq;
+      this.hash = lastEntry.hash;
+    }
+    const notes: NoteBody[] = [];
+    for (const scan of torn) {
+      notes.push(await setAsideTornTail(this.dir, scan, this.seq + notes.length + 1));
+    }
+    if (notes.length === 0) {
+      const candidates = lastEntryFile ? files.filter((f) => f.index >= lastEntryFile.index) : files;
+      const owed = await owedTornTailNote(this.dir, candidates, this.seq);
+      if (owed) notes.push(owed);
+    }
+    const current = files.at(-1);
+    if (current) {
+      this.fileIndex = current.index;
+      this.fileSize = (await stat(join(this.dir, current.name))).size;
+      this.fileExists = true;
+    }
+    for (const note of notes) this.recovered.push(await this.append(note));
+  }
+
+  /** The end of the chain as this writer knows it. */
+  get head(): JournalHead {
+    return { seq: this.seq, hash: this.hash, file: journalFileName(this.fileIndex) };
+  }
+
+  get redact(): boolean {
+    return this.redactOn;
+  }
+
+  /** Change the redaction setting; records a note when it changes. Applies to every append made after this call. */
+  async setRedact(redact: boolean): Promise<void> {
+    if (redact === this.redactOn) return;
+    this.redactOn = redact;
+    await this.append({
+      kind: 'note',
+      note: 'redaction',
+      redact,
+      detail: redact
+        ? 'Answer content redaction turned on: accepted content is stored as field names and a salted hash.'
+        : 'Answer content redaction turned off: accepted content is stored as given.',
+    });
+  }
+
+  /**
+   * Append one entry. Resolves once it is durably on disk, with its seq and hash;
+   * rejects (HistoryWriteError, or TypeError for a body JSON cannot carry) with
+   * nothing written. Never send an answer to a server before this resolves.
+   */
+  append(input: EntryInput): Promise<AppendedEntry> {
+    if (this.closed) return Promise.reject(new HistoryWriteError('history journal is closed'));
+    if (this.failure) return Promise.reject(this.failure);
+    let body: EntryBody;
+    try {
+      body = this.prepare(input);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const ts = this.now().toISOString();
+    return new Promise<AppendedEntry>((resolve, reject) => {
+      this.queue.push({ body, ts, resolve, reject });
+      this.flushing ??= this.flushLoop();
+    });
+  }
+
+  /** Copy the input into what is stored: requestState digested, content redacted when asked. */
+  private prepare(input: EntryInput): EntryBody {
+    if (typeof input !== 'object' || input === null || !KINDS.has((input as { kind?: unknown }).kind as string)) {
+      throw new TypeError(`unknown history entry kind ${JSON.stringify((input as { kind?: unknown } | null)?.kind)}`);
+    }
+    const body = { ...input } as Record<string, unknown>;
+    if (input.kind === 'question' && input.requestState !== undefined) {
+      const rs = input.requestState;
+      if (typeof rs === 'string') {
+        body.requestState = requestStateDigest(rs);
+      } else if (typeof rs === 'object' && rs !== null && Number.isSafeInteger(rs.length) && isHash(rs.sha256)) {
+        body.requestState = { length: rs.length, sha256: rs.sha256 };
+      } else {
+        throw new TypeError('requestState must be the raw string or a {length, sha256} digest');
+      }
+    }
+    if (input.kind === 'answer') {
+      delete body.redacted;
+      if (input.content !== undefined && this.redactOn) {
+        delete body.content;
+        body.redacted = redactContent(input.content);
+      }
+    }
+    return body as unknown as EntryBody;
+  }
+
+  private async flushLoop(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, 4096);
+        await this.writeBatch(batch);
+      }
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+
+  private async writeBatch(batch: Pending[]): Promise<void> {
+    if (this.failure) {
+      for (const p of batch) p.reject(this.failure);
+      return;
+    }
+    // Chain the batch (provisionally: the state moves only once bytes are synced).
+    let seq = this.seq;
+    let prev = this.hash;
+    const encoded: Array<{ p: Pending; enc: EncodedEntry; bytes: Buffer }> = [];
+    for (const p of batch) {
+      let enc: EncodedEntry;
+      try {
+        enc = encodeEntry(p.body, seq + 1, p.ts, prev);
+      } catch (err) {
+        p.reject(err);
+        continue;
+      }
+      seq += 1;
+      prev = enc.hash;
+      encoded.push({ p, enc, bytes: Buffer.from(enc.line, 'utf8') });
+    }
+    // Split into segments at rotation points; each segment is written and synced on its own.
+    let start = 0;
+    while (start < encoded.length) {
+      if (this.fileSize > 0 && this.fileSize + encoded[start]!.bytes.length > this.rotateBytes) {
+        try {
+          await this.rotate();
+        } catch (err) {
+          this.failEntries(encoded.slice(start), err, 'could not start a new history file');
+          return;
+        }
+      }
+      let end = start;
+      let size = this.fileSize;
+      while (end < encoded.length && (end === start || size + encoded[end]!.bytes.length <= this.rotateBytes)) {
+        size += encoded[end]!.bytes.length;
+        end++;
+      }
+      const segment = encoded.slice(start, end);
+      if (!(await this.writeSegment(segment))) {
+        this.failEntries(encoded.slice(end), this.failure ?? new HistoryWriteError('an earlier entry failed'), '');
+        return;
+      }
+      start = end;
+    }
+  }
+
+  /** Write and sync one segment; on failure roll the file back and reject it. */
+  private async writeSegment(segment: Array<{ p: Pending; enc: EncodedEntry; bytes: Buffer }>): Promise<boolean> {
+    const data = segment.length === 1 ? segment[0]!.bytes : Buffer.concat(segment.map((s) => s.bytes));
+    const file = journalFileName(this.fileIndex);
+    try {
+      const handle = await this.currentHandle();
+      await writeFully(handle, data);
+      await handle.datasync();
+    } catch (err) {
+      await this.rollBack();
+      this.failEntries(segment, err, `could not write to history file ${file}`);
+      return false;
+    }
+    this.fileSize += data.length;
+    const last = segment.at(-1)!.enc;
+    this.seq = last.entry.seq;
+    this.hash = last.hash;
+    for (const { p, enc } of segment) {
+      p.resolve({ seq: enc.entry.seq, hash: enc.hash, ts: enc.entry.ts, file, entry: enc.entry });
+    }
+    return true;
+  }
+
+  private failEntries(items: Array<{ p: Pending }>, cause: unknown, message: string): void {
+    const error =
+      cause instanceof HistoryWriteError
+        ? cause
+        : new HistoryWriteError(`${message}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    for (const { p } of items) p.reject(error);
+  }
+
+  /** After a failed write, cut the file back to its last synced size, or stop accepting appends. */
+  private async rollBack(): Promise<void> {
+    try {
+      if (this.handle) {
+        await this.handle.truncate(this.fileSize);
+        await this.handle.datasync();
+      }
+    } catch (err) {
+      this.failure = new HistoryWriteError(
+        'history journal could not recover from a write error; reopen it (the torn tail will be set aside)',
+        { cause: err },
+      );
+    }
+  }
+
+  private async currentHandle(): Promise<FileHandle> {
+    if (!this.handle) {
+      const path = join(this.dir, journalFileName(this.fileIndex));
+      this.handle = await open(path, 'a');
+      if (!this.fileExists) {
+        await fsyncDir(this.dir);
+        this.fileExists = true;
+      }
+    }
+    return this.handle;
+  }
+
+  private async rotate(): Promise<void> {
+    const next = this.fileIndex + 1;
+    const path = join(this.dir, journalFileName(next));
+    let handle: FileHandle;
+    try {
+      handle = await open(path, 'ax');
+    } catch (err) {
+      // Left empty by an earlier rotation that failed to sync the folder: reuse it.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || (await stat(path)).size !== 0) throw err;
+      handle = await open(path, 'a');
+    }
+    try {
+      await fsyncDir(this.dir);
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+    const old = this.handle;
+    this.handle = handle;
+    this.fileIndex = next;
+    this.fileSize = 0;
+    this.fileExists = true;
+    await old?.close();
+  }
+
+  /** Resolves when every append made so far has settled. */
+  async flushed(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  /** Every entry on disk (after pending appends settle). */
+  async readAll(): Promise<ReadResult> {
+    await this.flushed();
+    return readJournal(this.dir);
+  }
+
+  /** Questions (with their answers and call ends), faults and notes matching `filter`, oldest first. */
+  async query(filter: HistoryFilter = {}): Promise<HistoryItem[]> {
+    const { entries } = await this.readAll();
+    return filterItems(buildItems(entries), filter);
+  }
+
+  /** Check the whole chain across all files. */
+  async verify(options?: VerifyOptions): Promise<VerifyReport> {
+    await this.flushed();
+    return verifyJournal(this.dir, options);
+  }
+
+  /** Wait for pending appends, close the file and release the writer lock. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.flushed();
+    await this.handle?.close();
+    this.handle = undefined;
+    await this.lock?.release();
+  }
+}

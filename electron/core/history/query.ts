@@ -1,0 +1,157 @@
+// Joining entries into one item per question (with its answer and how its call
+// ended) and filtering them. Pure functions over already-read entries, so the
+// view can load once and filter many times.
+
+import type { Action } from '../../../shared/elicitation/types.js';
+import type {
+  AnswerEntry,
+  CallEndEntry,
+  DecidedBy,
+  FaultEntry,
+  JournalEntry,
+  NoteEntry,
+  QuestionEntry,
+} from './types.js';
+
+export interface QuestionItem {
+  kind: 'question';
+  seq: number;
+  /** Time asked. */
+  ts: string;
+  question: QuestionEntry;
+  /** Absent while unanswered (or if the app died before answering). */
+  answer?: AnswerEntry;
+  /** How the call that asked ended, once it has. */
+  callEnd?: CallEndEntry;
+}
+
+/** Any entry not folded into a question item: faults, notes, and stray answers or call ends. */
+export interface OtherItem {
+  kind: 'other';
+  seq: number;
+  ts: string;
+  entry: FaultEntry | NoteEntry | AnswerEntry | CallEndEntry;
+}
+
+export type HistoryItem = QuestionItem | OtherItem;
+
+export interface HistoryFilter {
+  /** Exact server name. Keeps questions and faults of that server. */
+  server?: string;
+  /** Keeps questions with that outcome ('none': not answered). */
+  action?: Action | 'none';
+  mode?: 'form' | 'url';
+  decidedBy?: DecidedBy;
+  /** Inclusive lower bound on the item time (time asked, for questions). */
+  since?: Date | string;
+  /** Exclusive upper bound. */
+  until?: Date | string;
+  /** Case-insensitive substring of message, server, call, arguments, URL, content, fault or note text. */
+  text?: string;
+}
+
+/** One item per question, plus every other entry, in chain order. */
+export function buildItems(entries: readonly JournalEntry[]): HistoryItem[] {
+  const items: HistoryItem[] = [];
+  const byQuestion = new Map<string, QuestionItem>();
+  const byCall = new Map<string, QuestionItem[]>();
+  for (const e of entries) {
+    switch (e.kind) {
+      case 'question': {
+        const item: QuestionItem = { kind: 'question', seq: e.seq, ts: e.ts, question: e };
+        items.push(item);
+        byQuestion.set(e.questionId, item);
+        if (e.callId !== undefined) {
+          const list = byCall.get(e.callId);
+          if (list) list.push(item);
+          else byCall.set(e.callId, [item]);
+        }
+        break;
+      }
+      case 'answer': {
+        const item = byQuestion.get(e.questionId);
+        if (item && !item.answer) item.answer = e;
+        else items.push({ kind: 'other', seq: e.seq, ts: e.ts, entry: e });
+        break;
+      }
+      case 'call-end': {
+        const list = byCall.get(e.callId);
+        if (list) for (const item of list) item.callEnd ??= e;
+        else items.push({ kind: 'other', seq: e.seq, ts: e.ts, entry: e });
+        break;
+      }
+      default:
+        items.push({ kind: 'other', seq: e.seq, ts: e.ts, entry: e as FaultEntry | NoteEntry });
+    }
+  }
+  return items;
+}
+
+export function filterItems(items: readonly HistoryItem[], filter: HistoryFilter): HistoryItem[] {
+  const since = filter.since === undefined ? undefined : toIso(filter.since);
+  const until = filter.until === undefined ? undefined : toIso(filter.until);
+  const needle = filter.text?.trim().toLowerCase() || undefined;
+  const questionOnly = filter.action !== undefined || filter.mode !== undefined || filter.decidedBy !== undefined;
+  const out: HistoryItem[] = [];
+  for (const item of items) {
+    if (since !== undefined && item.ts < since) continue;
+    if (until !== undefined && item.ts >= until) continue;
+    if (item.kind === 'question') {
+      const q = item.question;
+      if (filter.server !== undefined && q.server.name !== filter.server) continue;
+      if (filter.mode !== undefined && q.mode !== filter.mode) continue;
+      if (filter.action !== undefined && (item.answer?.action ?? 'none') !== filter.action) continue;
+      if (filter.decidedBy !== undefined && item.answer?.decidedBy !== filter.decidedBy) continue;
+    } else {
+      const e = item.entry;
+      if (questionOnly && e.kind !== 'answer') continue;
+      if (e.kind === 'answer') {
+        if (filter.mode !== undefined) continue;
+        if (filter.action !== undefined && e.action !== filter.action) continue;
+        if (filter.decidedBy !== undefined && e.decidedBy !== filter.decidedBy) continue;
+      }
+      if (filter.server !== undefined && (e.kind === 'note' || e.server !== filter.server)) continue;
+    }
+    if (needle !== undefined && !searchText(item).includes(needle)) continue;
+    out.push(item);
+  }
+  return out;
+}
+
+const searchCache = new WeakMap<HistoryItem, string>();
+
+/** Lower-cased text a free-text filter looks in (cached per item). */
+export function searchText(item: HistoryItem): string {
+  let text = searchCache.get(item);
+  if (text !== undefined) return text;
+  const parts: string[] = [];
+  if (item.kind === 'question') {
+    const q = item.question;
+    parts.push(q.server.name, q.message, q.call.method ?? '', q.call.name ?? '', q.call.argumentsSummary ?? '', q.key);
+    if (q.url) parts.push(q.url.href, q.url.hostUnicode);
+    if (item.answer) parts.push(...contentText(item.answer));
+    if (item.callEnd?.detail) parts.push(item.callEnd.detail);
+  } else {
+    const e = item.entry;
+    if (e.kind === 'answer') parts.push(e.server, ...contentText(e));
+    else if (e.kind === 'call-end') parts.push(e.server, e.name ?? '', e.detail ?? '');
+    else if (e.kind === 'fault') parts.push(e.server ?? '', e.fault, e.detail);
+    else parts.push(e.note, e.detail);
+  }
+  text = parts.join('\n').toLowerCase();
+  searchCache.set(item, text);
+  return text;
+}
+
+function contentText(answer: AnswerEntry): string[] {
+  if (!answer.content) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(answer.content)) out.push(k, Array.isArray(v) ? v.join(' ') : String(v));
+  return out;
+}
+
+function toIso(value: Date | string): string {
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) throw new RangeError(`invalid date ${String(value)}`);
+  return d.toISOString();
+}
