@@ -5,6 +5,7 @@
 // built from `hostMethodNames` / `hostEventNames`, so they cannot drift.
 import { z } from 'zod';
 import type { Answer, Question } from '../elicitation/types';
+import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from './names';
 
 const name = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
@@ -77,7 +78,12 @@ export const hostMethods = {
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
-export const hostMethodNames = Object.keys(hostMethods) as HostMethodName[];
+/** The method names, in one order everywhere (from names.ts, checked below). */
+export const hostMethodNames: readonly HostMethodName[] = HOST_METHOD_NAMES;
+// Compile-time parity: names.ts lists exactly the methods that have schemas.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const methodNamesMatch: Same<(typeof HOST_METHOD_NAMES)[number], HostMethodName> = true;
+void methodNamesMatch;
 export type HostParams<M extends HostMethodName> = z.infer<(typeof hostMethods)[M]>;
 
 export type ServerEntry = z.infer<typeof serverEntrySchema>;
@@ -147,7 +153,9 @@ export interface HostEvents {
   settingsChanged: Settings;
 }
 export type HostEventName = keyof HostEvents;
-export const hostEventNames: HostEventName[] = ['questionAdded', 'questionRemoved', 'serversChanged', 'callUpdated', 'historyAppended', 'settingsChanged'];
+export const hostEventNames: readonly HostEventName[] = HOST_EVENT_NAMES;
+const eventNamesMatch: Same<(typeof HOST_EVENT_NAMES)[number], HostEventName> = true;
+void eventNamesMatch;
 
 /** The API every front end is given. Components call this and nothing else. */
 export type HostApi = {
