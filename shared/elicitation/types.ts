@@ -36,6 +36,18 @@ export interface FlatSchema {
   required?: string[];
 }
 
+/** One reason a requested schema is refused. `path` is like `properties.age.minimum`; '' means the schema itself. */
+export interface SchemaProblem {
+  path: string;
+  message: string;
+}
+
+/** One reason an answer is refused. `field` is a property name; '' means the content as a whole. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
 /** The three outcomes a human can give. Decline and cancel are not errors. */
 export type Action = 'accept' | 'decline' | 'cancel';
 
@@ -92,6 +104,10 @@ export interface UrlAnalysis {
   hostUnicode: string;
   /** Registrable domain (eTLD+1 by a built-in heuristic), for emphasis. */
   registrableDomain: string;
+  /** Unicode form of registrableDomain (a suffix of hostUnicode). Optional: older producers leave it out. */
+  registrableDomainUnicode?: string;
+  /** True when the host is this computer (localhost, 127.0.0.0/8, [::1]). Optional: older producers leave it out. */
+  loopback?: boolean;
   warnings: UrlWarning[];
   /** True when the link must not be opened at all (scheme or parse failure). */
   blocked: boolean;

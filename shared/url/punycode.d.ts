@@ -1,0 +1,12 @@
+// Types for the npm `punycode` package imported by its file path. The path is
+// used on purpose: the bare name 'punycode' resolves to Node's deprecated
+// builtin in Node, and that must not leak into platform-free shared/ code.
+declare module 'punycode/punycode.js' {
+  const punycode: {
+    /** Converts xn-- labels of a domain to Unicode; other labels pass through. */
+    toUnicode(domain: string): string;
+    /** Converts non-ASCII labels of a domain to xn-- form. */
+    toASCII(domain: string): string;
+  };
+  export default punycode;
+}
