@@ -1,0 +1,314 @@
+// The host API (shared/host-api/contract.ts) implemented over the core: one
+// object that Electron's IPC, the loopback web shell and the gateway's
+// approval channel all call. Every request is schema-checked here, whatever
+// transport it came by.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import {
+  isHostMethodName,
+  parseHostParams,
+  type CallView,
+  type CatalogView,
+  type HistoryFilter,
+  type HostEventName,
+  type HostEvents,
+  type HostMethodName,
+  type HostParams,
+  type HostResults,
+  type ServerView,
+  type Settings,
+} from '../../../shared/host-api/contract';
+import { parseServerConfig, type ServerEntry } from '../config/server-config';
+import { FileEraCache } from '../connection/era-cache';
+import { combineObservers, type HostObserver } from '../events';
+import { Host } from '../host';
+import { HostError, messageOf } from '../host-error';
+import { Emitter } from './emitter';
+import { importServers } from './import-servers';
+import { readJsonFile, writeJsonFile } from './json-file';
+import { QueuePrompter, type OpenExternal } from './queue-prompter';
+import { loadSettings, saveSettings } from './settings-store';
+
+/** What the service needs from the history journal. */
+export interface HistoryPort {
+  observer: HostObserver;
+  query(filter: HistoryFilter): Promise<HostResults['queryHistory']>;
+  export(filter: HistoryFilter, format: 'jsonl' | 'csv'): Promise<HostResults['exportHistory']>;
+  setRedact(redact: boolean): void;
+  close(): Promise<void>;
+}
+
+export interface HostServiceOptions {
+  dataDir: string;
+  openExternal: OpenExternal;
+  history?: HistoryPort;
+  /** Servers written to a missing servers.json on first start (the demo server). */
+  firstStartServers?: Record<string, ServerEntry>;
+  /** Connect to every server at start (the app); tests may turn it off. */
+  connectOnStart?: boolean;
+  /** Pause before re-sending a state-only round. */
+  pacingDelayMs?: number;
+}
+
+type ServerState = Pick<ServerView, 'status' | 'era' | 'protocolVersion' | 'error'>;
+
+/** Logs a refused request; injectable so tests can see it. */
+export type RequestLogger = (line: string) => void;
+
+export class HostService {
+  readonly events = new Emitter<HostEvents>();
+  private readonly prompter: QueuePrompter;
+  private readonly host: Host;
+  private readonly states = new Map<string, ServerState>();
+  private readonly calls = new Map<string, CallView>();
+  private readonly calling = new Map<string, AbortController>();
+  private entries: Record<string, ServerEntry>;
+  log: RequestLogger = (line) => process.stderr.write(`${line}\n`);
+
+  private constructor(
+    private readonly options: HostServiceOptions,
+    entries: Record<string, ServerEntry>,
+    private settings: Settings,
+    eraCache: FileEraCache,
+  ) {
+    this.entries = entries;
+    this.prompter = new QueuePrompter(this.events, options.openExternal);
+    this.host = new Host({
+      servers: entries,
+      prompter: this.prompter,
+      observer: combineObservers(options.history?.observer, { answerRecorded: () => undefined }),
+      eraCache,
+      maxRounds: settings.maxRounds,
+      ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
+    });
+    for (const name of Object.keys(entries)) this.states.set(name, { status: 'idle' });
+    options.history?.setRedact(settings.redactHistory);
+  }
+
+  /** Load config and settings from the data folder and start. */
+  static async create(options: HostServiceOptions): Promise<HostService> {
+    const serversFile = join(options.dataDir, 'servers.json');
+    let doc = await readJsonFile(serversFile);
+    if (doc === undefined) {
+      doc = { mcpServers: options.firstStartServers ?? {} };
+      await writeJsonFile(serversFile, doc);
+    }
+    const entries = parseServerConfig(doc, serversFile);
+    const settings = await loadSettings(join(options.dataDir, 'settings.json'));
+    const eraCache = await FileEraCache.open(join(options.dataDir, 'era-cache.json'));
+    const service = new HostService(options, entries, settings, eraCache);
+    if (options.connectOnStart !== false) for (const name of Object.keys(entries)) void service.connectQuietly(name);
+    return service;
+  }
+
+  /** Subscribe to a host event. */
+  on<E extends HostEventName>(event: E, listener: (payload: HostEvents[E]) => void): () => void {
+    return this.events.on(event, listener);
+  }
+
+  /** Questions waiting for the human (for badges). */
+  pendingQuestionCount(): number {
+    return this.prompter.size;
+  }
+
+  /** The prompter, for the gateway's approval channel. */
+  get questions(): QueuePrompter {
+    return this.prompter;
+  }
+
+  /**
+   * Run one API request from any transport: unknown methods and malformed
+   * params are refused with a clear error (and logged), nothing else runs.
+   */
+  async invoke(method: unknown, params: unknown): Promise<unknown> {
+    if (!isHostMethodName(method)) {
+      const msg = `unknown host API method ${JSON.stringify(method)}`;
+      this.log(`countersign: refused request: ${msg}`);
+      throw new HostError('protocol', msg);
+    }
+    const parsed = parseHostParams(method, params);
+    if (!parsed.ok) {
+      this.log(`countersign: refused request: ${parsed.error}`);
+      throw new HostError('protocol', parsed.error);
+    }
+    return this.dispatch(method, parsed.value);
+  }
+
+  private dispatch<M extends HostMethodName>(method: M, params: HostParams<M>): Promise<HostResults[M]> {
+    const handlers: { [K in HostMethodName]: (p: HostParams<K>) => Promise<HostResults[K]> } = {
+      listServers: async () => this.serverViews(),
+      addServer: (p) => this.putServer(p.name, p.entry as ServerEntry, false),
+      updateServer: (p) => this.putServer(p.name, p.entry as ServerEntry, true),
+      removeServer: (p) => this.removeServer(p.name),
+      importServers: (p) => this.importServers(p.json),
+      reconnectServer: (p) => this.reconnect(p.name),
+      listCatalog: (p) => this.catalog(p.server),
+      callTool: async (p) => ({ callId: this.startCall(p.server, p.tool, p.args) }),
+      cancelCall: async (p) => ({ cancelled: this.cancelCall(p.callId) }),
+      listQuestions: async () => this.prompter.list(),
+      answerQuestion: async (p) => {
+        this.prompter.answer(p.questionId, p.answer);
+        return { accepted: true };
+      },
+      openQuestionUrl: (p) => this.prompter.openUrl(p.questionId),
+      muteServer: async (p) => {
+        this.requireServer(p.server);
+        this.host.setMuted(p.server, p.muted);
+        return this.emitServers();
+      },
+      queryHistory: (p) => (this.options.history ? this.options.history.query(p) : Promise.resolve({ total: 0, entries: [] })),
+      exportHistory: (p) =>
+        this.options.history ? this.options.history.export(p.filter, p.format) : Promise.resolve({ data: '', filename: `countersign-history.${p.format}` }),
+      getSettings: async () => this.settings,
+      updateSettings: (p) => this.updateSettings(p),
+    };
+    return (handlers[method] as (p: HostParams<M>) => Promise<HostResults[M]>)(params);
+  }
+
+  private serverViews(): ServerView[] {
+    return Object.entries(this.entries).map(([name, entry]) => ({ name, entry, muted: this.host.isMuted(name), ...(this.states.get(name) ?? { status: 'idle' as const }) }));
+  }
+
+  private emitServers(): ServerView[] {
+    const views = this.serverViews();
+    this.events.emit('serversChanged', views);
+    return views;
+  }
+
+  private requireServer(name: string): ServerEntry {
+    const entry = this.entries[name];
+    if (!entry) throw new HostError('config', `no server named "${name}" is configured`);
+    return entry;
+  }
+
+  private setState(name: string, state: ServerState): void {
+    this.states.set(name, state);
+    this.emitServers();
+  }
+
+  private async connectQuietly(name: string): Promise<void> {
+    await this.connect(name).catch(() => undefined);
+  }
+
+  private async connect(name: string) {
+    this.setState(name, { status: 'connecting' });
+    try {
+      const conn = await this.host.connect(name);
+      this.setState(name, { status: 'connected', era: conn.era, protocolVersion: conn.protocolVersion });
+      conn.onClose(() => {
+        if (this.entries[name]) this.setState(name, { status: 'error', error: 'the server closed the connection' });
+      });
+      return conn;
+    } catch (e) {
+      this.setState(name, { status: 'error', error: messageOf(e) });
+      throw e;
+    }
+  }
+
+  private async saveServers(): Promise<void> {
+    await writeJsonFile(join(this.options.dataDir, 'servers.json'), { mcpServers: this.entries });
+  }
+
+  private async putServer(name: string, entry: ServerEntry, mustExist: boolean): Promise<ServerView[]> {
+    // Re-validate with the config rules (the contract schema checks shape only).
+    const checked = parseServerConfig({ mcpServers: { [name]: entry } })[name]!;
+    if (mustExist && !this.entries[name]) throw new HostError('config', `no server named "${name}" is configured`);
+    if (!mustExist && this.entries[name]) throw new HostError('config', `a server named "${name}" already exists`);
+    this.entries = { ...this.entries, [name]: checked };
+    await this.host.setServer(name, checked);
+    await this.saveServers();
+    this.states.set(name, { status: 'idle' });
+    void this.connectQuietly(name);
+    return this.emitServers();
+  }
+
+  private async removeServer(name: string): Promise<ServerView[]> {
+    this.requireServer(name);
+    const { [name]: _removed, ...rest } = this.entries;
+    this.entries = rest;
+    this.states.delete(name);
+    await this.host.removeServer(name);
+    await this.saveServers();
+    return this.emitServers();
+  }
+
+  private async importServers(json: string): Promise<HostResults['importServers']> {
+    const outcome = importServers(json, new Set(Object.keys(this.entries)));
+    this.entries = { ...this.entries, ...outcome.entries };
+    for (const [name, entry] of Object.entries(outcome.entries)) {
+      await this.host.setServer(name, entry);
+      this.states.set(name, { status: 'idle' });
+      void this.connectQuietly(name);
+    }
+    await this.saveServers();
+    this.emitServers();
+    return { imported: Object.keys(outcome.entries), skipped: outcome.skipped };
+  }
+
+  private async reconnect(name: string): Promise<ServerView> {
+    this.requireServer(name);
+    await this.host.disconnect(name);
+    await this.connect(name).catch(() => undefined);
+    return this.serverViews().find((v) => v.name === name)!;
+  }
+
+  private async catalog(server: string): Promise<CatalogView> {
+    this.requireServer(server);
+    const conn = await this.connect(server);
+    const caps = conn.client.getServerCapabilities() ?? {};
+    const [tools, prompts, resources] = await Promise.all([
+      caps.tools ? conn.client.listTools().then((r) => r.tools) : [],
+      caps.prompts ? conn.client.listPrompts().then((r) => r.prompts) : [],
+      caps.resources ? conn.client.listResources().then((r) => r.resources) : [],
+    ]);
+    return {
+      tools: tools.map((t) => ({ name: t.name, ...(t.title ? { title: t.title } : {}), ...(t.description ? { description: t.description } : {}), inputSchema: t.inputSchema as Record<string, unknown> })),
+      prompts: prompts.map((p) => ({ name: p.name, ...(p.title ? { title: p.title } : {}), ...(p.description ? { description: p.description } : {}), ...(p.arguments ? { arguments: p.arguments } : {}) })),
+      resources: resources.map((r) => ({ uri: r.uri, name: r.name, ...(r.title ? { title: r.title } : {}), ...(r.description ? { description: r.description } : {}), ...(r.mimeType ? { mimeType: r.mimeType } : {}) })),
+    };
+  }
+
+  private startCall(server: string, tool: string, args: Record<string, unknown>): string {
+    this.requireServer(server);
+    const callId = randomUUID();
+    const controller = new AbortController();
+    this.calling.set(callId, controller);
+    const update = (view: CallView) => {
+      this.calls.set(callId, view);
+      this.events.emit('callUpdated', view);
+    };
+    update({ callId, server, tool, state: 'running' });
+    void this.host
+      .call({ server, method: 'tools/call', name: tool, arguments: args, signal: controller.signal, callId })
+      .then(
+        ({ result }) => update({ callId, server, tool, state: 'complete', result }),
+        (error) => update({ callId, server, tool, state: controller.signal.aborted ? 'cancelled' : 'error', error: messageOf(error) }),
+      )
+      .finally(() => this.calling.delete(callId));
+    return callId;
+  }
+
+  private cancelCall(callId: string): boolean {
+    const c = this.calling.get(callId);
+    if (!c) return false;
+    c.abort(new HostError('cancelled', 'the call was cancelled by the user'));
+    return true;
+  }
+
+  private async updateSettings(patch: Partial<Settings>): Promise<Settings> {
+    this.settings = { ...this.settings, ...patch };
+    this.host.maxRounds = this.settings.maxRounds;
+    this.options.history?.setRedact(this.settings.redactHistory);
+    await saveSettings(join(this.options.dataDir, 'settings.json'), this.settings);
+    this.events.emit('settingsChanged', this.settings);
+    return this.settings;
+  }
+
+  /** Stop everything: cancel open questions and calls, close connections and the journal. */
+  async close(): Promise<void> {
+    for (const c of this.calling.values()) c.abort(new HostError('cancelled', 'the host is shutting down'));
+    this.prompter.cancelAll();
+    await this.host.close();
+    await this.options.history?.close();
+  }
+}

@@ -1,0 +1,24 @@
+// Small JSON documents in the data folder, written atomically (temp file +
+// rename) with owner-only permissions: server entries may carry tokens.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** Read and parse a JSON file; undefined when it does not exist. */
+export async function readJsonFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  return JSON.parse(text);
+}
+
+/** Write JSON atomically. */
+export async function writeJsonFile(file: string, value: unknown): Promise<void> {
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  await rename(tmp, file);
+}

@@ -1,0 +1,29 @@
+// User settings, validated with the contract's schema; a damaged file falls
+// back to defaults for the damaged keys only.
+import { settingsSchema, type Settings } from '../../../shared/host-api/contract';
+import { readJsonFile, writeJsonFile } from './json-file';
+
+export const DEFAULT_SETTINGS: Settings = { maxRounds: 10, language: 'system', theme: 'system', redactHistory: false };
+
+/** Load settings, keeping every valid key and defaulting the rest. */
+export async function loadSettings(file: string): Promise<Settings> {
+  let raw: unknown;
+  try {
+    raw = await readJsonFile(file);
+  } catch {
+    raw = undefined;
+  }
+  const out: Settings = { ...DEFAULT_SETTINGS };
+  if (raw && typeof raw === 'object') {
+    for (const key of Object.keys(DEFAULT_SETTINGS) as Array<keyof Settings>) {
+      const candidate = { ...out, [key]: (raw as Record<string, unknown>)[key] };
+      if (settingsSchema.safeParse(candidate).success) Object.assign(out, { [key]: candidate[key] });
+    }
+  }
+  return out;
+}
+
+/** Persist settings. */
+export function saveSettings(file: string, settings: Settings): Promise<void> {
+  return writeJsonFile(file, settings);
+}
