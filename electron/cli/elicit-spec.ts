@@ -58,7 +58,7 @@ export class ScriptedPrompter implements Prompter {
     private readonly fallback: ElicitSpec = { kind: 'decline' },
   ) {}
 
-  async ask(question: Question): Promise<PrompterAnswer> {
+  async ask(question: Question, _signal?: AbortSignal): Promise<PrompterAnswer> {
     const spec = this.specs[this.next] ?? this.fallback;
     this.next += 1;
     return { answer: answerFromSpec(spec, question), decidedBy: 'script' };

@@ -39,7 +39,10 @@ export function nameForEntry(entry: ServerEntry): string {
   }
   const command = basename(entry.command);
   if (!LAUNCHERS.has(command.replace(/\.exe$/, ''))) return command;
-  const script = (entry.args ?? []).find((a) => !a.startsWith('-') && a !== 'tsx');
+  // Skip flags and loader URLs (`--import file:///…/tsx/loader.mjs`); prefer
+  // the script file itself, else the package name (`npx -y kimai-mcp`).
+  const candidates = (entry.args ?? []).filter((a) => !a.startsWith('-') && !a.includes('://') && a !== 'tsx');
+  const script = candidates.find((a) => /\.(m?[jt]s|cjs|py)$/.test(a)) ?? candidates[0];
   return script ? basename(script) : command;
 }
 

@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { CallMethod } from '../../shared/elicitation/types';
+import type { Tool } from '@modelcontextprotocol/client';
 import { ElicitationCompletions, runLegacyCall } from './calls/legacy-call';
+import { paramHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './calls/param-headers';
 import { runInputRequiredLoop } from './calls/input-required-loop';
 import type { ServerEntry } from './config/server-config';
 import { MemoryEraCache, type EraCache } from './connection/era-cache';
@@ -61,6 +63,8 @@ interface ServerSlot {
   connection?: Promise<ServerConnection>;
   completions: ElicitationCompletions;
   calls: Map<string, LiveCall>;
+  /** SEP-2243 header declarations by tool, from the last tools/list. */
+  toolHeaders: Map<string, HeaderDeclaration[]>;
 }
 
 /** The host core. */
@@ -117,7 +121,7 @@ export class Host {
   private slot(name: string): ServerSlot {
     let slot = this.slots.get(name);
     if (!slot) {
-      slot = { completions: new ElicitationCompletions(), calls: new Map() };
+      slot = { completions: new ElicitationCompletions(), calls: new Map(), toolHeaders: new Map() };
       this.slots.set(name, slot);
     }
     return slot;
@@ -152,6 +156,19 @@ export class Host {
       );
     }
     return slot.connection;
+  }
+
+  /** List a server's tools (all pages), remembering what each mirrors into headers. */
+  async listTools(name: string, signal?: AbortSignal): Promise<Tool[]> {
+    const conn = await this.connect(name, signal);
+    const { tools } = await conn.client.listTools();
+    const slot = this.slot(name);
+    slot.toolHeaders.clear();
+    for (const tool of tools) {
+      const scan = scanHeaderDeclarations(tool.inputSchema);
+      if (scan.valid && scan.declarations.length > 0) slot.toolHeaders.set(tool.name, scan.declarations);
+    }
+    return tools;
   }
 
   /** Close one server's connection (if open). */
@@ -197,6 +214,9 @@ export class Host {
               pacingDelayMs: this.options.pacingDelayMs ?? 250,
               signal: controller.signal,
               ...(this.options.requestTimeoutMs ? { requestTimeoutMs: this.options.requestTimeoutMs } : {}),
+              ...(request.method === 'tools/call' && 'url' in conn.entry
+                ? { headers: paramHeaders(slot.toolHeaders.get(request.name) ?? [], request.arguments) }
+                : {}),
             })
           : await runLegacyCall(conn.client, request.method, params, context, this.gate, slot.completions, {
               maxRounds: this.maxRounds,

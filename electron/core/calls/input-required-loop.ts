@@ -23,6 +23,8 @@ export interface LoopOptions {
   signal: AbortSignal;
   /** Per-request timeout for each leg (the human's time is not counted: it is between legs). */
   requestTimeoutMs?: number;
+  /** Extra HTTP headers for every leg (SEP-2243 `Mcp-Param-*`). */
+  headers?: Record<string, string>;
 }
 
 export interface LoopResult {
@@ -62,6 +64,7 @@ export async function runInputRequiredLoop(
         allowInputRequired: true,
         signal: options.signal,
         ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
+        ...(options.headers && Object.keys(options.headers).length > 0 ? { headers: options.headers } : {}),
       });
     } catch (error) {
       throw translateSdkError(error, options.signal);

@@ -1,0 +1,228 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { answer, callEnd, fault, question, tempDir } from '../core/history/fixtures/helpers.js';
+import { HistoryJournal, type EntryInput } from '../core/history/index.js';
+import { appDataDir, defaultHistoryDir } from '../core/history/paths.js';
+import { parseDateArg, runHistoryCommand, safeText } from './history-command.js';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => ({ dir, cleanup } = await tempDir()));
+afterEach(async () => cleanup());
+
+async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runHistoryCommand(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), env });
+  return { code, stdout, stderr, lines: stdout.split('\n').filter(Boolean) };
+}
+
+const T0 = Date.parse('2026-03-01T10:00:00.000Z');
+async function write(inputs: EntryInput[], at = T0, where = dir): Promise<void> {
+  let t = at;
+  const j = await HistoryJournal.open(where, { now: () => new Date((t += 60_000) - 60_000) });
+  for (const input of inputs) await j.append(input);
+  await j.close();
+}
+
+const url = { href: 'https://login.bank.example/', scheme: 'https', host: 'login.bank.example', hostUnicode: 'login.bank.example', registrableDomain: 'bank.example', warnings: [], blocked: false };
+const sample: EntryInput[] = [
+  question(1), // 10:00
+  answer(1), // 10:01
+  callEnd(1), // 10:02
+  question(2, { server: { name: 'bank', era: 'legacy' }, mode: 'url', requestedSchema: undefined, url, call: { method: 'tools/call', name: 'pay' } }), // 10:03
+  answer(2, { server: 'bank', action: 'decline', content: undefined, decidedBy: 'mute-rule', decidedByDetail: 'never pay', urlOpened: false }), // 10:04
+  callEnd(2, { server: 'bank', outcome: 'error', isError: true }), // 10:05
+  fault({ server: 'bank', fault: 'round-limit', detail: 'more than 10 rounds' }), // 10:06
+  question(3, { message: 'Still waiting' }), // 10:07
+];
+
+describe('countersign history (list)', () => {
+  it('prints one line per question with time, server, call, mode, action, decided-by and call outcome; faults too', async () => {
+    await write(sample);
+    const r = await run(['--dir', dir]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.lines).toHaveLength(4);
+    expect(r.lines[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}github +tools\/call create_issue +form +accept +human +complete$/);
+    expect(r.lines[1]).toMatch(/ bank +tools\/call pay +url +decline +mute-rule \(never pay\) +error +link not opened$/);
+    expect(r.lines[2]).toMatch(/ bank +fault round-limit +more than 10 rounds$/);
+    expect(r.lines[3]).toMatch(/ github +tools\/call create_issue +form +unanswered +- +-$/);
+  });
+
+  it('--json prints one flat object per line', async () => {
+    await write(sample);
+    const r = await run(['--dir', dir, '--json']);
+    const objs = r.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(objs.map((o) => o.type)).toEqual(['question', 'question', 'fault', 'question']);
+    expect(objs[0]).toMatchObject({
+      seq: 1,
+      questionId: 'q1',
+      askedAt: '2026-03-01T10:00:00.000Z',
+      answeredAt: '2026-03-01T10:01:00.000Z',
+      server: 'github',
+      era: 'modern',
+      protocolVersion: '2026-06-18',
+      method: 'tools/call',
+      name: 'create_issue',
+      argumentsSummary: 'title="Issue 1"',
+      mode: 'form',
+      action: 'accept',
+      decidedBy: 'human',
+      content: { confirm: true, note: 'secret note 1' },
+      callOutcome: 'complete',
+    });
+    expect(objs[1]).toMatchObject({ url, urlOpened: false, callOutcome: 'error', callIsError: true });
+    expect(objs[2]).toMatchObject({ type: 'fault', fault: 'round-limit', server: 'bank', seq: 7 });
+    expect(objs[3]).toMatchObject({ action: null, decidedBy: null, answeredAt: null, callOutcome: null });
+  });
+
+  it('filters by --server, --action, --mode, --decided-by, --since, --until, --search and --limit', async () => {
+    await write(sample);
+    const names = async (...args: string[]) =>
+      (await run(['--dir', dir, '--json', ...args])).lines.map((l) => {
+        const o = JSON.parse(l) as { type: string; questionId?: string };
+        return o.questionId ?? o.type;
+      });
+    expect(await names('--server', 'bank')).toEqual(['q2', 'fault']);
+    expect(await names('--action', 'accept')).toEqual(['q1']);
+    expect(await names('--action', 'none')).toEqual(['q3']);
+    expect(await names('--mode', 'url')).toEqual(['q2']);
+    expect(await names('--decided-by', 'mute-rule')).toEqual(['q2']);
+    expect(await names('--since', '2026-03-01T10:03:00Z')).toEqual(['q2', 'fault', 'q3']);
+    expect(await names('--until', '2026-03-01T10:03:00Z')).toEqual(['q1']);
+    expect(await names('--search', 'STILL WAIT')).toEqual(['q3']);
+    expect(await names('--limit', '2')).toEqual(['fault', 'q3']);
+    expect(await names('--server', 'github', '--action', 'accept', '--since', '2026-03-01')).toEqual(['q1']);
+  });
+
+  it('says so when there is no history yet', async () => {
+    const r = await run(['--dir', join(dir, 'nothing')]);
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    expect(r.stderr).toMatch(/No history yet/);
+  });
+
+  it('finds the journal in $COUNTERSIGN_DATA_DIR/history without --dir', async () => {
+    await write(sample.slice(0, 2), T0, join(dir, 'history'));
+    const r = await run([], { COUNTERSIGN_DATA_DIR: dir });
+    expect(r.lines).toHaveLength(1);
+  });
+
+  it('reads while the app holds the journal open, without repairing a torn tail', async () => {
+    await write(sample);
+    const j = await HistoryJournal.open(dir);
+    const file = join(dir, 'journal-000001.jsonl');
+    await writeFile(file, `${await readFile(file, 'utf8')}{"torn`);
+    const r = await run(['--dir', dir, '--verify']);
+    await j.close();
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: .*unterminated line/);
+    expect((await readFile(file, 'utf8')).endsWith('{"torn')).toBe(true);
+  });
+
+  it('neutralises control and bidi characters from servers', async () => {
+    await write([question(1, { server: { name: 'evil\u001b[2J\u202e', era: 'modern' } })]);
+    const r = await run(['--dir', dir]);
+    expect(r.stdout).not.toMatch(/\u001b|\u202e/);
+    expect(r.lines[0]).toContain('evil\uFFFD[2J\uFFFD');
+    expect(safeText('a\nb\tc')).toBe('a\uFFFDb\uFFFDc');
+  });
+});
+
+describe('countersign history verify', () => {
+  it('reports an intact chain and its head (exit 0)', async () => {
+    await write(sample);
+    const r = await run(['verify', '--dir', dir]);
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toBe('History chain intact: 8 entries in 1 file(s) (journal-000001.jsonl).');
+    expect(r.lines[1]).toMatch(/^Head: 8:[0-9a-f]{64}$/);
+  });
+
+  it('names the first broken entry and exits 2', async () => {
+    await write(sample);
+    const file = join(dir, 'journal-000001.jsonl');
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines.splice(3, 1); // delete seq 4
+    await writeFile(file, lines.join('\n'));
+    const r = await run(['verify', '--dir', dir]);
+    expect(r.code).toBe(2);
+    expect(r.lines[0]).toBe(
+      'History chain BROKEN at journal-000001.jsonl line 4 (seq 5): seq-gap: expected seq 4, found 5: entry 4 is missing (deleted or moved).',
+    );
+    expect(r.lines[1]).toBe('3 entries before it check out.');
+  });
+
+  it('--verify with the listing: verdict first, listing still shown, exit 2 when broken', async () => {
+    await write(sample);
+    const file = join(dir, 'journal-000001.jsonl');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('Still waiting', 'Still waitinG'));
+    const r = await run(['--dir', dir, '--verify']);
+    expect(r.code).toBe(2);
+    expect(r.lines[0]).toMatch(/^History chain BROKEN at journal-000001.jsonl line 8 \(seq 8\): hash-mismatch: entry 8 was changed/);
+    expect(r.lines).toHaveLength(1 + 1 + 4);
+    const ok = await run(['--dir', dir, '--verify', '--json', '--server', 'nobody']);
+    expect(JSON.parse(ok.lines[0]!)).toMatchObject({ type: 'verify', ok: false, firstBreak: { seq: 8, reason: 'hash-mismatch' } });
+  });
+
+  it('--json prints the report; --expect-head catches entries cut off the end', async () => {
+    await write(sample);
+    const first = JSON.parse((await run(['verify', '--json', '--dir', dir])).stdout) as { ok: boolean; head: { seq: number; hash: string } };
+    expect(first.ok).toBe(true);
+    const file = join(dir, 'journal-000001.jsonl');
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    await writeFile(file, `${lines.slice(0, 6).join('\n')}\n`);
+    expect((await run(['verify', '--dir', dir])).code).toBe(0);
+    const r = await run(['verify', '--dir', dir, '--expect-head', `${first.head.seq}:${first.head.hash}`]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/ends at seq 6, but seq 8 was recorded earlier/);
+  });
+
+  it('an empty folder verifies', async () => {
+    expect(await run(['verify', '--dir', dir])).toMatchObject({ code: 0, stdout: expect.stringMatching(/no entries yet/) });
+  });
+});
+
+describe('arguments', () => {
+  it.each([
+    [['--bogus']],
+    [['--action', 'approve']],
+    [['--mode', 'sms']],
+    [['--decided-by', 'cat']],
+    [['--since', 'last tuesday']],
+    [['--since', '7']],
+    [['--limit', '-3']],
+    [['--expect-head', '3:abc']],
+    [['show']],
+    [['verify', 'extra']],
+  ])('rejects %j with exit 2 and a message', async (argv) => {
+    const r = await run([...argv, '--dir', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^countersign history: /);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--help prints usage', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/countersign history verify/);
+  });
+
+  it('parses ages, local dates and date-times', () => {
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    expect(parseDateArg('--since', '7d', now).toISOString()).toBe('2026-03-03T12:00:00.000Z');
+    expect(parseDateArg('--since', '90m', now).toISOString()).toBe('2026-03-10T10:30:00.000Z');
+    expect(parseDateArg('--since', '2026-03-01', now).getTime()).toBe(new Date(2026, 2, 1).getTime());
+    expect(parseDateArg('--since', '2026-03-01T14:00:00Z', now).toISOString()).toBe('2026-03-01T14:00:00.000Z');
+  });
+});
+
+describe('default journal folder', () => {
+  it('follows COUNTERSIGN_DATA_DIR, then the platform data folder', () => {
+    expect(defaultHistoryDir({ COUNTERSIGN_DATA_DIR: '/data' }, 'linux', '/home/u')).toBe(join('/data', 'history'));
+    expect(appDataDir({}, 'linux', '/home/u')).toBe(join('/home/u', '.config', 'countersign'));
+    expect(appDataDir({ XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/u')).toBe(join('/xdg', 'countersign'));
+    expect(appDataDir({}, 'darwin', '/Users/u')).toBe(join('/Users/u', 'Library', 'Application Support', 'Countersign'));
+    expect(appDataDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32', 'C:\\Users\\u')).toBe(join('C:\\Users\\u\\AppData\\Roaming', 'Countersign'));
+  });
+});

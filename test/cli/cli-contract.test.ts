@@ -1,0 +1,141 @@
+// The CLI's flags, JSON shape, stderr lines and exit codes are a contract:
+// scripts and CI depend on them. Pinned here against the real fixture
+// servers, in-process for speed and once as a real process.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/main';
+import { fixtureCommand } from '../fixtures/spawn-fixture';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const modern = (() => {
+  const { command, args } = fixtureCommand('modern');
+  return [command, ...args].map((w) => JSON.stringify(w)).join(' ');
+})();
+const legacy = (() => {
+  const { command, args } = fixtureCommand('legacy');
+  return [command, ...args].map((w) => JSON.stringify(w)).join(' ');
+})();
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), env: { ...process.env, COUNTERSIGN_DATA_DIR: '/nonexistent-countersign' } });
+  return { code, stdout: out.join('\n'), stderr: err };
+}
+
+describe('countersign call', () => {
+  it('--json prints one object with era, protocolVersion, questions and result; exit 0', async () => {
+    const r = await cli('call', '--stdio', modern, '--tool', 'confirm_delete', '--args', '{"entryId":4}', '--elicit', 'accept', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['era', 'protocolVersion', 'questions', 'result']);
+    expect(out.era).toBe('modern');
+    expect(out.protocolVersion).toBe('2026-07-28');
+    expect(out.questions).toEqual([{ round: 1, key: 'confirm', mode: 'form', message: 'Delete time entry 4?', action: 'accept', content: {} }]);
+    expect(out.result.content[0].text).toBe('deleted entry 4');
+    expect(r.stderr).toEqual(['[ELICIT] modern-server.ts form "Delete time entry 4?" -> accept {}']);
+  });
+
+  it('answers questions in order and declines once specs run out', async () => {
+    const r = await cli('call', '--stdio', modern, '--name', 'kimai', '--tool', 'two_rounds', '--elicit', 'accept:{"name":"Ada"}', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.questions.map((q: { round: number; action: string }) => [q.round, q.action])).toEqual([
+      [1, 'accept'],
+      [2, 'decline'],
+    ]);
+    expect(out.result.content[0].text).toBe('declined at round 2, nothing was booked for Ada');
+    expect(r.stderr[0]).toBe('[ELICIT] kimai form "What name should the booking use?" -> accept {"name":"Ada"}');
+    expect(r.stderr[1]).toBe('[ELICIT] kimai form "Book the time for Ada?" -> decline');
+  });
+
+  it('reports URL questions with host, warnings and blocked', async () => {
+    const r = await cli('call', '--stdio', modern, '--tool', 'connect_account', '--elicit', 'accept', '--json');
+    expect(r.code).toBe(0);
+    const q = JSON.parse(r.stdout).questions[0];
+    expect(q).toMatchObject({ mode: 'url', action: 'accept', url: { host: 'example.com', warnings: [], blocked: false } });
+    expect(q.url.href).toMatch(/^https:\/\/example\.com\/oauth\?state=/);
+    expect(q).not.toHaveProperty('content');
+  });
+
+  it('exit 1 when the result has isError true', async () => {
+    const r = await cli('call', '--stdio', legacy, '--tool', 'needs_auth', '--elicit', 'decline');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('nothing was done');
+  });
+
+  it('exit 2 with one clear stderr line on the round limit', async () => {
+    const r = await cli('call', '--stdio', modern, '--tool', 'never_stops', '--max-rounds', '2', '--json');
+    expect(r.code).toBe(2);
+    const last = r.stderr[r.stderr.length - 1]!;
+    expect(last).toMatch(/^countersign: error: server "modern-server\.ts" still asked for input after 2 rounds/);
+    expect(JSON.parse(r.stdout).error.code).toBe('round-limit');
+  });
+
+  it('exit 2 on an invalid schema, an invalid answer and a failed connection', async () => {
+    const bad = await cli('call', '--stdio', modern, '--tool', 'bad_schema', '--elicit', 'accept');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.at(-1)).toContain('cannot show safely');
+    const invalid = await cli('call', '--stdio', modern, '--tool', 'two_rounds', '--elicit', 'accept:{"name":""}');
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr.at(-1)).toMatch(/^countersign: error: answer to "name" does not match the form/);
+    const down = await cli('call', '--url', 'http://127.0.0.1:9/mcp', '--tool', 'x');
+    expect(down.code).toBe(2);
+    expect(down.stderr).toHaveLength(1);
+    expect(down.stderr[0]).toMatch(/^countersign: error: cannot connect to "127\.0\.0\.1:9"/);
+  });
+
+  it('exit 2 on bad flags, naming the flag', async () => {
+    expect((await cli('call', '--tool', 'x')).stderr[0]).toContain('give exactly one of --stdio');
+    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--args', '[1]')).stderr[0]).toContain('--args must be a JSON object');
+    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--elicit', 'yes')).stderr[0]).toContain('expected accept');
+    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--max-rounds', '0')).stderr[0]).toContain('--max-rounds must be a whole number');
+    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--bogus')).code).toBe(2);
+    expect((await cli('frobnicate')).stderr[0]).toContain('unknown command');
+  });
+
+  it('--server reads a named server from an mcpServers config file', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'cs-cfg-'));
+    const { command, args } = fixtureCommand('modern');
+    writeFileSync(join(dir, 'servers.json'), JSON.stringify({ mcpServers: { kimai: { command, args } } }));
+    const r = await cli('call', '--server', 'kimai', '--config', join(dir, 'servers.json'), '--tool', 'add_numbers', '--args', '{"a":2,"b":5}');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('The sum of 2 and 5 is 7.');
+    const missing = await cli('call', '--server', 'nope', '--config', join(dir, 'servers.json'), '--tool', 'x');
+    expect(missing.stderr[0]).toContain('no server named "nope" (configured: kimai)');
+  });
+});
+
+describe('countersign exercise', () => {
+  it('calls every tool with schema-built arguments and exits 0 even when single tools fail', async () => {
+    const r = await cli('exercise', '--stdio', modern, '--json', '--max-rounds', '2');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const byName = Object.fromEntries(out.tools.map((t: { tool: string }) => [t.tool, t]));
+    expect(byName.add_numbers).toMatchObject({ arguments: { a: 1, b: 1 }, outcome: 'ok' });
+    expect(byName.confirm_delete.outcome).toBe('ok');
+    expect(byName.never_stops.outcome).toBe('error');
+    expect(byName.bad_schema.outcome).toBe('error');
+  });
+
+  it('exits 2 when the session itself fails', async () => {
+    const r = await cli('exercise', 'http://127.0.0.1:9/mcp');
+    expect(r.code).toBe(2);
+  });
+});
+
+describe('the installed command', () => {
+  it('runs as a real process through bin/countersign.mjs', () => {
+    const r = spawnSync(process.execPath, [join(repo, 'bin', 'countersign.mjs'), 'call', '--stdio', modern, '--tool', 'confirm_delete', '--args', '{"entryId":8}', '--elicit', 'decline', '--json'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).result.content[0].text).toBe('declined by the user, nothing was deleted');
+    expect(r.stderr.trim()).toBe('[ELICIT] modern-server.ts form "Delete time entry 8?" -> decline');
+  });
+});
