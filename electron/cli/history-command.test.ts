@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answer, callEnd, fault, question, tempDir } from '../core/history/fixtures/helpers.js';
 import { HistoryJournal, type EntryInput } from '../core/history/index.js';
-import { appDataDir, defaultHistoryDir } from '../core/history/paths.js';
 import { parseDateArg, runHistoryCommand, safeText } from './history-command.js';
 
 let dir: string;
@@ -214,15 +213,5 @@ describe('arguments', () => {
     expect(parseDateArg('--since', '90m', now).toISOString()).toBe('2026-03-10T10:30:00.000Z');
     expect(parseDateArg('--since', '2026-03-01', now).getTime()).toBe(new Date(2026, 2, 1).getTime());
     expect(parseDateArg('--since', '2026-03-01T14:00:00Z', now).toISOString()).toBe('2026-03-01T14:00:00.000Z');
-  });
-});
-
-describe('default journal folder', () => {
-  it('follows COUNTERSIGN_DATA_DIR, then the platform data folder', () => {
-    expect(defaultHistoryDir({ COUNTERSIGN_DATA_DIR: '/data' }, 'linux', '/home/u')).toBe(join('/data', 'history'));
-    expect(appDataDir({}, 'linux', '/home/u')).toBe(join('/home/u', '.config', 'countersign'));
-    expect(appDataDir({ XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/u')).toBe(join('/xdg', 'countersign'));
-    expect(appDataDir({}, 'darwin', '/Users/u')).toBe(join('/Users/u', 'Library', 'Application Support', 'Countersign'));
-    expect(appDataDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32', 'C:\\Users\\u')).toBe(join('C:\\Users\\u\\AppData\\Roaming', 'Countersign'));
   });
 });

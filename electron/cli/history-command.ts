@@ -12,7 +12,6 @@ import { parseArgs } from 'node:util';
 import type { Action } from '../../shared/elicitation/types.js';
 import {
   buildItems,
-  defaultHistoryDir,
   filterItems,
   readJournal,
   verifyJournal,
@@ -21,6 +20,7 @@ import {
   type HistoryItem,
   type VerifyReport,
 } from '../core/history/index.js';
+import { historyDir } from './paths.js';
 
 export interface HistoryCommandIO {
   /** Receives whole lines, each ending in "\n" (wire to process.stdout.write). */
@@ -73,7 +73,7 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
     io.stdout(HISTORY_USAGE);
     return EXIT_OK;
   }
-  const dir = args.dir ?? defaultHistoryDir(io.env);
+  const dir = args.dir ?? historyDir(io.env);
   try {
     if (args.command === 'verify') {
       const report = await verifyJournal(dir, { expectHead: args.expectHead });

@@ -17,7 +17,8 @@ export { appDataDir, defaultHistoryDir } from './paths.js';
 export {
   buildItems,
   filterItems,
-  searchText,
+  matchesText,
+  textMatcher,
   type HistoryFilter,
   type HistoryItem,
   type OtherItem,

@@ -92,7 +92,6 @@ export class HistoryJournal {
     private readonly lock: WriterLock | undefined,
   ) {
     this.rotateBytes = options.rotateBytes ?? DEFAULT_ROTATE_BYTES;
-    if (!(this.rotateBytes > 0)) throw new RangeError('rotateBytes must be positive');
     this.redactOn = options.redact ?? false;
     this.now = options.now ?? (() => new Date());
   }
@@ -102,6 +101,7 @@ export class HistoryJournal {
    * tail left by a crash and records that in a note before returning.
    */
   static async open(dir: string, options: HistoryJournalOptions = {}): Promise<HistoryJournal> {
+    if (options.rotateBytes !== undefined && !(options.rotateBytes > 0)) throw new RangeError('rotateBytes must be positive');
     let created = false;
     try {
       await stat(dir);
@@ -199,6 +199,7 @@ export class HistoryJournal {
     const ts = this.now().toISOString();
     return new Promise<AppendedEntry>((resolve, reject) => {
       this.queue.push({ body, ts, resolve, reject });
+      // flushLoop always awaits before it can finish, so `flushing` is set before it is cleared.
       this.flushing ??= this.flushLoop();
     });
   }
@@ -320,10 +321,15 @@ export class HistoryJournal {
 
   /** After a failed write, cut the file back to its last synced size, or stop accepting appends. */
   private async rollBack(): Promise<void> {
+    if (!this.fileExists) return;
     try {
-      if (this.handle) {
-        await this.handle.truncate(this.fileSize);
-        await this.handle.datasync();
+      // A separate handle: an append-mode handle may not truncate (Windows).
+      const handle = await open(join(this.dir, journalFileName(this.fileIndex)), 'r+');
+      try {
+        await handle.truncate(this.fileSize);
+        await handle.datasync();
+      } finally {
+        await handle.close();
       }
     } catch (err) {
       this.failure = new HistoryWriteError(

@@ -90,7 +90,8 @@ export function buildItems(entries: readonly JournalEntry[]): HistoryItem[] {
 export function filterItems(items: readonly HistoryItem[], filter: HistoryFilter): HistoryItem[] {
   const since = filter.since === undefined ? undefined : toIso(filter.since);
   const until = filter.until === undefined ? undefined : toIso(filter.until);
-  const needle = filter.text?.trim().toLowerCase() || undefined;
+  const text = filter.text?.trim();
+  const needle = text ? textMatcher(text) : undefined;
   const questionOnly = filter.action !== undefined || filter.mode !== undefined || filter.decidedBy !== undefined;
   const out: HistoryItem[] = [];
   for (const item of items) {
@@ -112,42 +113,53 @@ export function filterItems(items: readonly HistoryItem[], filter: HistoryFilter
       }
       if (filter.server !== undefined && (e.kind === 'note' || e.server !== filter.server)) continue;
     }
-    if (needle !== undefined && !searchText(item).includes(needle)) continue;
+    if (needle !== undefined && !matchesText(item, needle)) continue;
     out.push(item);
   }
   return out;
 }
 
-const searchCache = new WeakMap<HistoryItem, string>();
-
-/** Lower-cased text a free-text filter looks in (cached per item). */
-export function searchText(item: HistoryItem): string {
-  let text = searchCache.get(item);
-  if (text !== undefined) return text;
-  const parts: string[] = [];
+/** Whether the item's text (message, server, call, arguments, URL, content, fault or note text) contains `needle`. */
+export function matchesText(item: HistoryItem, needle: RegExp): boolean {
   if (item.kind === 'question') {
     const q = item.question;
-    parts.push(q.server.name, q.message, q.call.method ?? '', q.call.name ?? '', q.call.argumentsSummary ?? '', q.key);
-    if (q.url) parts.push(q.url.href, q.url.hostUnicode);
-    if (item.answer) parts.push(...contentText(item.answer));
-    if (item.callEnd?.detail) parts.push(item.callEnd.detail);
-  } else {
-    const e = item.entry;
-    if (e.kind === 'answer') parts.push(e.server, ...contentText(e));
-    else if (e.kind === 'call-end') parts.push(e.server, e.name ?? '', e.detail ?? '');
-    else if (e.kind === 'fault') parts.push(e.server ?? '', e.fault, e.detail);
-    else parts.push(e.note, e.detail);
+    return (
+      needle.test(q.message) ||
+      needle.test(q.server.name) ||
+      (q.call.name !== null && needle.test(q.call.name)) ||
+      (q.call.method !== null && needle.test(q.call.method)) ||
+      (q.call.argumentsSummary !== undefined && needle.test(q.call.argumentsSummary)) ||
+      needle.test(q.key) ||
+      (q.url !== undefined && (needle.test(q.url.href) || needle.test(q.url.hostUnicode))) ||
+      (item.answer !== undefined && contentMatches(item.answer, needle)) ||
+      (item.callEnd?.detail !== undefined && needle.test(item.callEnd.detail))
+    );
   }
-  text = parts.join('\n').toLowerCase();
-  searchCache.set(item, text);
-  return text;
+  const e = item.entry;
+  switch (e.kind) {
+    case 'answer':
+      return needle.test(e.server) || contentMatches(e, needle);
+    case 'call-end':
+      return needle.test(e.server) || (e.name != null && needle.test(e.name)) || (e.detail !== undefined && needle.test(e.detail));
+    case 'fault':
+      return (e.server !== undefined && needle.test(e.server)) || needle.test(e.fault) || needle.test(e.detail);
+    default:
+      return needle.test(e.note) || needle.test(e.detail);
+  }
 }
 
-function contentText(answer: AnswerEntry): string[] {
-  if (!answer.content) return [];
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(answer.content)) out.push(k, Array.isArray(v) ? v.join(' ') : String(v));
-  return out;
+function contentMatches(answer: AnswerEntry, needle: RegExp): boolean {
+  if (!answer.content) return false;
+  for (const key in answer.content) {
+    const v = answer.content[key]!;
+    if (needle.test(key) || needle.test(Array.isArray(v) ? v.join(' ') : String(v))) return true;
+  }
+  return false;
+}
+
+/** A case-insensitive literal matcher for free text. */
+export function textMatcher(text: string): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu');
 }
 
 function toIso(value: Date | string): string {

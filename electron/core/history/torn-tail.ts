@@ -16,7 +16,7 @@
 //    seq the note was to get (`noteSeq`); if the journal ends just before it, the
 //    note is written then.
 
-import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkHeader, sha256Hex } from './chain.js';
 import { fsyncDir, tornSidecarName, writeFully, type JournalFile } from './files.js';
@@ -212,13 +212,4 @@ export async function readSidecar(
     }
   }
   return { records, size: Buffer.byteLength(text), endsWithNewline: text.endsWith('\n') };
-}
-
-export async function fileSize(path: string): Promise<number> {
-  try {
-    return (await stat(path)).size;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw err;
-  }
 }

@@ -100,6 +100,16 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
       }
       const e = checked.entry;
       if (e.seq > expectedSeq) {
+        const later = findLater(text, pos, lineNo, expectedSeq);
+        if (later !== null) {
+          return fail({
+            file,
+            line: lineNo,
+            seq: e.seq,
+            reason: 'seq-out-of-order',
+            detail: `expected seq ${expectedSeq}, found ${e.seq}; entry ${expectedSeq} comes later (line ${later}): entries were reordered.`,
+          });
+        }
         return fail({
           file,
           line: lineNo,
@@ -167,4 +177,25 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
     }
   }
   return report;
+}
+
+/** Line number (after `fromLine`) of the entry with `seq` further down the same file, if any. */
+function findLater(text: string, from: number, fromLine: number, seq: number): number | null {
+  let line = fromLine;
+  let pos = from;
+  while (pos < text.length) {
+    line++;
+    const nl = text.indexOf('\n', pos);
+    const end = nl === -1 ? text.length : nl;
+    const slice = text.slice(pos, end);
+    if (slice.includes(`"seq":${seq},`) || slice.includes(`"seq":${seq}}`)) {
+      try {
+        if ((JSON.parse(slice) as { seq?: unknown }).seq === seq) return line;
+      } catch {
+        /* not this one */
+      }
+    }
+    pos = end + 1;
+  }
+  return null;
 }
