@@ -8,12 +8,13 @@ import { Host } from '../core/host';
 import { HostError, isHostError, messageOf } from '../core/host-error';
 import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
 import type { CliIo } from './io';
+import { openCliHistory } from './history-recording';
 import { questionLog } from './question-log';
 import { resolveTarget } from './target';
 
 export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
          (--tool <name> [--args '<json>'] | --prompt <name> [--args '<json>'] | --resource <uri>)
-         [--elicit <spec>]... [--max-rounds N] [--json] [--name <label>]
+         [--elicit <spec>]... [--max-rounds N] [--json] [--name <label>] [--no-history]
   <spec>: accept | accept:<json object> | accept-defaults | decline | cancel
   exit 0: result with isError false; 1: result with isError true; 2: protocol or host error`;
 
@@ -48,6 +49,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
   const state: { era?: string; protocolVersion?: string } = {};
   const log = questionLog((line) => io.stderr(line));
   let host: Host | undefined;
+  let history: Awaited<ReturnType<typeof openCliHistory>> | undefined;
   try {
     const { values } = parseArgs({
       args: argv,
@@ -66,6 +68,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
         elicit: { type: 'string', multiple: true },
         'max-rounds': { type: 'string' },
         json: { type: 'boolean' },
+        'no-history': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -83,11 +86,12 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     const specs = (values.elicit ?? []).map(parseElicitSpec);
     const maxRounds = positiveInt('--max-rounds', values['max-rounds'], 10);
     const target = await resolveTarget(values, io.env);
+    history = await openCliHistory(io, values['no-history'] !== true);
 
     host = new Host({
       servers: { [target.name]: target.entry },
       prompter: new ScriptedPrompter(specs),
-      observer: combineObservers(log.observer, deps.observer),
+      observer: combineObservers(log.observer, history.observer, deps.observer),
       maxRounds,
     });
     const conn = await host.connect(target.name, io.signal);
@@ -106,6 +110,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     return 2;
   } finally {
     await host?.close();
+    await history?.close();
   }
 }
 

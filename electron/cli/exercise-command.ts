@@ -10,11 +10,12 @@ import { HostError, isHostError, messageOf } from '../core/host-error';
 import { type CommandDeps, positiveInt } from './call-command';
 import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
 import type { CliIo } from './io';
+import { openCliHistory } from './history-recording';
 import { questionLog } from './question-log';
 import { resolveTarget } from './target';
 
 export const EXERCISE_USAGE = `usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> [--config <file>])
-         [--elicit <policy>] [--max-rounds N] [--json]
+         [--elicit <policy>] [--max-rounds N] [--json] [--no-history]
   calls every tool once with arguments built from its input schema;
   <policy> answers every question: accept-defaults (default) | accept | accept:<json> | decline | cancel
   exit 0 when the session worked (even if single tools failed); 2 when it did not`;
@@ -76,6 +77,7 @@ async function exercisePromptsAndResources(host: Host, server: string, conn: Ser
 /** Run `countersign exercise`; returns the exit code. */
 export async function runExerciseCommand(argv: string[], io: CliIo, deps: CommandDeps = {}): Promise<number> {
   let host: Host | undefined;
+  let history: Awaited<ReturnType<typeof openCliHistory>> | undefined;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -90,6 +92,7 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
         elicit: { type: 'string' },
         'max-rounds': { type: 'string' },
         json: { type: 'boolean' },
+        'no-history': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -103,10 +106,11 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
     const target = await resolveTarget({ ...values, ...(url !== undefined ? { url } : {}) }, io.env);
     const policy = parseElicitSpec(values.elicit ?? 'accept-defaults');
     const log = questionLog((line) => io.stderr(line));
+    history = await openCliHistory(io, values['no-history'] !== true);
     host = new Host({
       servers: { [target.name]: target.entry },
       prompter: new ScriptedPrompter([], policy),
-      observer: combineObservers(log.observer, deps.observer),
+      observer: combineObservers(log.observer, history.observer, deps.observer),
       maxRounds: positiveInt('--max-rounds', values['max-rounds'], 10),
     });
     const conn = await host.connect(target.name, io.signal);
@@ -134,5 +138,6 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
     return 2;
   } finally {
     await host?.close();
+    await history?.close();
   }
 }

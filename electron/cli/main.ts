@@ -1,6 +1,7 @@
 // The `countersign` command: dispatches to the subcommands.
 import { runCallCommand, CALL_USAGE } from './call-command';
 import { runExerciseCommand, EXERCISE_USAGE } from './exercise-command';
+import { runHistoryCommand } from './history-command';
 import { processIo, type CliIo } from './io';
 
 const USAGE = `countersign — an MCP host where server questions reach the human, never the model
@@ -8,6 +9,7 @@ const USAGE = `countersign — an MCP host where server questions reach the huma
 commands:
   call       run one tool call, prompt or resource read, answering questions from --elicit specs
   exercise   call every tool of a server once (the conformance client)
+  history    list past questions and answers; history verify checks the hash chain
 
 ${CALL_USAGE}
 
@@ -21,6 +23,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runCallCommand(rest, io);
     case 'exercise':
       return runExerciseCommand(rest, io);
+    case 'history':
+      return runHistoryCommand(rest, io);
     case undefined:
     case 'help':
     case '--help':

@@ -30,6 +30,8 @@ export interface QuestionAskedEvent {
   call: CallContext | null;
   question: Question;
   askedAt: string;
+  /** Digest of the requestState the round carried (modern era). */
+  requestState?: StateDigest;
 }
 
 export interface AnswerEvent {

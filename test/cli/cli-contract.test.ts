@@ -2,6 +2,8 @@
 // scripts and CI depend on them. Pinned here against the real fixture
 // servers, in-process for speed and once as a real process.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -19,9 +21,13 @@ const legacy = (() => {
 })();
 
 async function cli(...argv: string[]) {
+  return cliIn(mkdtempSync(join(tmpdir(), 'cs-data-')), ...argv);
+}
+
+async function cliIn(dataDir: string, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), env: { ...process.env, COUNTERSIGN_DATA_DIR: '/nonexistent-countersign' } });
+  const code = await runCli(argv, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), env: { ...process.env, COUNTERSIGN_DATA_DIR: dataDir } });
   return { code, stdout: out.join('\n'), stderr: err };
 }
 
@@ -110,6 +116,30 @@ describe('countersign call', () => {
   });
 });
 
+describe('history from the CLI', () => {
+  it('records every question and answer, and history verify checks the chain', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cs-data-'));
+    expect((await cliIn(dir, 'call', '--stdio', modern, '--name', 'kimai', '--tool', 'confirm_delete', '--args', '{"entryId":4}', '--elicit', 'decline')).code).toBe(0);
+    expect((await cliIn(dir, 'call', '--stdio', modern, '--name', 'kimai', '--tool', 'bad_schema')).code).toBe(2);
+    const listed = await cliIn(dir, 'history', '--json');
+    expect(listed.code).toBe(0);
+    const rows = listed.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(rows)).toContain('Delete time entry 4?');
+    expect(JSON.stringify(rows)).toContain('decline');
+    expect(JSON.stringify(rows)).toContain('invalid-schema');
+    const verify = await cliIn(dir, 'history', 'verify');
+    expect(verify.code).toBe(0);
+  });
+
+  it('--no-history leaves no journal behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cs-data-'));
+    expect((await cliIn(dir, 'call', '--stdio', modern, '--tool', 'add_numbers', '--args', '{"a":1,"b":2}', '--no-history')).code).toBe(0);
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(join(dir, 'history'))).toBe(false);
+  });
+});
+
 describe('countersign exercise', () => {
   it('calls every tool with schema-built arguments and exits 0 even when single tools fail', async () => {
     const r = await cli('exercise', '--stdio', modern, '--json', '--max-rounds', '2');
@@ -133,6 +163,7 @@ describe('the installed command', () => {
     const r = spawnSync(process.execPath, [join(repo, 'bin', 'countersign.mjs'), 'call', '--stdio', modern, '--tool', 'confirm_delete', '--args', '{"entryId":8}', '--elicit', 'decline', '--json'], {
       encoding: 'utf8',
       timeout: 60_000,
+      env: { ...process.env, COUNTERSIGN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cs-data-')) },
     });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).result.content[0].text).toBe('declined by the user, nothing was deleted');

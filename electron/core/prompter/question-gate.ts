@@ -114,7 +114,7 @@ export class QuestionGate {
       if (error instanceof HostError) await this.fault(ctx.call, error);
       throw error;
     }
-    await this.observer.questionAsked?.({ call: ctx.call, question, askedAt: new Date().toISOString() });
+    await this.observer.questionAsked?.({ call: ctx.call, question, askedAt: new Date().toISOString(), ...(ctx.requestState ? { requestState: ctx.requestState } : {}) });
 
     let decided: PrompterAnswer;
     if (this.isMuted(ctx.server)) {

@@ -35,6 +35,8 @@ export interface HistoryPort {
   query(filter: HistoryFilter): Promise<HostResults['queryHistory']>;
   export(filter: HistoryFilter, format: 'jsonl' | 'csv'): Promise<HostResults['exportHistory']>;
   setRedact(redact: boolean): void;
+  /** Set by the service: called with the seq of every appended entry. */
+  onAppended?: (seq: number) => void;
   close(): Promise<void>;
 }
 
@@ -82,7 +84,10 @@ export class HostService {
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
     });
     for (const name of Object.keys(entries)) this.states.set(name, { status: 'idle' });
-    options.history?.setRedact(settings.redactHistory);
+    if (options.history) {
+      options.history.setRedact(settings.redactHistory);
+      options.history.onAppended = (seq) => this.events.emit('historyAppended', { seq });
+    }
   }
 
   /** Load config and settings from the data folder and start. */

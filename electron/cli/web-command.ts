@@ -1,0 +1,118 @@
+// `countersign web`: the whole app in the system browser, served by the
+// loopback web shell. Runs until Ctrl-C (SIGINT) or SIGTERM.
+import { existsSync } from 'node:fs';
+import { dirname, join, parse, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { HostError, messageOf } from '../core/host-error';
+import { HostService, type HistoryPort } from '../core/service/host-service';
+import type { OpenExternal } from '../core/service/queue-prompter';
+import { demoServers } from '../demo/demo-servers';
+import { startWebShell } from '../web/web-shell';
+import { openWithSystem } from '../web/system-opener';
+import type { CliIo } from './io';
+import { dataDir } from './paths';
+
+export const WEB_USAGE = `usage: countersign web [--port N] [--data-dir DIR] [--no-open] [--renderer DIR]
+  serves the app on http://127.0.0.1 (only) with a per-run token in the printed URL
+  --port N        port on 127.0.0.1 (default: a free one)
+  --data-dir DIR  config, history and caches (default: the platform data folder, or COUNTERSIGN_DATA_DIR)
+  --no-open       do not open the system browser
+  --renderer DIR  the built renderer (default: dist/renderer; build it with "npx vite build")`;
+
+/** What the caller may supply (the history journal; tests replace the system boundaries). */
+export interface WebCommandDeps {
+  history?: HistoryPort;
+  /** Opens question links (default: the system opener). */
+  openExternal?: OpenExternal;
+  /** Opens the app's own URL at start (default: the system opener). */
+  openBrowser?: (url: string) => Promise<void>;
+}
+
+/** The built renderer: dist/renderer in the repository (or next to a bundled build). */
+export function defaultRendererDir(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'dist', 'renderer');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+    if (dir === parse(dir).root) break;
+  }
+  // Not built: name where it is expected (the repository root, two levels above electron/cli).
+  return resolve(from, '..', '..', 'dist', 'renderer');
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new HostError('config', `--port must be a port number from 0 to 65535, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+function untilAborted(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise(() => undefined);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolveAbort) => signal.addEventListener('abort', () => resolveAbort(), { once: true }));
+}
+
+/** Run `countersign web`; resolves with the exit code once stopped. */
+export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandDeps = {}): Promise<number> {
+  let values: { port?: string; 'data-dir'?: string; 'no-open'?: boolean; renderer?: string; help?: boolean };
+  let port: number;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'no-open': { type: 'boolean' },
+        renderer: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+    port = parsePort(values.port);
+  } catch (error) {
+    io.stderr(`countersign: error: ${messageOf(error)}\n${WEB_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout(WEB_USAGE);
+    return 0;
+  }
+  const rendererDir = values.renderer !== undefined ? resolve(values.renderer) : defaultRendererDir();
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    io.stderr(`countersign: error: the renderer is not built: ${join(rendererDir, 'index.html')} is missing. Build it with "npx vite build" in the repository, or pass --renderer DIR.`);
+    return 2;
+  }
+
+  let service: HostService | undefined;
+  let shell: Awaited<ReturnType<typeof startWebShell>> | undefined;
+  try {
+    service = await HostService.create({
+      dataDir: values['data-dir'] !== undefined ? resolve(values['data-dir']) : dataDir(io.env),
+      openExternal: deps.openExternal ?? ((url) => openWithSystem(url)),
+      firstStartServers: demoServers(),
+      ...(deps.history ? { history: deps.history } : {}),
+    });
+    service.log = (line) => io.stderr(line);
+    shell = await startWebShell({
+      service,
+      port,
+      rendererDir,
+      openBrowser: values['no-open'] !== true,
+      ...(deps.openBrowser ? { opener: deps.openBrowser } : {}),
+      log: (line) => io.stderr(line),
+    });
+    io.stdout(`Countersign is running at ${shell.url}`);
+    io.stderr('Keep this URL to yourself: it carries the key to this session. Press Ctrl-C to stop.');
+    await untilAborted(io.signal);
+    io.stderr('countersign: stopping');
+    return 0;
+  } catch (error) {
+    io.stderr(`countersign: error: ${messageOf(error)}`);
+    return 2;
+  } finally {
+    await shell?.close();
+    await service?.close();
+  }
+}

@@ -1,0 +1,103 @@
+// Connects the core's events to the history journal, and serves the
+// history view: every question, answer, call end and fault becomes one
+// hash-chained entry. The answer entry is on disk (fsync) before the core
+// sends the answer, because the core awaits `answerRecorded`.
+import type { HistoryEntryView, HistoryFilter as ViewFilter, HostResults } from '../../../shared/host-api/contract';
+import type { HostObserver } from '../events';
+import type { HostErrorCode } from '../host-error';
+import { answerEntry, buildItems, filterItems, HistoryJournal, questionEntry, type FaultKind, type HistoryItem, type JournalEntry } from '../history';
+import type { HistoryPort } from './host-service';
+import { toCsv, toJsonLines } from './history-export';
+
+const FAULTS: Partial<Record<HostErrorCode, FaultKind>> = {
+  'invalid-schema': 'invalid-schema',
+  'undeclared-request': 'undeclared-request',
+  'round-limit': 'round-limit',
+  'invalid-answer': 'invalid-answer',
+  'unknown-result-type': 'unknown-result-type',
+  protocol: 'protocol-error',
+};
+
+/** History backed by a journal folder. */
+export class JournalHistory implements HistoryPort {
+  private entries: JournalEntry[] = [];
+  private items: HistoryItem[] | undefined;
+  /** Called after each append (the service turns it into a `historyAppended` event). */
+  onAppended: (seq: number) => void = () => undefined;
+
+  private constructor(readonly journal: HistoryJournal) {}
+
+  /** Open (or create) the journal and load it for the view. */
+  static async open(dir: string, options: { redact?: boolean } = {}): Promise<JournalHistory> {
+    const journal = await HistoryJournal.open(dir, { redact: options.redact ?? false });
+    const history = new JournalHistory(journal);
+    history.entries = (await journal.readAll()).entries;
+    return history;
+  }
+
+  private async append(input: Parameters<HistoryJournal['append']>[0]): Promise<void> {
+    const appended = await this.journal.append(input);
+    this.entries.push(appended.entry);
+    this.items = undefined;
+    this.onAppended(appended.seq);
+  }
+
+  readonly observer: HostObserver = {
+    questionAsked: (e) =>
+      this.append(
+        questionEntry(e.question, {
+          ...(e.call ? { callId: e.call.callId, protocolVersion: e.call.protocolVersion } : {}),
+          ...(e.requestState ? { requestState: e.requestState } : {}),
+        }),
+      ),
+    answerRecorded: (e) =>
+      this.append(answerEntry(e.question, e.answer, { decidedBy: e.decidedBy, ...(e.call ? { callId: e.call.callId } : {}), ...(e.urlOpened !== undefined ? { urlOpened: e.urlOpened } : {}) })),
+    callEnded: (e) =>
+      this.append({
+        kind: 'call-end',
+        callId: e.call.callId,
+        server: e.call.server,
+        method: e.call.method,
+        name: e.call.name,
+        outcome: e.outcome,
+        ...(e.isError !== undefined ? { isError: e.isError } : {}),
+        rounds: e.rounds,
+        ...(e.error ? { detail: e.error } : {}),
+      }),
+    fault: async (e) => {
+      const fault = FAULTS[e.code];
+      if (!fault) return;
+      await this.append({ kind: 'fault', fault, ...(e.call ? { server: e.call.server, callId: e.call.callId } : {}), detail: e.message });
+    },
+  };
+
+  private filtered(filter: ViewFilter): HistoryItem[] {
+    this.items ??= buildItems(this.entries);
+    const { offset: _o, limit: _l, ...rest } = filter;
+    return filterItems(this.items, rest);
+  }
+
+  async query(filter: ViewFilter): Promise<HostResults['queryHistory']> {
+    const all = this.filtered(filter);
+    const offset = filter.offset ?? 0;
+    const limit = filter.limit ?? 200;
+    // Newest first: the view opens on what just happened.
+    const page: HistoryEntryView[] = [];
+    for (let i = all.length - 1 - offset; i >= 0 && page.length < limit; i--) page.push(all[i] as unknown as HistoryEntryView);
+    return { total: all.length, entries: page };
+  }
+
+  async export(filter: ViewFilter, format: 'jsonl' | 'csv'): Promise<HostResults['exportHistory']> {
+    const items = this.filtered(filter);
+    const stamp = new Date().toISOString().slice(0, 10);
+    return { data: format === 'csv' ? toCsv(items) : toJsonLines(items), filename: `countersign-history-${stamp}.${format}` };
+  }
+
+  setRedact(redact: boolean): void {
+    void this.journal.setRedact(redact);
+  }
+
+  close(): Promise<void> {
+    return this.journal.close();
+  }
+}
