@@ -1,0 +1,190 @@
+// The host API over the real core, a real journal and real fixture servers:
+// what the desktop window and the web shell rely on.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HostEvents } from '../../../shared/host-api/contract';
+import type { Question } from '../../../shared/elicitation/types';
+import { fixtureCommand } from '../../../test/fixtures/spawn-fixture';
+import { HostService } from './host-service';
+import { JournalHistory } from './journal-history';
+
+let service: HostService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+async function start(opened: string[] = []) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-svc-'));
+  const history = await JournalHistory.open(join(dataDir, 'history'));
+  const modern = fixtureCommand('modern');
+  service = await HostService.create({
+    dataDir,
+    history,
+    openExternal: async (url) => void opened.push(url),
+    firstStartServers: { kimai: { command: modern.command, args: modern.args } },
+    connectOnStart: false,
+    pacingDelayMs: 20,
+  });
+  service.log = () => undefined;
+  return { service, dataDir, opened };
+}
+
+function next<E extends keyof HostEvents>(svc: HostService, event: E, where: (p: HostEvents[E]) => boolean = () => true): Promise<HostEvents[E]> {
+  return new Promise((resolve) => {
+    const off = svc.on(event, (p) => {
+      if (where(p)) {
+        off();
+        resolve(p);
+      }
+    });
+  });
+}
+
+describe('HostService', () => {
+  it('writes the first-start servers and lists them', async () => {
+    const { service: svc, dataDir } = await start();
+    const views = (await svc.invoke('listServers', {})) as Array<{ name: string; status: string }>;
+    expect(views.map((v) => [v.name, v.status])).toEqual([['kimai', 'idle']]);
+    expect(JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8')).mcpServers.kimai.command).toBe(process.execPath);
+  });
+
+  it('refuses unknown methods and malformed params with a clear error, and logs them', async () => {
+    const { service: svc } = await start();
+    const logged: string[] = [];
+    svc.log = (l) => void logged.push(l);
+    await expect(svc.invoke('openShell', {})).rejects.toThrow('unknown host API method "openShell"');
+    await expect(svc.invoke('answerQuestion', { questionId: 'x', answer: { action: 'maybe' } })).rejects.toThrow(/^answerQuestion: invalid answer\.action/);
+    await expect(svc.invoke('callTool', { server: 'kimai', tool: 'x', args: [] })).rejects.toThrow(/callTool: invalid args/);
+    await expect(svc.invoke('addServer', { name: 'x', entry: { command: 'a' }, extra: 1 })).rejects.toThrow(/addServer/);
+    expect(logged).toHaveLength(4);
+  });
+
+  it('runs a call whose question is answered through the API, and records it', async () => {
+    const { service: svc } = await start();
+    const asked = next(svc, 'questionAdded');
+    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 12 } })) as { callId: string };
+    const q = (await asked) as Question;
+    expect(q.mode).toBe('form');
+    expect(q.origin).toMatchObject({ server: 'kimai', method: 'tools/call', name: 'confirm_delete', argumentsSummary: 'entryId=12' });
+    expect((await svc.invoke('listQuestions', {})) as Question[]).toHaveLength(1);
+    const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
+    const removed = next(svc, 'questionRemoved');
+    await svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'decline' } });
+    expect(await removed).toEqual({ questionId: q.id, reason: 'answered' });
+    const end = await done;
+    expect(end.state).toBe('complete');
+    expect(JSON.stringify(end.result)).toContain('declined by the user, nothing was deleted');
+    // A second answer to the same question is refused: none is answered twice.
+    await expect(svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept' } })).rejects.toThrow(/not waiting/);
+    const history = (await svc.invoke('queryHistory', { limit: 10 })) as { total: number; entries: Array<Record<string, any>> };
+    expect(history.total).toBe(1);
+    expect(history.entries[0]!.question.message).toBe('Delete time entry 12?');
+    expect(history.entries[0]!.answer.action).toBe('decline');
+    expect(history.entries[0]!.answer.decidedBy).toBe('human');
+    expect(history.entries[0]!.callEnd.outcome).toBe('complete');
+  });
+
+  it('keeps an invalid answer from the form open instead of losing it', async () => {
+    const { service: svc } = await start();
+    const asked = next(svc, 'questionAdded');
+    await svc.invoke('callTool', { server: 'kimai', tool: 'two_rounds', args: {} });
+    const q = await asked;
+    await expect(svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept', content: { name: '' } } })).rejects.toThrow(/does not match the form/);
+    expect(((await svc.invoke('listQuestions', {})) as Question[]).map((x) => x.id)).toEqual([q.id]);
+    const second = next(svc, 'questionAdded');
+    await svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept', content: { name: 'Ada' } } });
+    expect((await second).message).toBe('Book the time for Ada?');
+  });
+
+  it('opens a URL only for a pending URL question, exactly as sent, and records that it was opened', async () => {
+    const { service: svc, opened } = await start();
+    const asked = next(svc, 'questionAdded');
+    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'connect_account', args: {} })) as { callId: string };
+    const q = await asked;
+    if (q.mode !== 'url') throw new Error('expected a URL question');
+    expect(await svc.invoke('openQuestionUrl', { questionId: 'nope' })).toEqual({ opened: false, reason: 'the question is no longer waiting' });
+    expect(await svc.invoke('openQuestionUrl', { questionId: q.id })).toEqual({ opened: true });
+    expect(opened).toEqual([q.url.href]);
+    const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
+    await svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept' } });
+    expect(JSON.stringify((await done).result)).toContain('account connected');
+    const h = (await svc.invoke('queryHistory', {})) as { entries: Array<Record<string, any>> };
+    expect(h.entries[0]!.answer.urlOpened).toBe(true);
+  });
+
+  it('withdraws a question whose call is cancelled, with a note', async () => {
+    const { service: svc } = await start();
+    const asked = next(svc, 'questionAdded');
+    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 1 } })) as { callId: string };
+    const q = await asked;
+    const removed = next(svc, 'questionRemoved');
+    const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
+    expect(await svc.invoke('cancelCall', { callId })).toEqual({ cancelled: true });
+    expect(await removed).toMatchObject({ questionId: q.id, reason: 'call-cancelled' });
+    expect((await done).state).toBe('cancelled');
+    expect(await svc.invoke('listQuestions', {})).toEqual([]);
+  });
+
+  it('mutes a server for the session: its questions are cancelled automatically and say so in the history', async () => {
+    const { service: svc } = await start();
+    await svc.invoke('muteServer', { server: 'kimai', muted: true });
+    let asked = 0;
+    svc.on('questionAdded', () => void asked++);
+    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 2 } })) as { callId: string };
+    const end = await next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
+    expect(JSON.stringify(end.result)).toContain('cancelled, nothing was deleted');
+    expect(asked).toBe(0);
+    const h = (await svc.invoke('queryHistory', {})) as { entries: Array<Record<string, any>> };
+    expect(h.entries[0]!.answer).toMatchObject({ action: 'cancel', decidedBy: 'mute-rule' });
+  });
+
+  it('adds, updates, imports and removes servers, persisting mcpServers', async () => {
+    const { service: svc, dataDir } = await start();
+    await svc.invoke('addServer', { name: 'remote', entry: { url: 'http://127.0.0.1:9/mcp' } });
+    await expect(svc.invoke('addServer', { name: 'remote', entry: { url: 'http://127.0.0.1:9/mcp' } })).rejects.toThrow('already exists');
+    await svc.invoke('updateServer', { name: 'remote', entry: { url: 'http://127.0.0.1:8/mcp' } });
+    const imported = (await svc.invoke('importServers', {
+      json: JSON.stringify({ mcpServers: { kimai: { command: 'x' }, files: { command: 'npx', args: ['-y', 'fs-server'] }, broken: { command: 7 } } }),
+    })) as { imported: string[]; skipped: Array<{ name: string; reason: string }> };
+    expect(imported.imported).toEqual(['files']);
+    expect(imported.skipped.map((s) => s.name)).toEqual(['kimai', 'broken']);
+    expect(imported.skipped[1]!.reason).toContain('field "command"');
+    await svc.invoke('removeServer', { name: 'remote' });
+    const saved = JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8')).mcpServers;
+    expect(Object.keys(saved)).toEqual(['kimai', 'files']);
+  });
+
+  it('keeps JSON Schema 2020-12 keywords of tool input schemas verbatim', async () => {
+    const { service: svc } = await start();
+    const catalog = (await svc.invoke('listCatalog', { server: 'kimai' })) as { tools: Array<{ name: string; inputSchema: Record<string, unknown> }> };
+    const add = catalog.tools.find((t) => t.name === 'add_numbers')!;
+    expect(add.inputSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(add.inputSchema).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } });
+  });
+
+  it('persists settings and applies the round limit', async () => {
+    const { service: svc, dataDir } = await start();
+    expect(await svc.invoke('updateSettings', { maxRounds: 2, language: 'de' })).toMatchObject({ maxRounds: 2, language: 'de', theme: 'system' });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')).language).toBe('de');
+    await expect(svc.invoke('updateSettings', { maxRounds: 0 })).rejects.toThrow(/maxRounds/);
+  });
+
+  it('exports the filtered history as JSON Lines and CSV', async () => {
+    const { service: svc } = await start();
+    const asked = next(svc, 'questionAdded');
+    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 3 } })) as { callId: string };
+    const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
+    await svc.invoke('answerQuestion', { questionId: (await asked).id, answer: { action: 'accept', content: {} } });
+    await done;
+    const jsonl = (await svc.invoke('exportHistory', { filter: { server: 'kimai' }, format: 'jsonl' })) as { data: string; filename: string };
+    expect(jsonl.filename).toMatch(/^countersign-history-\d{4}-\d{2}-\d{2}\.jsonl$/);
+    expect(JSON.parse(jsonl.data.trim()).question.message).toBe('Delete time entry 3?');
+    const csv = (await svc.invoke('exportHistory', { filter: {}, format: 'csv' })) as { data: string };
+    const [header, row] = csv.data.trim().split('\n');
+    expect(header).toBe('seq,asked,answered,server,era,method,name,round,key,mode,message,url,action,decided_by,content,call_outcome');
+    expect(row).toContain('kimai,modern,tools/call,confirm_delete,1,confirm,form,Delete time entry 3?,,accept,human,{},complete');
+  });
+});
