@@ -2,6 +2,7 @@
 import { runCallCommand, CALL_USAGE } from './call-command';
 import { runExerciseCommand, EXERCISE_USAGE } from './exercise-command';
 import { runHistoryCommand } from './history-command';
+import { runWebCommand, WEB_USAGE } from './web-command';
 import { processIo, type CliIo } from './io';
 
 const USAGE = `countersign — an MCP host where server questions reach the human, never the model
@@ -10,10 +11,13 @@ commands:
   call       run one tool call, prompt or resource read, answering questions from --elicit specs
   exercise   call every tool of a server once (the conformance client)
   history    list past questions and answers; history verify checks the hash chain
+  web        run the app in your browser on 127.0.0.1 (for machines without Electron)
 
 ${CALL_USAGE}
 
-${EXERCISE_USAGE}`;
+${EXERCISE_USAGE}
+
+${WEB_USAGE}`;
 
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -25,6 +29,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runExerciseCommand(rest, io);
     case 'history':
       return runHistoryCommand(rest, io);
+    case 'web':
+      return runWebCommand(rest, io);
     case undefined:
     case 'help':
     case '--help':

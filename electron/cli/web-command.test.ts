@@ -57,23 +57,39 @@ describe('countersign web', () => {
     expect((await fetch(url!)).status).toBe(200);
     const ws = new WebSocket(`ws://127.0.0.1:${port}/api`, ['countersign.v1', `countersign.token.${URL_LINE.exec(line)![3]}`], { origin: `http://127.0.0.1:${port}` });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const reply = await new Promise<{ id: number; result: { total: number } }>((resolve) => {
+      ws.on('message', (d) => resolve(JSON.parse(d.toString())));
+      ws.send(JSON.stringify({ id: 1, method: 'queryHistory', params: {} }));
+    });
+    expect(reply).toMatchObject({ id: 1, result: { total: expect.any(Number) } });
     ws.close();
+    expect(existsSync(join(dataDir, 'history'))).toBe(true);
     const servers = JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8')).mcpServers;
     expect(Object.keys(servers)).toEqual(['Demo Kimai-style', 'Demo legacy']);
+    // A second shell on the same data folder cannot share the journal: a clear error, not a corrupt history.
+    const second = captureIo();
+    expect(await runWebCommand(['--no-open', '--data-dir', dataDir, '--renderer', renderer.rendererDir], second)).toBe(2);
+    expect(second.err.join('\n')).toMatch(/history journal in .* is in use by another Countersign process/);
     stop.abort();
     expect(await running).toBe(0);
     await expect(fetch(url!)).rejects.toThrow();
   });
 
-  it('does not open the browser with --no-open', async () => {
+  it('does not open the browser with --no-open, nor keep history with --no-history', async () => {
     const stop = new AbortController();
     const io = captureIo(stop.signal);
     const opened: string[] = [];
-    const running = runWebCommand(['--no-open', '--data-dir', dataDir, '--renderer', renderer.rendererDir], io, { openBrowser: async (u) => void opened.push(u) });
-    await waitFor(() => io.out.find((l) => URL_LINE.test(l)), 'the URL line');
-    stop.abort();
-    expect(await running).toBe(0);
-    expect(opened).toEqual([]);
+    const bare = mkdtempSync(join(tmpdir(), 'countersign-webcmd-'));
+    try {
+      const running = runWebCommand(['--no-open', '--no-history', '--data-dir', bare, '--renderer', renderer.rendererDir], io, { openBrowser: async (u) => void opened.push(u) });
+      await waitFor(() => io.out.find((l) => URL_LINE.test(l)), 'the URL line');
+      stop.abort();
+      expect(await running).toBe(0);
+      expect(opened).toEqual([]);
+      expect(existsSync(join(bare, 'history'))).toBe(false);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 
   it('explains how to build the renderer when it is missing', async () => {

@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { JournalLockedError } from '../core/history';
 import { HostError, messageOf } from '../core/host-error';
+import { JournalHistory } from '../core/service/journal-history';
 import { HostService, type HistoryPort } from '../core/service/host-service';
 import type { OpenExternal } from '../core/service/queue-prompter';
 import { demoServers } from '../demo/demo-servers';
@@ -13,15 +15,17 @@ import { openWithSystem } from '../web/system-opener';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
 
-export const WEB_USAGE = `usage: countersign web [--port N] [--data-dir DIR] [--no-open] [--renderer DIR]
+export const WEB_USAGE = `usage: countersign web [--port N] [--data-dir DIR] [--no-open] [--no-history] [--renderer DIR]
   serves the app on http://127.0.0.1 (only) with a per-run token in the printed URL
   --port N        port on 127.0.0.1 (default: a free one)
   --data-dir DIR  config, history and caches (default: the platform data folder, or COUNTERSIGN_DATA_DIR)
   --no-open       do not open the system browser
+  --no-history    do not record questions and answers in the history journal (DIR/history)
   --renderer DIR  the built renderer (default: dist/renderer; build it with "npx vite build")`;
 
-/** What the caller may supply (the history journal; tests replace the system boundaries). */
+/** What the caller may supply (tests replace the system boundaries). */
 export interface WebCommandDeps {
+  /** History to use instead of the journal in DIR/history. */
   history?: HistoryPort;
   /** Opens question links (default: the system opener). */
   openExternal?: OpenExternal;
@@ -55,7 +59,7 @@ function untilAborted(signal: AbortSignal | undefined): Promise<void> {
 
 /** Run `countersign web`; resolves with the exit code once stopped. */
 export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandDeps = {}): Promise<number> {
-  let values: { port?: string; 'data-dir'?: string; 'no-open'?: boolean; renderer?: string; help?: boolean };
+  let values: { port?: string; 'data-dir'?: string; 'no-open'?: boolean; 'no-history'?: boolean; renderer?: string; help?: boolean };
   let port: number;
   try {
     ({ values } = parseArgs({
@@ -66,6 +70,7 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'no-open': { type: 'boolean' },
+        'no-history': { type: 'boolean' },
         renderer: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -85,14 +90,17 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
     return 2;
   }
 
+  const dir = values['data-dir'] !== undefined ? resolve(values['data-dir']) : dataDir(io.env);
+  let history: HistoryPort | undefined = deps.history;
   let service: HostService | undefined;
   let shell: Awaited<ReturnType<typeof startWebShell>> | undefined;
   try {
+    if (!history && values['no-history'] !== true) history = await openHistory(join(dir, 'history'));
     service = await HostService.create({
-      dataDir: values['data-dir'] !== undefined ? resolve(values['data-dir']) : dataDir(io.env),
+      dataDir: dir,
       openExternal: deps.openExternal ?? ((url) => openWithSystem(url)),
       firstStartServers: demoServers(),
-      ...(deps.history ? { history: deps.history } : {}),
+      ...(history ? { history } : {}),
     });
     service.log = (line) => io.stderr(line);
     shell = await startWebShell({
@@ -113,6 +121,19 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
     return 2;
   } finally {
     await shell?.close();
-    await service?.close();
+    // The service closes the history it was given; without a service, close it here.
+    if (service) await service.close();
+    else if (history && history !== deps.history) await history.close();
+  }
+}
+
+async function openHistory(dir: string): Promise<HistoryPort> {
+  try {
+    return await JournalHistory.open(dir);
+  } catch (error) {
+    if (error instanceof JournalLockedError) {
+      throw new HostError('config', `the history journal in ${dir} is in use by another Countersign process (the desktop app?); stop it, use another --data-dir, or pass --no-history`);
+    }
+    throw new HostError('config', `cannot open the history journal in ${dir}: ${messageOf(error)}`);
   }
 }

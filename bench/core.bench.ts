@@ -1,0 +1,88 @@
+// Core benchmarks, each measured side by side in one run:
+// - host overhead per retry round against a bare SDK manual loop on the same
+//   fixture (goal ≤ 1.10×);
+// - connect time with era detection against a legacy-only connect on a stdio
+//   server (goal ≤ 1.2×).
+import { Client, withInputRequired, isInputRequiredResult } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { CallToolResultSchema } from '@modelcontextprotocol/core';
+import { ScriptedPrompter } from '../electron/cli/elicit-spec';
+import { CLIENT_CAPABILITIES, CLIENT_INFO } from '../electron/core/client-identity';
+import { openConnection } from '../electron/core/connection/server-connection';
+import { Host } from '../electron/core/host';
+import { fixtureCommand } from '../test/fixtures/spawn-fixture';
+import type { BenchResult } from './history.bench';
+import { interleaved, median } from './stats';
+
+/** The bare SDK loop a host without Countersign's core would write. */
+async function bareConfirm(client: Client, entryId: number): Promise<void> {
+  const params = { name: 'confirm_delete', arguments: { entryId } };
+  const schema = withInputRequired(CallToolResultSchema);
+  let r = await client.request({ method: 'tools/call', params }, schema, { allowInputRequired: true });
+  while (isInputRequiredResult(r)) {
+    const inputResponses = Object.fromEntries(Object.keys(r.inputRequests ?? {}).map((k) => [k, { action: 'accept', content: {} }]));
+    r = await client.request({ method: 'tools/call', params: { ...params, inputResponses, requestState: r.requestState } as never }, schema, { allowInputRequired: true });
+  }
+}
+
+/** Host overhead per round: one confirm-only round trip, Host vs bare SDK. */
+export async function benchRetryOverhead(rounds = 200): Promise<BenchResult[]> {
+  const { command, args } = fixtureCommand('modern');
+  const bare = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES, versionNegotiation: { mode: { pin: '2026-07-28' } }, inputRequired: { autoFulfill: false } });
+  class InPlace extends StdioClientTransport {}
+  await bare.connect(new InPlace({ command, args, stderr: 'ignore' }));
+  const host = new Host({ servers: { fx: { command, args } }, prompter: new ScriptedPrompter([], { kind: 'accept' }) });
+  await host.connect('fx');
+  let n = 0;
+  try {
+    const t = await interleaved(
+      () => host.call({ server: 'fx', method: 'tools/call', name: 'confirm_delete', arguments: { entryId: ++n } }),
+      () => bareConfirm(bare, ++n),
+      rounds,
+      10,
+    );
+    const h = median(t.a);
+    const b = median(t.b);
+    return [
+      { name: 'retry round, Countersign host (median ms per call with 1 round)', value: round(h), unit: 'ms', goal: null },
+      { name: 'retry round, bare SDK manual loop (median ms)', value: round(b), unit: 'ms', goal: null },
+      { name: 'host overhead per retry round (host / bare SDK)', value: round(h / b), unit: '×', goal: 1.1 },
+    ];
+  } finally {
+    await host.close();
+    await bare.close();
+  }
+}
+
+/** Connect time: era detection (probe in place, fallback) vs a plain legacy initialize. */
+export async function benchConnect(rounds = 15): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  for (const kind of ['modern', 'legacy'] as const) {
+    const { command, args } = fixtureCommand(kind);
+    const t = await interleaved(
+      async () => {
+        const conn = await openConnection('fx', { command, args });
+        await conn.close();
+      },
+      async () => {
+        const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
+        await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
+        await client.close();
+      },
+      rounds,
+      2,
+    );
+    const d = median(t.a);
+    const l = median(t.b);
+    out.push(
+      { name: `connect to the ${kind} fixture with era detection (median ms, incl. spawn)`, value: round(d), unit: 'ms', goal: null },
+      { name: `connect to the ${kind} fixture, legacy-only initialize (median ms)`, value: round(l), unit: 'ms', goal: null },
+      { name: `connect with era detection / legacy-only, ${kind} server`, value: round(d / l), unit: '×', goal: 1.2 },
+    );
+  }
+  return out;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

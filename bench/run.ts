@@ -1,0 +1,81 @@
+// `npm run bench`: runs every benchmark, prints a table, and writes
+// docs/benchmarks.md and bench/results/latest.json. Figures are ratios
+// measured side by side in one run where a goal is a ratio: these machines
+// are noisy, absolute times are for orientation only.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchConnect, benchRetryOverhead } from './core.bench';
+import { benchHistory, type BenchResult } from './history.bench';
+
+interface Section {
+  title: string;
+  run: () => Promise<Array<{ name: string; value: number; unit: string; goal: number | string | null }>>;
+}
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+async function optional(path: string, fn: string): Promise<Section['run'] | undefined> {
+  try {
+    const mod = (await import(path)) as Record<string, Section['run']>;
+    return mod[fn];
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const sections: Section[] = [
+    { title: 'Host core: retry loop', run: () => benchRetryOverhead() },
+    { title: 'Host core: connect and era detection', run: () => benchConnect() },
+    { title: 'History journal (100k entries)', run: () => benchHistory() },
+  ];
+  const gateway = await optional('./gateway.bench', 'benchGateway');
+  if (gateway) sections.push({ title: 'Agent gateway', run: gateway });
+  const renderer = await optional('./renderer.bench', 'benchRenderer');
+  if (renderer) sections.push({ title: 'Renderer (Chromium)', run: renderer });
+
+  const results: Array<{ section: string } & Awaited<ReturnType<Section['run']>>[number]> = [];
+  for (const s of sections) {
+    if (only.length > 0 && !only.some((o) => s.title.toLowerCase().includes(o.toLowerCase()))) continue;
+    process.stderr.write(`bench: ${s.title} ...\n`);
+    const t0 = Date.now();
+    for (const r of await s.run()) results.push({ section: s.title, ...r });
+    process.stderr.write(`bench: ${s.title} done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
+
+  const verdict = (r: { value: number; goal: number | string | null }) =>
+    r.goal === null ? '' : typeof r.goal === 'number' ? (r.value <= r.goal ? 'met' : 'MISSED') : '';
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.ts). Ratios compare two sides measured',
+    'interleaved in the same run; absolute times depend on the machine and its load.',
+    '',
+    `Run: ${new Date().toISOString()} · Node ${process.versions.node} · ${cpus().length} cores · load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+    '',
+  ];
+  for (const s of [...new Set(results.map((r) => r.section))]) {
+    lines.push(`## ${s}`, '', '| measure | value | goal | |', '| --- | ---: | ---: | --- |');
+    for (const r of results.filter((x) => x.section === s)) {
+      lines.push(`| ${r.name} | ${r.value} ${r.unit} | ${r.goal === null ? '' : `≤ ${r.goal} ${typeof r.goal === 'number' ? r.unit : ''}`} | ${verdict(r)} |`);
+    }
+    lines.push('');
+  }
+  const md = `${lines.join('\n')}\n`;
+  if (only.length === 0) {
+    writeFileSync(join(root, 'docs', 'benchmarks.md'), md);
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(root, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  }
+  process.stdout.write(md);
+  process.exit(0);
+}
+
+void main();
+
+export type { BenchResult };

@@ -1,0 +1,30 @@
+// Small statistics for benchmarks: medians and percentiles, and interleaved
+// A/B runs so both sides see the same machine noise.
+
+/** The p-th percentile (0..100) of the samples, by nearest rank. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+/** The median. */
+export function median(samples: readonly number[]): number {
+  return percentile(samples, 50);
+}
+
+/** Run A and B alternately `rounds` times (after `warmup` unmeasured pairs); returns the timings in ms. */
+export async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>, rounds: number, warmup = 3): Promise<{ a: number[]; b: number[] }> {
+  const out = { a: [] as number[], b: [] as number[] };
+  for (let i = 0; i < warmup + rounds; i++) {
+    const order = i % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
+    for (const side of order) {
+      const t0 = performance.now();
+      await (side === 'a' ? a() : b());
+      const dt = performance.now() - t0;
+      if (i >= warmup) out[side].push(dt);
+    }
+  }
+  return out;
+}

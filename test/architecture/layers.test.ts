@@ -1,0 +1,113 @@
+// Imports point one way: renderer → shared; preload → shared; core → shared;
+// main, cli, web, gateway, demo → core + shared. Only the Electron glue may
+// import `electron`. This test is the lint rule that keeps it so.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (name === 'node_modules' || name === 'dist') continue;
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
+    }
+  };
+  try {
+    walk(join(root, dir));
+  } catch {
+    // A layer that does not exist yet has nothing to check.
+  }
+  return out;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Every import of a file: [specifier, repo-relative target or null for packages]. */
+function importsOf(file: string): Array<{ spec: string; target: string | null }> {
+  const text = readFileSync(file, 'utf8');
+  const out: Array<{ spec: string; target: string | null }> = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = (m[1] ?? m[2] ?? m[3])!;
+    out.push({ spec, target: spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : null });
+  }
+  return out;
+}
+
+function violations(dir: string, rule: (i: { spec: string; target: string | null }) => string | undefined): string[] {
+  const found: string[] = [];
+  for (const file of sources(dir)) {
+    for (const i of importsOf(file)) {
+      const why = rule(i);
+      if (why) found.push(`${relative(root, file)} imports ${i.spec}: ${why}`);
+    }
+  }
+  return found;
+}
+
+const inside = (target: string | null, ...prefixes: string[]) => target !== null && prefixes.some((p) => target === p || target.startsWith(`${p}/`));
+
+describe('layers', () => {
+  it('shared/ imports only shared/ and pure packages', () => {
+    expect(
+      violations('shared', (i) => {
+        if (i.target !== null) return inside(i.target, 'shared') ? undefined : 'shared may import only shared';
+        return /^(node:|electron$|react|@rjsf)/.test(i.spec) ? 'platform import in shared' : undefined;
+      }),
+    ).toEqual([]);
+  });
+
+  it('renderer/ imports only renderer/ and shared/, never Node or Electron', () => {
+    expect(
+      violations('renderer', (i) => {
+        if (i.target !== null) return inside(i.target, 'renderer', 'shared') ? undefined : 'renderer may import only renderer and shared';
+        return /^(node:|electron$|@modelcontextprotocol\/)/.test(i.spec) || ['fs', 'path', 'child_process', 'os', 'net'].includes(i.spec) ? 'Node/Electron import in renderer' : undefined;
+      }),
+    ).toEqual([]);
+  });
+
+  it('electron/core is Electron-free and imports no front end', () => {
+    expect(
+      violations('electron/core', (i) => {
+        if (i.spec === 'electron') return 'core must not import electron';
+        if (i.target !== null && !inside(i.target, 'electron/core', 'shared')) return 'core may import only core and shared';
+        return undefined;
+      }),
+    ).toEqual([]);
+  });
+
+  it('preload imports only electron and the shared contract names', () => {
+    expect(
+      violations('electron/preload', (i) => {
+        if (i.target === null) return i.spec === 'electron' ? undefined : 'the sandboxed preload bundles nothing but electron and shared names';
+        return inside(i.target, 'shared/host-api', 'electron/preload') ? undefined : 'preload may import only shared/host-api';
+      }),
+    ).toEqual([]);
+  });
+
+  it('only the Electron glue (main, preload) imports electron', () => {
+    const glue = ['electron/main', 'electron/preload'];
+    const others = ['electron/cli', 'electron/web', 'electron/gateway', 'electron/demo', 'electron/core', 'shared', 'renderer'];
+    for (const dir of others) expect(violations(dir, (i) => (i.spec === 'electron' ? `${dir} must not import electron` : undefined))).toEqual([]);
+    expect(glue).toHaveLength(2);
+  });
+
+  it('front ends reach the core, never each other', () => {
+    for (const dir of ['electron/cli', 'electron/web', 'electron/gateway', 'electron/main']) {
+      expect(
+        violations(dir, (i) => {
+          if (i.target === null) return undefined;
+          if (inside(i.target, dir, 'electron/core', 'shared', 'electron/demo')) return undefined;
+          // The CLI is the one front end that may start the others (`countersign web`, `gateway`).
+          if (dir === 'electron/cli' && inside(i.target, 'electron/web', 'electron/gateway')) return undefined;
+          return `${dir} may import only core, shared and the demo server`;
+        }),
+      ).toEqual([]);
+    }
+  });
+});
