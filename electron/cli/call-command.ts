@@ -3,13 +3,12 @@
 // shape and the exit codes are a contract pinned by tests.
 import { parseArgs } from 'node:util';
 import type { CallMethod } from '../../shared/elicitation/types';
-import { combineObservers, type HostObserver } from '../core/events';
-import { Host } from '../core/host';
+import type { HostObserver } from '../core/events';
 import { HostError, isHostError, messageOf } from '../core/host-error';
 import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
 import type { CliIo } from './io';
-import { openCliHistory } from './history-recording';
 import { questionLog } from './question-log';
+import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
 
 export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
@@ -48,28 +47,20 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
   let json = false;
   const state: { era?: string; protocolVersion?: string } = {};
   const log = questionLog((line) => io.stderr(line));
-  let host: Host | undefined;
-  let history: Awaited<ReturnType<typeof openCliHistory>> | undefined;
+  let session: CliSession | undefined;
   try {
     const { values } = parseArgs({
       args: argv,
       strict: true,
       allowPositionals: false,
       options: {
-        stdio: { type: 'string' },
-        url: { type: 'string' },
-        server: { type: 'string' },
-        config: { type: 'string' },
-        name: { type: 'string' },
+        ...TARGET_OPTIONS,
+        ...SESSION_OPTIONS,
         tool: { type: 'string' },
         prompt: { type: 'string' },
         resource: { type: 'string' },
         args: { type: 'string' },
         elicit: { type: 'string', multiple: true },
-        'max-rounds': { type: 'string' },
-        json: { type: 'boolean' },
-        'no-history': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
       },
     });
     if (values.help) {
@@ -86,14 +77,8 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     const specs = (values.elicit ?? []).map(parseElicitSpec);
     const maxRounds = positiveInt('--max-rounds', values['max-rounds'], 10);
     const target = await resolveTarget(values, io.env);
-    history = await openCliHistory(io, values['no-history'] !== true);
-
-    host = new Host({
-      servers: { [target.name]: target.entry },
-      prompter: new ScriptedPrompter(specs),
-      observer: combineObservers(log.observer, history.observer, deps.observer),
-      maxRounds,
-    });
+    session = await openSession({ io, target, prompter: new ScriptedPrompter(specs), maxRounds, recordHistory: values['no-history'] !== true, observers: [log.observer, deps.observer] });
+    const { host } = session;
     const conn = await host.connect(target.name, io.signal);
     state.era = conn.era;
     state.protocolVersion = conn.protocolVersion;
@@ -109,8 +94,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     }
     return 2;
   } finally {
-    await host?.close();
-    await history?.close();
+    await session?.close();
   }
 }
 

@@ -3,15 +3,14 @@
 // policy. The official conformance suite drives the host through this.
 import { parseArgs } from 'node:util';
 import { exampleArguments } from '../core/calls/example-arguments';
-import { combineObservers } from '../core/events';
 import type { ServerConnection } from '../core/connection/server-connection';
-import { Host } from '../core/host';
+import type { Host } from '../core/host';
 import { HostError, isHostError, messageOf } from '../core/host-error';
 import { type CommandDeps, positiveInt } from './call-command';
 import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
 import type { CliIo } from './io';
-import { openCliHistory } from './history-recording';
 import { questionLog } from './question-log';
+import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
 
 export const EXERCISE_USAGE = `usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> [--config <file>])
@@ -76,25 +75,13 @@ async function exercisePromptsAndResources(host: Host, server: string, conn: Ser
 
 /** Run `countersign exercise`; returns the exit code. */
 export async function runExerciseCommand(argv: string[], io: CliIo, deps: CommandDeps = {}): Promise<number> {
-  let host: Host | undefined;
-  let history: Awaited<ReturnType<typeof openCliHistory>> | undefined;
+  let session: CliSession | undefined;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: {
-        stdio: { type: 'string' },
-        url: { type: 'string' },
-        server: { type: 'string' },
-        config: { type: 'string' },
-        name: { type: 'string' },
-        elicit: { type: 'string' },
-        'max-rounds': { type: 'string' },
-        json: { type: 'boolean' },
-        'no-history': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: { ...TARGET_OPTIONS, ...SESSION_OPTIONS, elicit: { type: 'string' } },
     });
     if (values.help) {
       io.stdout(EXERCISE_USAGE);
@@ -106,13 +93,15 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
     const target = await resolveTarget({ ...values, ...(url !== undefined ? { url } : {}) }, io.env);
     const policy = parseElicitSpec(values.elicit ?? 'accept-defaults');
     const log = questionLog((line) => io.stderr(line));
-    history = await openCliHistory(io, values['no-history'] !== true);
-    host = new Host({
-      servers: { [target.name]: target.entry },
+    session = await openSession({
+      io,
+      target,
       prompter: new ScriptedPrompter([], policy),
-      observer: combineObservers(log.observer, history.observer, deps.observer),
       maxRounds: positiveInt('--max-rounds', values['max-rounds'], 10),
+      recordHistory: values['no-history'] !== true,
+      observers: [log.observer, deps.observer],
     });
+    const { host } = session;
     const conn = await host.connect(target.name, io.signal);
     const tools = await host.listTools(target.name, io.signal);
     const given = harnessToolCalls(io.env);
@@ -137,7 +126,6 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
     io.stderr(`countersign: error: ${messageOf(error)}`);
     return 2;
   } finally {
-    await host?.close();
-    await history?.close();
+    await session?.close();
   }
 }

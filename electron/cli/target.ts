@@ -46,8 +46,14 @@ export function nameForEntry(entry: ServerEntry): string {
   return script ? basename(script) : command;
 }
 
+/** A server picked on the command line. */
+export interface ResolvedTarget {
+  name: string;
+  entry: ServerEntry;
+}
+
 /** Resolve the flags to one named server entry. */
-export async function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<{ name: string; entry: ServerEntry }> {
+export async function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
   const given = [flags.stdio !== undefined, flags.url !== undefined, flags.server !== undefined].filter(Boolean).length;
   if (given !== 1) throw new HostError('config', 'give exactly one of --stdio "<command line>", --url <url> or --server <name>');
   if (flags.stdio !== undefined) {

@@ -1,0 +1,56 @@
+// What `call` and `exercise` share: the flags that pick a server, and a Host
+// on that one server with the CLI's prompter, the [ELICIT] log and the history.
+import { combineObservers, type HostObserver } from '../core/events';
+import { Host } from '../core/host';
+import type { Prompter } from '../core/prompter/prompter';
+import { openCliHistory } from './history-recording';
+import type { CliIo } from './io';
+import type { ResolvedTarget } from './target';
+
+/** parseArgs options naming the server (see resolveTarget). */
+export const TARGET_OPTIONS = {
+  stdio: { type: 'string' },
+  url: { type: 'string' },
+  server: { type: 'string' },
+  config: { type: 'string' },
+  name: { type: 'string' },
+} as const;
+
+/** parseArgs options every session command takes. */
+export const SESSION_OPTIONS = {
+  'max-rounds': { type: 'string' },
+  json: { type: 'boolean' },
+  'no-history': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** A Host on one server, with history; close() ends both. */
+export interface CliSession {
+  host: Host;
+  close(): Promise<void>;
+}
+
+/** Open the history (unless disabled) and a Host on the target. */
+export async function openSession(options: {
+  io: CliIo;
+  target: ResolvedTarget;
+  prompter: Prompter;
+  maxRounds: number;
+  recordHistory: boolean;
+  observers: Array<HostObserver | undefined>;
+}): Promise<CliSession> {
+  const history = await openCliHistory(options.io, options.recordHistory);
+  const host = new Host({
+    servers: { [options.target.name]: options.target.entry },
+    prompter: options.prompter,
+    observer: combineObservers(...options.observers, history.observer),
+    maxRounds: options.maxRounds,
+  });
+  return {
+    host,
+    async close() {
+      await host.close();
+      await history.close();
+    },
+  };
+}
