@@ -1,0 +1,157 @@
+// The Electron main process: app lifecycle, the one window, the host service
+// behind IPC, attention (tray, badge, notifications). Decisions live in the
+// small Electron-free modules beside this file; this is the wiring.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BrowserWindow, Menu, app, dialog, ipcMain, nativeTheme, protocol, session, shell } from 'electron';
+import { JournalLockedError } from '../core/history';
+import { JournalHistory } from '../core/service/journal-history';
+import { HostService } from '../core/service/host-service';
+import { demoLaunch, demoServers } from '../demo/demo-servers';
+import { APP_USER_MODEL_ID } from './app-identity';
+import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppRequestHandler } from './app-protocol';
+import { bundledPaths, chromiumDataDir, demoSearchDir, desktopDataDir } from './app-paths';
+import { AttentionController, attentionLanguage, type AttentionLanguage } from './attention';
+import { createAttentionPort } from './attention-port';
+import { hardenSession, hardenWebContents } from './hardening';
+import { EVENT_CHANNEL, createInvokeHandler, forwardHostEvents, registerHostIpc } from './ipc';
+import { applicationMenuTemplate } from './menus';
+import { OpenExternalGate } from './open-external-gate';
+import { mainWindowOptions } from './window-options';
+
+/** How long quitting waits for servers and the journal to close. */
+const SHUTDOWN_TIMEOUT_MS = 5_000;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Starts the desktop app. Returns once it is running (or has decided to quit). */
+export async function runMain(): Promise<void> {
+  // Everything until whenReady must happen before 'ready'.
+  app.setName('Countersign');
+  // Set before the lock: Chromium keeps the single-instance lock in userData,
+  // so one lock guards one data folder (COUNTERSIGN_DATA_DIR gives another).
+  const dataDir = desktopDataDir(process.platform, process.env, app.getPath('appData'));
+  app.setPath('userData', dataDir);
+  app.setPath('sessionData', chromiumDataDir(dataDir));
+
+  // A second launch only brings the first one's window forward.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.enableSandbox();
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, log));
+
+  const paths = bundledPaths(app.getAppPath());
+  const dev = !app.isPackaged;
+  let win: BrowserWindow | undefined;
+  let quitting = false;
+  let language: AttentionLanguage = 'en';
+
+  const bringToFront = () => {
+    if (!win || win.isDestroyed()) win = createWindow();
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  };
+  app.on('second-instance', bringToFront);
+  app.on('activate', bringToFront); // macOS: dock icon clicked
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  // The window hides instead of closing, so questions keep arriving (tray, badge, notification).
+  app.on('window-all-closed', () => undefined);
+
+  await app.whenReady();
+
+  hardenSession(session.defaultSession, log);
+  protocol.handle(APP_SCHEME, createAppRequestHandler(paths.rendererRoot, (path) => readFile(path)));
+  const menu = applicationMenuTemplate(process.platform, dev);
+  Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
+
+  const gate = new OpenExternalGate((url) => shell.openExternal(url), log);
+  let history: JournalHistory | undefined;
+  let service: HostService;
+  try {
+    // Every question and answer is journaled before the server hears the answer; no history, no app.
+    history = await JournalHistory.open(join(dataDir, 'history'));
+    service = await HostService.create({
+      dataDir,
+      openExternal: gate.openExternal,
+      history,
+      // Written to servers.json only on the very first start.
+      firstStartServers: demoServers(demoLaunch(demoSearchDir(app.getAppPath(), app.isPackaged), process.execPath)),
+    });
+  } catch (e) {
+    await history?.close().catch(() => undefined);
+    const why =
+      e instanceof JournalLockedError
+        ? 'The history journal is in use by another Countersign process (the CLI or the web shell). Stop it, then start the app again.'
+        : e instanceof Error
+          ? e.message
+          : String(e);
+    dialog.showErrorBox('Countersign cannot start', `${why}\n\nData folder: ${dataDir}`);
+    app.exit(1);
+    return;
+  }
+
+  const { port } = createAttentionPort({
+    platform: process.platform,
+    iconsDir: paths.iconsDir,
+    getWindow: () => win,
+    bringToFront,
+    quit: () => app.quit(),
+    language: () => language,
+  });
+  const attention = new AttentionController(port, () => language);
+  const applyLanguage = (setting: 'system' | 'en' | 'de') => {
+    language = attentionLanguage(setting, app.getLocale());
+    attention.refresh();
+  };
+  applyLanguage('system');
+  void service.invoke('getSettings', {}).then((s) => applyLanguage((s as { language: 'system' | 'en' | 'de' }).language), () => undefined);
+  service.on('settingsChanged', (s) => applyLanguage(s.language));
+  service.on('questionAdded', (q) => attention.questionAdded(q, service.pendingQuestionCount()));
+  service.on('questionRemoved', () => attention.questionRemoved(service.pendingQuestionCount()));
+
+  registerHostIpc(
+    ipcMain,
+    createInvokeHandler({ service, gate, mainWebContentsId: () => (win && !win.isDestroyed() ? win.webContents.id : undefined), log }),
+  );
+  forwardHostEvents(service, (name, payload) => {
+    if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, name, payload);
+  });
+
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    closed = true;
+    const timeout = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_TIMEOUT_MS).unref());
+    void Promise.race([service.close(), timeout])
+      .catch((e) => log(`countersign: shutdown: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => app.quit());
+  });
+
+  function createWindow(): BrowserWindow {
+    const w = new BrowserWindow(
+      mainWindowOptions({ preloadPath: paths.preload, iconPath: join(paths.iconsDir, 'window.png'), dark: nativeTheme.shouldUseDarkColors, devTools: dev }),
+    );
+    w.once('ready-to-show', () => w.show());
+    w.on('focus', () => attention.windowFocused());
+    w.on('close', (event) => {
+      if (quitting) return;
+      event.preventDefault();
+      w.hide();
+    });
+    w.on('closed', () => {
+      if (win === w) win = undefined;
+    });
+    void w.loadURL(APP_INDEX_URL);
+    return w;
+  }
+
+  win = createWindow();
+}

@@ -1,0 +1,90 @@
+// The only way anything leaves the app for the system browser. HostService
+// is given `gate.openExternal` as its opener and calls it from
+// openQuestionUrl after its own checks; the gate then checks AGAIN, here in
+// main, trusting neither the renderer nor the service:
+// 1. consent: the URL must equal, character for character, the link of the
+//    URL question the main window just asked to open (ipc.ts arms that
+//    consent for the duration of that one request, then withdraws it);
+// 2. analyzeUrl must not block it (unparseable, wrong scheme);
+// 3. an independent scheme allowlist: https anywhere, http only to this
+//    computer (localhost, 127.0.0.0/8, [::1]).
+// Warnings that do not block (credentials before "@", punycode, raw IPs,
+// length) were shown to the human, who consented anyway: they open.
+// What reaches the OS is the WHATWG-serialised URL, so no raw spaces,
+// quotes or control characters ever reach xdg-open / ShellExecute / open(1).
+import { analyzeUrl } from '../../shared/url/analyze-url';
+
+/** Longest URL handed to the OS (Windows' ShellExecute limit is near this). */
+export const MAX_EXTERNAL_URL_LENGTH = 32_000;
+
+/** A verdict on one URL: what to open, or why not. */
+export type ExternalUrlVerdict = { ok: true; href: string } | { ok: false; reason: string };
+
+// Exactly analyzeUrl's loopback forms, re-derived so a change there cannot silently widen this.
+function isLoopbackHost(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** Checks a URL against the scheme allowlist and analyzeUrl; returns the serialised URL to open. */
+export function checkExternalUrl(url: unknown): ExternalUrlVerdict {
+  if (typeof url !== 'string' || url.length === 0) return { ok: false, reason: 'no URL' };
+  if (url.length > MAX_EXTERNAL_URL_LENGTH) return { ok: false, reason: `the URL is longer than ${MAX_EXTERNAL_URL_LENGTH} characters` };
+  const analysis = analyzeUrl(url);
+  if (analysis.blocked) return { ok: false, reason: analysis.warnings.map((w) => w.message).join(' ') || 'the URL is blocked' };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ok: false, reason: 'the URL cannot be parsed' };
+  }
+  if (parsed.protocol === 'https:') return { ok: true, href: parsed.href };
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return { ok: true, href: parsed.href };
+  return { ok: false, reason: `the scheme "${parsed.protocol}" is not allowed (https, or http to this computer only)` };
+}
+
+/** Hands a URL to the OS (shell.openExternal in main; a fake in tests). */
+export type OsOpener = (url: string) => Promise<void>;
+
+/** Consent-checked opener for HostService. */
+export class OpenExternalGate {
+  // One entry per armed consent; an entry is good for one opening and is removed when used or withdrawn.
+  private readonly consents = new Set<{ href: string }>();
+
+  constructor(
+    private readonly osOpen: OsOpener,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
+
+  /**
+   * Allow one opening of exactly `href` until the returned function is
+   * called. ipc.ts calls this around the main window's openQuestionUrl.
+   */
+  consent(href: string): () => void {
+    const entry = { href };
+    this.consents.add(entry);
+    return () => void this.consents.delete(entry);
+  }
+
+  /** True while `href` has an unused consent. */
+  isConsented(href: string): boolean {
+    for (const entry of this.consents) if (entry.href === href) return true;
+    return false;
+  }
+
+  /** The opener given to HostService: refuses unless consented and allowed; the consent is used up. */
+  readonly openExternal = async (url: string): Promise<void> => {
+    const entry = typeof url === 'string' ? [...this.consents].find((c) => c.href === url) : undefined;
+    if (!entry) {
+      this.log(`countersign: refused to open a link the user did not consent to: ${String(url).slice(0, 200)}`);
+      throw new Error('refused to open the link: the user did not consent to this exact URL');
+    }
+    this.consents.delete(entry);
+    const verdict = checkExternalUrl(url);
+    if (!verdict.ok) {
+      this.log(`countersign: refused to open ${url.slice(0, 200)}: ${verdict.reason}`);
+      throw new Error(`refused to open the link: ${verdict.reason}`);
+    }
+    await this.osOpen(verdict.href);
+  };
+}
