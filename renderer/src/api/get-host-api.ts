@@ -1,0 +1,40 @@
+// The seam between the renderer and its host. Components never touch a
+// transport: they are handed the HostApi this returns.
+// - In Electron, the preload exposes the API as `window.countersign`.
+// - In the loopback web shell, a WebSocket client speaks to the shell with
+//   the per-run token from the page address (see ./ws-host-api.ts).
+import type { HostApi, HostMethodName } from '../../../shared/host-api/contract';
+import { apiUrlFromLocation, createWsHostApi, tokenFromLocation } from './ws-host-api';
+
+/** What `getHostApi` looks at; a parameter so tests can pass a fake window. */
+export interface HostApiEnvironment {
+  countersign?: unknown;
+  location?: { protocol: string; host: string; hash?: string; search?: string };
+}
+
+// The methods the renderer calls. Checked by name here rather than through
+// the contract's `hostMethodNames`, whose zod schemas the renderer bundle
+// does not need (the host validates every call anyway).
+const USED_METHODS: readonly HostMethodName[] = ['listQuestions', 'answerQuestion', 'openQuestionUrl', 'listServers', 'getSettings', 'updateSettings'];
+
+/** True when `value` has `on` and every HostApi method the renderer uses. */
+export function isHostApi(value: unknown): value is HostApi {
+  if (typeof value !== 'object' || value === null) return false;
+  const api = value as Record<string, unknown>;
+  return typeof api.on === 'function' && USED_METHODS.every((m) => typeof api[m] === 'function');
+}
+
+/** The HostApi for this window: the Electron preload's if present, else a WebSocket client to the web shell. */
+export function getHostApi(env: HostApiEnvironment = window as unknown as HostApiEnvironment): HostApi {
+  if (env.countersign !== undefined) {
+    if (!isHostApi(env.countersign)) throw new Error('window.countersign is not a complete HostApi');
+    return env.countersign;
+  }
+  const location = env.location;
+  if (!location || (location.protocol !== 'http:' && location.protocol !== 'https:')) {
+    throw new Error('no host: neither the Electron preload nor a web shell origin is available');
+  }
+  const token = tokenFromLocation(location);
+  if (!token) throw new Error('no host: the page address carries no access token; open the link that `countersign web` printed');
+  return createWsHostApi(apiUrlFromLocation(location), token);
+}

@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { confirmQuestion, origin } from '../testing/questions';
+import { renderApp } from '../testing/render-app';
+
+async function open(extra: Parameters<typeof confirmQuestion>[0] = {}, options: Parameters<typeof renderApp>[0] = {}) {
+  const question = confirmQuestion(extra);
+  const app = await renderApp({ questions: [question], ...options });
+  const dialog = await screen.findByRole('dialog');
+  return { app, question, dialog, user: userEvent.setup() };
+}
+
+describe('ConfirmDialog', () => {
+  it('shows only who asks, why, the message, Decline and Accept', async () => {
+    const { dialog } = await open({ origin: origin({ server: 'files', method: 'prompts/get', name: 'cleanup', argumentsSummary: 'dir="/tmp"', round: 2 }) });
+    expect(within(dialog).getByRole('heading', { name: 'files asks for your confirmation' })).toBeTruthy();
+    expect(within(dialog).getByText('Prompt')).toBeTruthy();
+    expect(within(dialog).getByText('cleanup')).toBeTruthy();
+    expect(within(dialog).getByText('Round 2')).toBeTruthy();
+    expect(within(dialog).getByText('Delete the branch "old-ui"?')).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual([
+      'Cancel: dismiss without answering',
+      'Decline',
+      'Accept',
+    ]);
+  });
+
+  it('focus starts on the dialog, not on Accept, and a stray Enter answers nothing', async () => {
+    const { app, dialog, user } = await open();
+    expect(document.activeElement).toBe(dialog);
+    expect(document.activeElement).not.toBe(screen.getByRole('button', { name: 'Accept' }));
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(app.answers()).toHaveLength(0);
+  });
+
+  it('Accept by click sends accept with empty content', async () => {
+    const { app, user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(app.answers()).toHaveLength(1));
+    expect(app.answers()[0]!.answer).toEqual({ action: 'accept', content: {} });
+  });
+
+  it('Accept by keyboard: Tab to it, then Enter (or Space)', async () => {
+    const { app, user } = await open();
+    await user.tab(); // close
+    await user.tab(); // Decline
+    await user.tab(); // Accept
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Accept' }));
+    await user.keyboard(' ');
+    await waitFor(() => expect(app.answers()).toHaveLength(1));
+    expect(app.answers()[0]!.answer).toEqual({ action: 'accept', content: {} });
+  });
+
+  it('Decline sends decline; Escape and the close button send cancel', async () => {
+    for (const [act, expected] of [
+      [async (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: 'Decline' })), { action: 'decline' }],
+      [async (u: ReturnType<typeof userEvent.setup>) => u.keyboard('{Escape}'), { action: 'cancel' }],
+      [async (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: /^Cancel/ })), { action: 'cancel' }],
+    ] as const) {
+      const { app, user, dialog } = await open();
+      await act(user);
+      await waitFor(() => expect(app.answers()).toHaveLength(1));
+      expect(app.answers()[0]!.answer).toEqual(expected);
+      expect(dialog.isConnected).toBe(false);
+      app.unmount();
+    }
+  });
+
+  it('ignores a held (auto-repeating) Enter on Accept', async () => {
+    const { app } = await open();
+    const accept = screen.getByRole('button', { name: 'Accept' });
+    accept.focus();
+    const repeat = fireEvent.keyDown(accept, { key: 'Enter', repeat: true });
+    expect(repeat).toBe(false); // default (activation) prevented
+    expect(app.answers()).toHaveLength(0);
+  });
+
+  it('ignores clicks in the first moments after it appears (a double click meant for the previous dialog)', async () => {
+    const { app, user } = await open({}, { armDelayMs: 300 });
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.keyboard('{Escape}');
+    expect(app.answers()).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 320));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(app.answers()).toHaveLength(1));
+  });
+
+  it('in German', async () => {
+    await open({}, { settings: { language: 'de' } });
+    expect(screen.getByRole('button', { name: 'Zustimmen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Abbrechen: schließen, ohne zu antworten' })).toBeTruthy();
+    expect(screen.getByText('Esc schließt, ohne zu antworten.')).toBeTruthy();
+  });
+
+  it('says so when the server sent no message', async () => {
+    await open({ message: '   ' });
+    expect(screen.getByText('The server sent no message.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,62 @@
+import type { QuestionOrigin } from '../../../shared/elicitation/types';
+import { useT } from '../i18n/i18n-context';
+import DeliberateButton from './DeliberateButton';
+import QueueCounter from './QueueCounter';
+import ServerBadge from './ServerBadge';
+
+/** Props of the header every question dialog starts with. */
+export interface DialogHeaderProps {
+  origin: QuestionOrigin;
+  title: string;
+  titleId: string;
+  colour: number;
+  waiting: number;
+  busy: boolean;
+  /** The close button: the cancel outcome. */
+  onClose: () => void;
+}
+
+// Long argument summaries are cut here too: the host already keeps them short,
+// but the dialog must stay readable whatever arrives.
+const MAX_SUMMARY = 240;
+
+/** Who asks (badge + name in the title), which call caused it, the round, the queue, and the close button. */
+export default function DialogHeader({ origin, title, titleId, colour, waiting, busy, onClose }: DialogHeaderProps) {
+  const t = useT();
+  const summary = origin.argumentsSummary?.trim() ?? '';
+  const shownSummary = summary.length > MAX_SUMMARY ? `${summary.slice(0, MAX_SUMMARY - 1)}…` : summary;
+  return (
+    <header className="dialog-header">
+      <ServerBadge server={origin.server} colour={colour} />
+      <div className="dialog-heading">
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        <p className="origin">
+          {origin.method && origin.name ? (
+            <>
+              <span className="origin-kind">{t(`origin.${origin.method}`)}</span> <span className="origin-name">{origin.name}</span>
+            </>
+          ) : (
+            <span className="origin-kind">{t('origin.noCall')}</span>
+          )}
+          {origin.round > 1 && <span className="origin-round">{t('origin.round', { round: origin.round })}</span>}
+        </p>
+        {shownSummary && (
+          <p className="origin-args" dir="auto">
+            <span className="visually-hidden">{t('origin.arguments')}: </span>
+            {shownSummary}
+          </p>
+        )}
+      </div>
+      <div className="dialog-header-side">
+        <QueueCounter waiting={waiting} />
+        <DeliberateButton className="icon-button" aria-label={t('dialog.close')} title={t('dialog.close')} busy={busy} onActivate={onClose}>
+          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+            <path d="M2 2 L12 12 M12 2 L2 12" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+          </svg>
+        </DeliberateButton>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,174 @@
+import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFValidationError } from '@rjsf/utils';
+import { normaliseForForm, type FormSchema } from '../../../shared/elicitation/for-form';
+import { secretFieldWarnings } from '../../../shared/elicitation/secret-fields';
+import type { AnswerContent, FormQuestion } from '../../../shared/elicitation/types';
+import { fieldName } from '../forms/field-aria';
+import { fieldOf, localiseErrors } from '../forms/error-messages';
+import type { ThemeContext } from '../forms/form-context';
+import { ThemedForm } from '../forms/theme';
+import { buildUiSchema } from '../forms/ui-schema';
+import { getFormValidator } from '../forms/shared-validator';
+import { useT } from '../i18n/i18n-context';
+import { plural } from '../i18n/translate';
+import DeliberateButton from './DeliberateButton';
+import DialogFooter from './DialogFooter';
+import DialogFrame from './DialogFrame';
+import DialogHeader from './DialogHeader';
+import MessageText from './MessageText';
+import type { DialogProps } from './dialog-props';
+
+type Data = Record<string, unknown>;
+
+// Pre-fill exactly the server's defaults: RJSF would otherwise pick the first
+// titled choice (a `const`) as a default, or pad arrays to minItems.
+const DEFAULTS_BEHAVIOUR = {
+  arrayMinItems: { populate: 'never' },
+  emptyObjectFields: 'populateAllDefaults',
+  constAsDefaults: 'never',
+} as const;
+
+/** The answer content from the form's data: only the schema's fields, only values MCP allows, nothing empty. */
+export function contentFromFormData(schema: FormSchema, data: Data | undefined): AnswerContent {
+  const content: AnswerContent = {};
+  for (const name of Object.keys(schema.properties)) {
+    const value = data?.[name];
+    const ok =
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+    if (ok) Object.defineProperty(content, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return content;
+}
+
+/** The data the form starts from: RJSF adds the schema's defaults; a required checkbox starts as the false it shows. */
+export function initialFormData(schema: FormSchema): Data {
+  const data: Data = {};
+  for (const [name, field] of Object.entries(schema.properties)) {
+    if (field.type === 'boolean' && field.default === undefined && (schema.required ?? []).includes(name)) {
+      Object.defineProperty(data, name, { value: false, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return data;
+}
+
+/** Errors ordered like the fields they belong to (stable within a field). */
+export function sortByField(errors: RJSFValidationError[], order: readonly string[]): RJSFValidationError[] {
+  const rank = (e: RJSFValidationError) => {
+    const i = order.indexOf(fieldOf(e.property));
+    return i < 0 ? order.length : i;
+  };
+  return errors.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
+}
+
+function countFields(errors: readonly RJSFValidationError[]): number {
+  return new Set(errors.map((e) => fieldOf(e.property))).size;
+}
+
+/**
+ * A form question: every field editable and pre-filled with its default,
+ * validated inline (a field's errors appear once it was left, all of them on
+ * Submit), and sent only by the Submit button: Enter in a field never submits.
+ */
+export default function FormDialog({ question, colour, waiting, sending, sendError, onAnswer }: DialogProps<FormQuestion>) {
+  const t = useT();
+  const titleId = useId();
+  const messageId = useId();
+  const formId = useId();
+  const schema = useMemo(() => normaliseForForm(question.requestedSchema), [question.requestedSchema]);
+  const uiSchema = useMemo(() => buildUiSchema(schema), [schema]);
+  const secrets = useMemo(() => secretFieldWarnings(question.requestedSchema), [question.requestedSchema]);
+  const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: new Set(secrets) }), [t, secrets]);
+  const initial = useMemo(() => initialFormData(schema), [schema]);
+
+  // Refs, not state: RJSF calls transformErrors synchronously inside its own updates.
+  const touched = useRef(new Set<string>());
+  const attemptedRef = useRef(false);
+  const [attempted, setAttempted] = useState(false);
+  const [invalidFields, setInvalidFields] = useState(0);
+
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) => {
+      // In field order, so that the first error (which RJSF focuses) is the first bad field on screen.
+      const localised = sortByField(localiseErrors(errors, t), Object.keys(schema.properties));
+      // Before the first Submit, only fields the human has left show their errors.
+      return attemptedRef.current ? localised : localised.filter((e) => touched.current.has(fieldOf(e.property)));
+    },
+    [t, schema],
+  );
+
+  const onSubmit = (e: IChangeEvent<Data>) => onAnswer({ action: 'accept', content: contentFromFormData(schema, e.formData) });
+  const onChange = (e: IChangeEvent<Data>) => {
+    if (attemptedRef.current) setInvalidFields(countFields(e.errors));
+  };
+  const markAttempt = () => {
+    attemptedRef.current = true;
+    setAttempted(true);
+  };
+  // Implicit submission (Enter in a text field) is off: only the Submit button sends.
+  const blockEnter = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key === 'Enter' && target.tagName === 'INPUT') e.preventDefault();
+  };
+
+  const secretTitles = secrets.map((name) => question.requestedSchema.properties[name]?.title || name);
+  const hasRequired = (schema.required ?? []).length > 0;
+
+  return (
+    <DialogFrame questionId={question.id} kind="form" labelledBy={titleId} describedBy={messageId} onCancel={() => onAnswer({ action: 'cancel' })}>
+      <DialogHeader
+        origin={question.origin}
+        title={t('dialog.title.form', { server: question.origin.server })}
+        titleId={titleId}
+        colour={colour}
+        waiting={waiting}
+        busy={sending}
+        onClose={() => onAnswer({ action: 'cancel' })}
+      />
+      <div className="dialog-body">
+        <MessageText id={messageId} message={question.message} />
+        {secrets.length > 0 && (
+          <p className="banner banner-warning" role="note">
+            {t('form.secretBanner', { fields: secretTitles.join(', ') })}
+          </p>
+        )}
+        {hasRequired && <p className="form-legend">{t('form.requiredLegend')}</p>}
+        <div onKeyDownCapture={blockEnter}>
+          <ThemedForm
+            id={formId}
+            schema={schema as never}
+            uiSchema={uiSchema}
+            validator={getFormValidator()}
+            formContext={formContext}
+            initialFormData={initial}
+            noHtml5Validate
+            showErrorList={false}
+            focusOnFirstError
+            liveValidate={attempted ? 'onChange' : 'onBlur'}
+            transformErrors={transformErrors}
+            experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
+            onBlur={(id) => touched.current.add(fieldName(id))}
+            onChange={onChange}
+            onError={(errors) => setInvalidFields(countFields(errors))}
+            onSubmit={onSubmit}
+          />
+        </div>
+      </div>
+      <DialogFooter
+        sending={sending}
+        sendError={sendError}
+        status={attempted && invalidFields > 0 ? plural(t, 'form.invalid', invalidFields) : null}
+      >
+        <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>
+          {t('action.decline')}
+        </DeliberateButton>
+        <DeliberateButton type="submit" form={formId} className="button button-primary" busy={sending} onActivate={markAttempt}>
+          {t('action.submit')}
+        </DeliberateButton>
+      </DialogFooter>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,154 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { confirmQuestion, formQuestion, origin, urlQuestion } from '../testing/questions';
+import { renderApp } from '../testing/render-app';
+
+const badge = () => document.querySelector('.server-badge')!;
+
+describe('many questions at once', () => {
+  it('shows one in front, counts the rest, and answers each exactly once in arrival order', async () => {
+    const q1 = confirmQuestion({ origin: origin({ server: 'github' }) });
+    const q2 = formQuestion({ type: 'object', properties: { a: { type: 'string', title: 'Alpha', default: 'x' } } }, { origin: origin({ server: 'files', name: 'write' }) });
+    const q3 = urlQuestion();
+    const app = await renderApp({ questions: [q1], servers: ['github', 'files', 'calendar'] });
+    const user = userEvent.setup();
+    act(() => {
+      app.host.push(q2);
+      app.host.push(q3);
+    });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByTestId('queue-counter').getAttribute('title')).toBe('2 more questions waiting');
+    expect(screen.getByText('2 more waiting')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'github asks for your confirmation' })).toBeTruthy();
+    const githubColour = badge().getAttribute('data-colour');
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('heading', { name: 'files asks for information' })).toBeTruthy();
+    expect(screen.getByTestId('queue-counter').getAttribute('title')).toBe('1 more question waiting');
+    expect(badge().getAttribute('data-colour')).not.toBe(githubColour);
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'calendar asks you to open a link' })).toBeTruthy();
+    expect(screen.queryByTestId('queue-counter')).toBeNull();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.answers()).toEqual([
+      { questionId: q1.id, answer: { action: 'accept', content: {} } },
+      { questionId: q2.id, answer: { action: 'accept', content: { a: 'x' } } },
+      { questionId: q3.id, answer: { action: 'cancel' } },
+    ]);
+    expect(app.host.waiting()).toHaveLength(0);
+    expect(screen.getByText('No questions are waiting.')).toBeTruthy();
+  });
+
+  it('a double click answers once, and the next question is not answered by it', async () => {
+    const q1 = confirmQuestion();
+    const q2 = confirmQuestion({ origin: origin({ server: 'files' }) });
+    const app = await renderApp({ questions: [q1, q2], armDelayMs: 200 });
+    const user = userEvent.setup();
+    await new Promise((r) => setTimeout(r, 220));
+    await user.dblClick(screen.getByRole('button', { name: 'Accept' }));
+    await screen.findByRole('heading', { name: 'files asks for your confirmation' });
+    await user.click(screen.getByRole('button', { name: 'Accept' })); // too soon after it appeared
+    expect(app.answers()).toEqual([{ questionId: q1.id, answer: { action: 'accept', content: {} } }]);
+  });
+
+  it('a question whose call was cancelled disappears from the front with a note', async () => {
+    const q1 = formQuestion({ type: 'object', properties: { a: { type: 'string' } } }, { origin: origin({ server: 'files' }) });
+    const q2 = confirmQuestion();
+    const app = await renderApp({ questions: [q1, q2] });
+    act(() => app.host.withdraw(q1.id, 'call-cancelled'));
+    expect(await screen.findByText('The question from files was withdrawn: its call was cancelled.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'github asks for your confirmation' })).toBeTruthy();
+    expect(screen.queryByTestId('queue-counter')).toBeNull();
+    expect(app.answers()).toHaveLength(0);
+  });
+
+  it('a waiting question whose server went away leaves the count with a note, and notes can be dismissed', async () => {
+    const q1 = confirmQuestion();
+    const q2 = confirmQuestion({ origin: origin({ server: 'weather' }) });
+    const app = await renderApp({ questions: [q1, q2] });
+    const user = userEvent.setup();
+    act(() => app.host.withdraw(q2.id, 'server-gone', 'Process exited with code 1.'));
+    const note = await screen.findByText(/The question from weather was withdrawn: the server went away\./);
+    expect(note.textContent).toContain('Process exited with code 1.');
+    expect(screen.queryByTestId('queue-counter')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/weather/)).toBeNull();
+  });
+
+  it('the app behind a dialog is inert, and becomes usable again afterwards', async () => {
+    const app = await renderApp({ questions: [confirmQuestion()] });
+    const user = userEvent.setup();
+    expect(document.querySelector('.app')!.hasAttribute('inert')).toBe(true);
+    expect(document.title).toBe('Countersign (1)');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(document.querySelector('.app')!.hasAttribute('inert')).toBe(false));
+    expect(document.title).toBe('Countersign');
+    expect(app.answers()).toHaveLength(1);
+  });
+});
+
+describe('settings', () => {
+  it('switches language and theme through the host settings', async () => {
+    const app = await renderApp();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Language'), 'de');
+    expect(await screen.findByText('Keine Fragen warten.')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('de');
+    await user.selectOptions(screen.getByLabelText('Darstellung'), 'dark');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    await user.selectOptions(screen.getByLabelText('Darstellung'), 'system');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBeUndefined());
+    expect(app.host.calls.filter((c) => c.method === 'updateSettings').map((c) => c.params)).toEqual([{ language: 'de' }, { theme: 'dark' }, { theme: 'system' }]);
+  });
+
+  it('follows the system language when set to system', async () => {
+    await renderApp({ settings: { language: 'system' } });
+    // jsdom's navigator.languages is en-US
+    const select = screen.getByLabelText('Language') as HTMLSelectElement;
+    expect(within(select).getByText('System (English)')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('says so when the host cannot be reached', async () => {
+    const app = await renderApp();
+    app.unmount();
+    const { createInMemoryHost } = await import('../api/in-memory-host');
+    const { createStores } = await import('../app/stores');
+    const { render } = await import('@testing-library/react');
+    const App = (await import('../app/App')).default;
+    const host = createInMemoryHost();
+    const stores = createStores({ ...host.api, listQuestions: () => Promise.reject(new Error('connection refused')) });
+    render(<App stores={stores} armDelayMs={0} />);
+    await act(() => stores.start());
+    expect(screen.getByRole('alert').textContent).toBe('Countersign cannot reach its host: connection refused');
+  });
+});
+
+describe('removal notes', () => {
+  it('fade after their time, each on its own clock', async () => {
+    const { render } = await import('@testing-library/react');
+    const RemovalNotes = (await import('./RemovalNotes')).default;
+    const { vi } = await import('vitest');
+    vi.useFakeTimers();
+    try {
+      const dismissed: string[] = [];
+      const note = (id: string) => ({ id, questionId: id, server: 's', reason: 'timeout' as const });
+      const view = render(<RemovalNotes notes={[note('a')]} onDismiss={(id) => dismissed.push(id)} autoDismissMs={1000} />);
+      act(() => vi.advanceTimersByTime(600));
+      view.rerender(<RemovalNotes notes={[note('a'), note('b')]} onDismiss={(id) => dismissed.push(id)} autoDismissMs={1000} />);
+      act(() => vi.advanceTimersByTime(500));
+      expect(dismissed).toEqual(['a']);
+      act(() => vi.advanceTimersByTime(600));
+      expect(dismissed).toEqual(['a', 'b']);
+      expect(screen.getAllByText('The question from s timed out.')).toHaveLength(2); // the parent removes them
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

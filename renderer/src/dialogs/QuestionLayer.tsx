@@ -1,0 +1,48 @@
+import { useCallback, useMemo } from 'react';
+import type { Answer } from '../../../shared/elicitation/types';
+import type { QuestionQueue } from '../state/question-queue';
+import type { ServerDirectory } from '../state/server-directory';
+import { useStore } from '../state/use-store';
+import QuestionDialog from './QuestionDialog';
+import RemovalNotes from './RemovalNotes';
+import { colourOf } from './server-identity';
+
+/** Props: the queue to show and the directory that decides badge colours. */
+export interface QuestionLayerProps {
+  queue: QuestionQueue;
+  directory: ServerDirectory;
+  autoDismissNotesMs?: number;
+}
+
+/** The question in front as a modal dialog (keyed by id, so each question starts fresh), plus removal notes. */
+export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: QuestionLayerProps) {
+  const state = useStore(queue);
+  const { names } = useStore(directory);
+  const front = state.questions[0];
+  const known = useMemo(() => [...names, ...state.questions.map((q) => q.origin.server)], [names, state.questions]);
+  const onDismiss = useCallback((id: string) => queue.dismissNote(id), [queue]);
+
+  const frontId = front?.id;
+  const onAnswer = useCallback((answer: Answer) => {
+    if (frontId) void queue.answer(frontId, answer);
+  }, [queue, frontId]);
+  const onOpenUrl = useCallback(() => (frontId ? queue.openUrl(frontId) : Promise.resolve({ opened: false })), [queue, frontId]);
+
+  return (
+    <>
+      {front && (
+        <QuestionDialog
+          key={front.id}
+          question={front}
+          colour={colourOf(front.origin.server, known)}
+          waiting={state.questions.length - 1}
+          sending={state.sending === front.id}
+          sendError={state.sendError?.questionId === front.id ? state.sendError.message : null}
+          onAnswer={onAnswer}
+          onOpenUrl={onOpenUrl}
+        />
+      )}
+      <RemovalNotes notes={state.notes} onDismiss={onDismiss} autoDismissMs={autoDismissNotesMs} />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { UrlQuestion } from '../../../shared/elicitation/types';
+import { useT } from '../i18n/i18n-context';
+import DeliberateButton from './DeliberateButton';
+import DialogFooter from './DialogFooter';
+import DialogFrame from './DialogFrame';
+import DialogHeader from './DialogHeader';
+import MessageText from './MessageText';
+import UrlDisplay from './UrlDisplay';
+import type { DialogProps, UrlDialogExtras } from './dialog-props';
+
+type Phase = 'consent' | 'opening' | 'waiting';
+
+/**
+ * A URL-mode question. Before anything happens the full link is shown with
+ * its warnings; "Open in browser" is the consent (the host opens the system
+ * browser). Then the dialog waits: "I'm done, continue" answers accept (the
+ * host retries the call), Cancel cancels. A blocked link offers only Decline
+ * and Cancel. Nothing about the link is ever fetched.
+ */
+export default function UrlConsentDialog({ question, colour, waiting, sending, sendError, onAnswer, onOpenUrl }: DialogProps<UrlQuestion> & UrlDialogExtras) {
+  const t = useT();
+  const titleId = useId();
+  const messageId = useId();
+  const [phase, setPhase] = useState<Phase>('consent');
+  const [openError, setOpenError] = useState<string | null>(null);
+  const waitingRef = useRef<HTMLParagraphElement>(null);
+  const { url } = question;
+
+  useEffect(() => {
+    // The Open button just vanished: put focus on the news, inside the dialog.
+    if (phase === 'waiting') waitingRef.current?.focus();
+  }, [phase]);
+
+  const open = async () => {
+    if (phase !== 'consent') return;
+    setPhase('opening');
+    setOpenError(null);
+    const result = await onOpenUrl();
+    if (result.opened) setPhase('waiting');
+    else {
+      setPhase('consent');
+      setOpenError(result.reason ?? '');
+    }
+  };
+
+  const cancel = () => onAnswer({ action: 'cancel' });
+
+  return (
+    <DialogFrame questionId={question.id} kind="url" labelledBy={titleId} describedBy={messageId} onCancel={cancel}>
+      <DialogHeader
+        origin={question.origin}
+        title={t('dialog.title.url', { server: question.origin.server })}
+        titleId={titleId}
+        colour={colour}
+        waiting={waiting}
+        busy={sending}
+        onClose={cancel}
+      />
+      <div className="dialog-body">
+        <MessageText id={messageId} message={question.message} />
+        <UrlDisplay analysis={url} allowCopy={!url.blocked} />
+        {phase === 'waiting' ? (
+          <p ref={waitingRef} tabIndex={-1} className="banner banner-info" data-testid="url-waiting">
+            {t('url.waiting')}
+          </p>
+        ) : url.blocked ? (
+          <p className="banner banner-danger">{t('url.blocked')}</p>
+        ) : (
+          <p className="url-consent-note">
+            <strong>{t('url.nothingLoaded')}</strong> {t('url.consent')}
+          </p>
+        )}
+        {openError !== null && (
+          <p className="banner banner-danger" role="alert">
+            {t('url.openFailed', { reason: openError })}
+          </p>
+        )}
+      </div>
+      <DialogFooter sending={sending} sendError={sendError}>
+        {phase === 'waiting' ? (
+          <>
+            <DeliberateButton className="button" busy={sending} onActivate={cancel}>
+              {t('action.cancel')}
+            </DeliberateButton>
+            <DeliberateButton className="button button-primary" busy={sending} onActivate={() => onAnswer({ action: 'accept' })}>
+              {t('action.done')}
+            </DeliberateButton>
+          </>
+        ) : (
+          <>
+            <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>
+              {t('action.decline')}
+            </DeliberateButton>
+            {!url.blocked && (
+              <DeliberateButton className="button button-primary" busy={sending || phase === 'opening'} onActivate={() => void open()}>
+                {t('action.open')}
+              </DeliberateButton>
+            )}
+          </>
+        )}
+      </DialogFooter>
+    </DialogFrame>
+  );
+}

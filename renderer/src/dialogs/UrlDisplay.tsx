@@ -1,0 +1,94 @@
+import { useId, useRef, useState } from 'react';
+import type { UrlAnalysis, UrlWarning } from '../../../shared/elicitation/types';
+import { useT } from '../i18n/i18n-context';
+import type { Translate } from '../i18n/translate';
+import { copyText, splitHost, unicodeDomain, urlParts } from './url-parts';
+
+/** Props: the host's analysis of the link; `allowCopy` is off for links that must never be used. */
+export interface UrlDisplayProps {
+  analysis: UrlAnalysis;
+  allowCopy: boolean;
+}
+
+function warningText(w: UrlWarning, analysis: UrlAnalysis, t: Translate): string {
+  return t(`warn.${w.code}`, { scheme: `${analysis.scheme || '?'}:` });
+}
+
+/**
+ * The link, shown in full and never as a link: the site (Unicode, registrable
+ * domain strongest, plus its xn-- spelling), the whole URL with its parts told
+ * apart, the analysis warnings, and a copy button.
+ */
+export default function UrlDisplay({ analysis, allowCopy }: UrlDisplayProps) {
+  const t = useT();
+  const fullId = useId();
+  const fullRef = useRef<HTMLDivElement>(null);
+  const [copyNote, setCopyNote] = useState<string | null>(null);
+  const host = splitHost(analysis.hostUnicode, unicodeDomain(analysis));
+  const idn = analysis.host !== '' && analysis.host !== analysis.hostUnicode;
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(copyText(analysis));
+      setCopyNote(t('url.copied'));
+    } catch {
+      // No clipboard access: select the link so the usual shortcut copies it.
+      const el = fullRef.current;
+      const selection = window.getSelection();
+      if (el && selection) {
+        el.focus(); // first: focusing may move the caret and so clear a selection made before
+        selection.selectAllChildren(el);
+      }
+      setCopyNote(t('url.selected'));
+    }
+  };
+
+  return (
+    <div className="url">
+      {analysis.hostUnicode && (
+        <div className="url-site">
+          <p className="url-label">{t('url.site')}</p>
+          <p className="url-host" dir="ltr" data-testid="url-host">
+            {host.sub && <span className="url-subdomain">{host.sub}</span>}
+            <strong className="url-domain">{host.domain}</strong>
+          </p>
+          {idn && (
+            <p className="url-ascii" dir="ltr">
+              {t('url.ascii')} <span className="mono" data-testid="url-ascii">{analysis.host}</span>
+            </p>
+          )}
+        </div>
+      )}
+      <p className="url-label" id={fullId}>
+        {t('url.fullLink')}
+      </p>
+      <div className="url-full-row">
+        <div ref={fullRef} className="url-full mono" dir="ltr" tabIndex={0} role="group" aria-labelledby={fullId} data-testid="url-full">
+          {urlParts(analysis).map((p, i) => (
+            <span key={i} className={`url-part url-${p.kind}`}>
+              {p.text}
+            </span>
+          ))}
+        </div>
+        {allowCopy && (
+          <button type="button" className="button button-small" onClick={() => void copy()}>
+            {t('action.copy')}
+          </button>
+        )}
+      </div>
+      <p className="url-copy-note" role="status">
+        {copyNote}
+      </p>
+      {analysis.warnings.length > 0 && (
+        <ul className="url-warnings" aria-label={t('url.warningsLabel')}>
+          {analysis.warnings.map((w, i) => (
+            <li key={`${w.code}-${i}`} className={`url-warning url-warning-${w.code}`} data-code={w.code}>
+              {warningText(w, analysis, t)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Answer, Question } from '../../../shared/elicitation/types';
+
+/** What every question dialog is given. */
+export interface DialogProps<Q extends Question = Question> {
+  question: Q;
+  /** The server's badge colour slot. */
+  colour: number;
+  /** How many questions wait behind this one. */
+  waiting: number;
+  /** True while this question's answer is on its way. */
+  sending: boolean;
+  /** Why the last attempt to send an answer failed, if it did. */
+  sendError: string | null;
+  /** Sends the human's answer: accept (with content for forms), decline or cancel. */
+  onAnswer: (answer: Answer) => void;
+}
+
+/** Extra props of the URL-consent dialog. */
+export interface UrlDialogExtras {
+  /** The human's consent: asks the host to open the link in the system browser. */
+  onOpenUrl: () => Promise<{ opened: boolean; reason?: string }>;
+}

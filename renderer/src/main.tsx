@@ -1,0 +1,24 @@
+// The renderer's entry point: find the host, start the stores, draw.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { getHostApi } from './api/get-host-api';
+import App from './app/App';
+import HostUnavailable from './app/HostUnavailable';
+import { createStores } from './app/stores';
+import './styles/index.css';
+
+const root = createRoot(document.getElementById('root')!);
+try {
+  const stores = createStores(getHostApi());
+  void stores.start();
+  // Closing the window dismisses the question in front: the cancel outcome.
+  // Best effort; the host treats a closed window as cancel on its side too.
+  window.addEventListener('pagehide', () => stores.queue.cancelFront());
+  root.render(
+    <StrictMode>
+      <App stores={stores} />
+    </StrictMode>,
+  );
+} catch (err) {
+  root.render(<HostUnavailable error={err instanceof Error ? err.message : String(err)} />);
+}

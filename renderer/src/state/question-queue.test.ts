@@ -1,0 +1,151 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Question } from '../../../shared/elicitation/types';
+import { createInMemoryHost } from '../api/in-memory-host';
+import { confirmQuestion, formQuestion, origin, urlQuestion } from '../testing/questions';
+import { QuestionQueue } from './question-queue';
+
+const schema = { type: 'object' as const, properties: { a: { type: 'string' as const } } };
+
+async function started(questions: Question[] = []) {
+  const host = createInMemoryHost({ questions });
+  const queue = new QuestionQueue(host.api);
+  await queue.start();
+  return { host, queue };
+}
+
+describe('QuestionQueue', () => {
+  it('loads waiting questions, then queues new ones in arrival order', async () => {
+    const first = confirmQuestion();
+    const { host, queue } = await started([first]);
+    const second = formQuestion(schema, { origin: origin({ server: 'files' }) });
+    const third = urlQuestion();
+    host.push(second);
+    host.push(third);
+    expect(queue.getState().questions.map((q) => q.id)).toEqual([first.id, second.id, third.id]);
+    expect(queue.front()?.id).toBe(first.id);
+    expect(queue.getState().loaded).toBe(true);
+  });
+
+  it('ignores a repeated questionAdded and a list that repeats an event', async () => {
+    const host = createInMemoryHost();
+    const q = confirmQuestion();
+    const queue = new QuestionQueue(host.api);
+    const starting = queue.start();
+    host.push(q); // arrives while listQuestions is on its way; the list holds it too
+    await starting;
+    host.emit('questionAdded', q);
+    expect(queue.getState().questions).toHaveLength(1);
+  });
+
+  it('does not resurrect a question withdrawn before the list arrived', async () => {
+    const q = confirmQuestion();
+    const host = createInMemoryHost();
+    const api = { ...host.api, listQuestions: async () => [q] };
+    const queue = new QuestionQueue(api);
+    const starting = queue.start();
+    host.emit('questionRemoved', { questionId: q.id, reason: 'call-cancelled' });
+    await starting;
+    expect(queue.getState().questions).toHaveLength(0);
+  });
+
+  it('answers a question once: a second answer for the same id sends nothing', async () => {
+    const q = confirmQuestion();
+    const { host, queue } = await started([q]);
+    const [a, b] = await Promise.all([queue.answer(q.id, { action: 'accept', content: {} }), queue.answer(q.id, { action: 'decline' })]);
+    expect([a, b]).toEqual([true, false]);
+    expect(await queue.answer(q.id, { action: 'cancel' })).toBe(false);
+    const sent = host.calls.filter((c) => c.method === 'answerQuestion');
+    expect(sent).toEqual([expect.objectContaining({ params: { questionId: q.id, answer: { action: 'accept', content: {} } } })]);
+    expect(queue.getState().questions).toHaveLength(0);
+    expect(queue.getState().notes).toHaveLength(0); // our own answer echoing back is no news
+  });
+
+  it('moves the next question to the front after an answer', async () => {
+    const q1 = confirmQuestion();
+    const q2 = confirmQuestion({ origin: origin({ server: 'files' }) });
+    const { queue } = await started([q1, q2]);
+    await queue.answer(q1.id, { action: 'decline' });
+    expect(queue.front()?.id).toBe(q2.id);
+  });
+
+  it('keeps a question whose answer failed to send, with the error, so it can be retried', async () => {
+    const q = confirmQuestion();
+    const { host, queue } = await started([q]);
+    host.failNextAnswer('pipe broken');
+    expect(await queue.answer(q.id, { action: 'accept', content: {} })).toBe(false);
+    expect(queue.getState().sendError).toEqual({ questionId: q.id, message: 'pipe broken' });
+    expect(queue.front()?.id).toBe(q.id);
+    expect(await queue.answer(q.id, { action: 'accept', content: {} })).toBe(true);
+    expect(queue.getState().sendError).toBeNull();
+  });
+
+  it('removes a withdrawn question with a note naming server and reason', async () => {
+    const q1 = confirmQuestion({ origin: origin({ server: 'files' }) });
+    const q2 = confirmQuestion();
+    const { host, queue } = await started([q1, q2]);
+    host.withdraw(q2.id, 'server-gone');
+    host.withdraw(q1.id, 'call-cancelled', 'The tool call was stopped.');
+    expect(queue.getState().questions).toHaveLength(0);
+    expect(queue.getState().notes).toEqual([
+      expect.objectContaining({ questionId: q2.id, server: 'github', reason: 'server-gone' }),
+      expect.objectContaining({ questionId: q1.id, server: 'files', reason: 'call-cancelled', detail: 'The tool call was stopped.' }),
+    ]);
+    const [note] = queue.getState().notes;
+    queue.dismissNote(note!.id);
+    expect(queue.getState().notes).toHaveLength(1);
+  });
+
+  it('notes a question answered elsewhere (another window)', async () => {
+    const q = confirmQuestion();
+    const { host, queue } = await started([q]);
+    host.emit('questionRemoved', { questionId: q.id, reason: 'answered' });
+    expect(queue.getState().notes[0]?.reason).toBe('answered');
+  });
+
+  it('an answer racing a withdrawal is not sent twice and nothing is lost', async () => {
+    const q = confirmQuestion();
+    const { host, queue } = await started([q]);
+    const pending = queue.answer(q.id, { action: 'decline' });
+    host.withdraw(q.id, 'timeout');
+    await pending;
+    expect(queue.getState().questions).toHaveLength(0);
+    expect(host.calls.filter((c) => c.method === 'answerQuestion')).toHaveLength(1);
+  });
+
+  it('reports a host that cannot be reached', async () => {
+    const host = createInMemoryHost();
+    const queue = new QuestionQueue({ ...host.api, listQuestions: () => Promise.reject(new Error('no host')) });
+    await queue.start();
+    expect(queue.getState()).toMatchObject({ loaded: true, loadError: 'no host' });
+  });
+
+  it('cancelFront cancels the question in front (window closed)', async () => {
+    const q = confirmQuestion();
+    const { host, queue } = await started([q]);
+    queue.cancelFront();
+    await vi.waitFor(() => expect(queue.getState().questions).toHaveLength(0));
+    expect(host.calls.at(-1)).toMatchObject({ method: 'answerQuestion', params: { questionId: q.id, answer: { action: 'cancel' } } });
+  });
+
+  it('opens URLs only for waiting questions, and reports host refusals', async () => {
+    const q = urlQuestion();
+    const { host, queue } = await started([q]);
+    expect(await queue.openUrl(q.id)).toEqual({ opened: true });
+    expect(await queue.openUrl('nope')).toEqual({ opened: false, reason: 'not waiting' });
+    host.setOpenResult({ opened: false, reason: 'no browser' });
+    expect(await queue.openUrl(q.id)).toEqual({ opened: false, reason: 'no browser' });
+  });
+
+  it('notifies subscribers and stops listening on stop()', async () => {
+    const { host, queue } = await started();
+    const listener = vi.fn();
+    const off = queue.subscribe(listener);
+    host.push(confirmQuestion());
+    expect(listener).toHaveBeenCalledTimes(1);
+    off();
+    queue.stop();
+    host.push(confirmQuestion());
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(queue.getState().questions).toHaveLength(1);
+  });
+});

@@ -1,0 +1,169 @@
+// The questions waiting for the human, fed by the HostApi. Pure TypeScript
+// (no React, no DOM) so its rules are tested directly:
+// - arrival order; the first question is the one in front,
+// - a question id is shown once and answered at most once, even if the host
+//   repeats an event or the user clicks twice,
+// - a question the host withdraws (call cancelled, server gone, timeout)
+//   leaves with a note the UI shows until dismissed.
+import type { Answer, Question } from '../../../shared/elicitation/types';
+import type { HostApi, HostEvents } from '../../../shared/host-api/contract';
+
+/** Why the host took a question away. */
+export type RemovalReason = HostEvents['questionRemoved']['reason'];
+
+/** A note telling the human that a question went away without their answer. */
+export interface RemovalNote {
+  /** Unique per note (a question id can only be withdrawn once, but keep notes independent). */
+  id: string;
+  questionId: string;
+  server: string;
+  reason: Exclude<RemovalReason, 'answered'> | 'answered';
+  /** Extra plain text from the host, if any. */
+  detail?: string;
+}
+
+/** What the UI draws. Immutable: every change makes a new object. */
+export interface QueueState {
+  /** Waiting questions in arrival order; `questions[0]` is in front. */
+  readonly questions: readonly Question[];
+  /** Id of the question whose answer is on its way, if any. */
+  readonly sending: string | null;
+  /** The last failure to send an answer, shown on that question's dialog. */
+  readonly sendError: { questionId: string; message: string } | null;
+  readonly notes: readonly RemovalNote[];
+  /** False until the first `listQuestions` finished (or failed). */
+  readonly loaded: boolean;
+  /** Set when the host could not be reached at start. */
+  readonly loadError: string | null;
+}
+
+/** The part of the HostApi the queue needs. */
+export type QueueHostApi = Pick<HostApi, 'listQuestions' | 'answerQuestion' | 'openQuestionUrl' | 'on'>;
+
+const initialState: QueueState = { questions: [], sending: null, sendError: null, notes: [], loaded: false, loadError: null };
+
+/** An event-emitting store of waiting questions; views subscribe, dialogs call `answer`. */
+export class QuestionQueue {
+  private state: QueueState = initialState;
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribers: Array<() => void> = [];
+  // Ids that must never come back: answered by us or withdrawn by the host.
+  private readonly settled = new Set<string>();
+  private noteCounter = 0;
+
+  constructor(private readonly api: QueueHostApi) {}
+
+  /** Subscribes to host events, then loads the questions already waiting. Events win over a stale list. */
+  async start(): Promise<void> {
+    this.unsubscribers.push(
+      this.api.on('questionAdded', (q) => this.add(q)),
+      this.api.on('questionRemoved', (e) => this.withdraw(e.questionId, e.reason, e.note)),
+    );
+    try {
+      const waiting = await this.api.listQuestions({});
+      for (const q of waiting) this.add(q);
+      this.set({ loaded: true });
+    } catch (err) {
+      this.set({ loaded: true, loadError: errorText(err) });
+    }
+  }
+
+  /** Stops listening to the host. */
+  stop(): void {
+    for (const off of this.unsubscribers.splice(0)) off();
+  }
+
+  /** The current state (same object until something changes). */
+  getState = (): QueueState => this.state;
+
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The question in front, if any. */
+  front(): Question | undefined {
+    return this.state.questions[0];
+  }
+
+  /**
+   * Sends the human's answer. Returns false, sending nothing, when the question
+   * is not waiting or an answer is already on its way: one answer per question.
+   */
+  async answer(questionId: string, answer: Answer): Promise<boolean> {
+    if (this.state.sending !== null || !this.has(questionId)) return false;
+    this.set({ sending: questionId, sendError: null });
+    try {
+      const result = await this.api.answerQuestion({ questionId, answer });
+      // accepted:false means the host no longer had it (withdrawn meanwhile): it is gone either way.
+      this.settle(questionId);
+      this.set({ sending: null });
+      return result.accepted;
+    } catch (err) {
+      // Transport trouble: keep the question so the human can try again.
+      this.set({ sending: null, sendError: { questionId, message: errorText(err) } });
+      return false;
+    }
+  }
+
+  /** Asks the host to open a URL question's link in the system browser (the human's consent). */
+  async openUrl(questionId: string): Promise<{ opened: boolean; reason?: string }> {
+    if (!this.has(questionId)) return { opened: false, reason: 'not waiting' };
+    try {
+      return await this.api.openQuestionUrl({ questionId });
+    } catch (err) {
+      return { opened: false, reason: errorText(err) };
+    }
+  }
+
+  /** Cancels the question in front (used when the window closes); no-op when none. */
+  cancelFront(): void {
+    const q = this.front();
+    if (q) void this.answer(q.id, { action: 'cancel' });
+  }
+
+  /** Removes a note from view. */
+  dismissNote(noteId: string): void {
+    this.set({ notes: this.state.notes.filter((n) => n.id !== noteId) });
+  }
+
+  private has(questionId: string): boolean {
+    return this.state.questions.some((q) => q.id === questionId);
+  }
+
+  private add(question: Question): void {
+    if (this.settled.has(question.id) || this.has(question.id)) return;
+    this.set({ questions: [...this.state.questions, question] });
+  }
+
+  private withdraw(questionId: string, reason: RemovalReason, detail?: string): void {
+    const question = this.state.questions.find((q) => q.id === questionId);
+    const ours = this.settled.has(questionId) || this.state.sending === questionId;
+    this.settled.add(questionId);
+    if (!question) return;
+    const patch: { -readonly [K in keyof QueueState]?: QueueState[K] } = { questions: this.state.questions.filter((q) => q.id !== questionId) };
+    if (this.state.sendError?.questionId === questionId) patch.sendError = null;
+    // Our own answer echoing back is no news; anything else the human should hear about.
+    if (!(reason === 'answered' && ours)) {
+      const note: RemovalNote = { id: `note-${++this.noteCounter}`, questionId, server: question.origin.server, reason };
+      if (detail) note.detail = detail;
+      patch.notes = [...this.state.notes, note];
+    }
+    this.set(patch);
+  }
+
+  private settle(questionId: string): void {
+    this.settled.add(questionId);
+    if (this.has(questionId)) this.set({ questions: this.state.questions.filter((q) => q.id !== questionId) });
+  }
+
+  private set(patch: Partial<QueueState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

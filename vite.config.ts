@@ -1,0 +1,67 @@
+// Builds the renderer (renderer/) to dist/renderer.
+// - base './': the same files load from file:// in Electron and from the
+//   loopback web shell under any path.
+// - No inline scripts and no remote assets, and a build-time CSP meta tag
+//   (script-src 'self', no 'unsafe-eval'), so the pages run under a strict
+//   policy. The dev server gets no meta tag: it injects styles inline for HMR.
+// - Two pages: index.html (the app) and harness.html (an in-page fake host
+//   for the browser tests; it never talks to a real host).
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const rendererRoot = fileURLToPath(new URL('./renderer/', import.meta.url));
+
+/** The renderer's Content-Security-Policy. connect-src 'self' lets the web shell's WebSocket reach its own origin. */
+export const RENDERER_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+].join('; ');
+
+function cspMetaTag(): Plugin {
+  return {
+    name: 'countersign-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+export default defineConfig({
+  root: rendererRoot,
+  base: './',
+  plugins: [react(), cspMetaTag()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/renderer/', import.meta.url)),
+    emptyOutDir: true,
+    target: 'chrome120',
+    // The preload polyfill would be an inline script; Electron's Chromium and any browser we support have modulepreload.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    manifest: true,
+    sourcemap: false,
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./renderer/index.html', import.meta.url)),
+        harness: fileURLToPath(new URL('./renderer/harness.html', import.meta.url)),
+      },
+      // Libraries in one cacheable chunk with an honest name; app code stays per page.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules/ },
+            { name: 'app', test: /renderer[\\/]src[\\/](?!harness|main\.tsx|api[\\/]in-memory-host)/ },
+          ],
+        },
+      },
+    },
+  },
+});
