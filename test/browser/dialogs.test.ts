@@ -144,7 +144,7 @@ describe('page health', () => {
 });
 
 describe('the app page', () => {
-  it('loads under its CSP and, with no preload and no web shell client yet, says it cannot reach its host', async () => {
+  it('loads under its CSP and, opened without the web shell token, says it cannot reach its host and why', async () => {
     const p = await launched.browser.newPage();
     pages.push(p);
     const errors: string[] = [];
@@ -152,7 +152,7 @@ describe('the app page', () => {
     p.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await p.goto(`${server.url}/index.html`);
     const alert = await p.waitForSelector('[role="alert"]');
-    expect(await alert.textContent()).toMatch(/^Countersign cannot reach its host: the web shell client is not available yet \(ws:\/\/127\.0\.0\.1:\d+\/api\)$/);
+    expect(await alert.textContent()).toBe('Countersign cannot reach its host: no host: the page address carries no access token; open the link that `countersign web` printed');
     expect(errors).toEqual([]);
   });
 });
