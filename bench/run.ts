@@ -46,8 +46,15 @@ async function main(): Promise<void> {
     process.stderr.write(`bench: ${s.title} done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   }
 
-  const verdict = (r: { value: number; goal: number | string | null }) =>
-    r.goal === null ? '' : typeof r.goal === 'number' ? (r.value <= r.goal ? 'met' : 'MISSED') : '';
+  const verdict = (r: { value: number; goal: number | string | null }) => {
+    if (r.goal === null) return '';
+    if (typeof r.goal === 'number') return r.value <= r.goal ? 'met' : 'MISSED';
+    // String goals read "≤ 1.2×" or "≥ 1000 calls/s".
+    const m = /^([≤≥])\s*([\d.]+)/.exec(r.goal);
+    if (!m) return '';
+    const bound = Number(m[2]);
+    return (m[1] === '≤' ? r.value <= bound : r.value >= bound) ? 'met' : 'MISSED';
+  };
   const lines = [
     '# Benchmarks',
     '',
@@ -62,7 +69,8 @@ async function main(): Promise<void> {
   for (const s of [...new Set(results.map((r) => r.section))]) {
     lines.push(`## ${s}`, '', '| measure | value | goal | |', '| --- | ---: | ---: | --- |');
     for (const r of results.filter((x) => x.section === s)) {
-      lines.push(`| ${r.name} | ${r.value} ${r.unit} | ${r.goal === null ? '' : `≤ ${r.goal} ${typeof r.goal === 'number' ? r.unit : ''}`} | ${verdict(r)} |`);
+      const goal = r.goal === null ? '' : typeof r.goal === 'number' ? `≤ ${r.goal} ${r.unit}` : r.goal;
+      lines.push(`| ${r.name} | ${r.value} ${r.unit} | ${goal} | ${verdict(r)} |`);
     }
     lines.push('');
   }

@@ -1,6 +1,7 @@
 // The `countersign` command: dispatches to the subcommands.
 import { runCallCommand, CALL_USAGE } from './call-command';
 import { runExerciseCommand, EXERCISE_USAGE } from './exercise-command';
+import { runGatewayCommand } from './gateway-command';
 import { runHistoryCommand } from './history-command';
 import { runWebCommand, WEB_USAGE } from './web-command';
 import { processIo, type CliIo } from './io';
@@ -12,6 +13,7 @@ commands:
   exercise   call every tool of a server once (the conformance client)
   history    list past questions and answers; history verify checks the hash chain
   web        run the app in your browser on 127.0.0.1 (for machines without Electron)
+  gateway    an MCP server for agents: their servers' questions go to this app's dialogs (docs/agents.md)
 
 ${CALL_USAGE}
 
@@ -31,6 +33,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runHistoryCommand(rest, io);
     case 'web':
       return runWebCommand(rest, io);
+    case 'gateway':
+      return runGatewayCommand(rest, io);
     case undefined:
     case 'help':
     case '--help':

@@ -1,5 +1,6 @@
 // `countersign web`: the whole app in the system browser, served by the
 // loopback web shell. Runs until Ctrl-C (SIGINT) or SIGTERM.
+import { ApprovalServerInUseError, startApprovalServer, type ApprovalServer } from '../core/approval/approval-server';
 import { existsSync } from 'node:fs';
 import { dirname, join, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +95,7 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
   let history: HistoryPort | undefined = deps.history;
   let service: HostService | undefined;
   let shell: Awaited<ReturnType<typeof startWebShell>> | undefined;
+  let approval: ApprovalServer | undefined;
   try {
     if (!history && values['no-history'] !== true) history = await openHistory(join(dir, 'history'));
     service = await HostService.create({
@@ -103,6 +105,13 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
       ...(history ? { history } : {}),
     });
     service.log = (line) => io.stderr(line);
+    // Gateways (`countersign gateway`) send their questions here.
+    try {
+      approval = await startApprovalServer({ service, dataDir: dir, app: 'web', log: (line) => io.stderr(line) });
+    } catch (error) {
+      if (!(error instanceof ApprovalServerInUseError)) throw error;
+      io.stderr(`countersign: warning: ${error.message}; agents' questions go there, not here`);
+    }
     shell = await startWebShell({
       service,
       port,
@@ -121,6 +130,8 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
     return 2;
   } finally {
     await shell?.close();
+    // Before the service: questions it withdraws are still recorded.
+    await approval?.close();
     // The service closes the history it was given; without a service, close it here.
     if (service) await service.close();
     else if (history && history !== deps.history) await history.close();

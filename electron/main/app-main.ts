@@ -1,6 +1,7 @@
 // The Electron main process: app lifecycle, the one window, the host service
 // behind IPC, attention (tray, badge, notifications). Decisions live in the
 // small Electron-free modules beside this file; this is the wiring.
+import { startApprovalServer } from '../core/approval/approval-server';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, nativeTheme, protocol, session, shell } from 'electron';
@@ -124,13 +125,24 @@ export async function runMain(): Promise<void> {
     if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, name, payload);
   });
 
+  // Gateways (`countersign gateway`) send their agents' questions here.
+  const approval = await startApprovalServer({ service, dataDir, app: 'desktop', log }).catch((e) => {
+    log(`countersign: approval channel not started: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  });
+
   let closed = false;
   app.on('will-quit', (event) => {
     if (closed) return;
     event.preventDefault();
     closed = true;
     const timeout = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_TIMEOUT_MS).unref());
-    void Promise.race([service.close(), timeout])
+    // The approval channel first: questions it withdraws are still recorded.
+    const stop = async () => {
+      await approval?.close();
+      await service.close();
+    };
+    void Promise.race([stop(), timeout])
       .catch((e) => log(`countersign: shutdown: ${e instanceof Error ? e.message : String(e)}`))
       .finally(() => app.quit());
   });

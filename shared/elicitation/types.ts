@@ -70,6 +70,8 @@ export interface QuestionOrigin {
   name: string | null;
   /** A short, safe, single-line summary of the call's arguments. */
   argumentsSummary?: string;
+  /** The agent connection whose call asked (gateway), e.g. "claude-code#stdio-3f9a1c". */
+  agent?: string;
   /** 1-based retry round (always 1 for legacy questions). */
   round: number;
   /** The inputRequests key (legacy: a generated one). */

@@ -19,7 +19,7 @@ export function questionEntry(question: Question, context: QuestionContext = {})
     questionId: question.id,
     callId: context.callId,
     server: { name: o.server, era: o.era, protocolVersion: context.protocolVersion },
-    call: { method: o.method, name: o.name, argumentsSummary: o.argumentsSummary },
+    call: { method: o.method, name: o.name, argumentsSummary: o.argumentsSummary, agent: o.agent },
     round: o.round,
     key: o.key,
     mode: question.mode,

@@ -129,6 +129,7 @@ export function matchesText(item: HistoryItem, needle: RegExp): boolean {
       (q.call.name !== null && needle.test(q.call.name)) ||
       (q.call.method !== null && needle.test(q.call.method)) ||
       (q.call.argumentsSummary !== undefined && needle.test(q.call.argumentsSummary)) ||
+      (q.call.agent !== undefined && needle.test(q.call.agent)) ||
       needle.test(q.key) ||
       (q.url !== undefined && (needle.test(q.url.href) || needle.test(q.url.hostUnicode))) ||
       (item.answer !== undefined && contentMatches(item.answer, needle)) ||

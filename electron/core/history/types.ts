@@ -67,6 +67,8 @@ export interface CallInfo {
   name: string | null;
   /** The short, safe, single-line summary of the call's arguments (QuestionOrigin.argumentsSummary). */
   argumentsSummary?: string;
+  /** The agent connection whose call asked (gateway; QuestionOrigin.agent). */
+  agent?: string;
 }
 
 // ---------------------------------------------------------------------------
@@ -126,6 +128,8 @@ export interface CallEndBody {
   isError?: boolean;
   /** How many rounds the call took. */
   rounds?: number;
+  /** The agent connection that made the call (gateway). */
+  agent?: string;
   detail?: string;
 }
 

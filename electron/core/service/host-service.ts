@@ -60,6 +60,7 @@ export type RequestLogger = (line: string) => void;
 export class HostService {
   readonly events = new Emitter<HostEvents>();
   private readonly prompter: QueuePrompter;
+  private readonly recorder: HostObserver;
   private readonly host: Host;
   private readonly states = new Map<string, ServerState>();
   private readonly calls = new Map<string, CallView>();
@@ -75,10 +76,11 @@ export class HostService {
   ) {
     this.entries = entries;
     this.prompter = new QueuePrompter(this.events, options.openExternal);
+    this.recorder = combineObservers(options.history?.observer, { answerRecorded: () => undefined });
     this.host = new Host({
       servers: entries,
       prompter: this.prompter,
-      observer: combineObservers(options.history?.observer, { answerRecorded: () => undefined }),
+      observer: this.recorder,
       eraCache,
       maxRounds: settings.maxRounds,
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
@@ -119,6 +121,16 @@ export class HostService {
   /** The prompter, for the gateway's approval channel. */
   get questions(): QueuePrompter {
     return this.prompter;
+  }
+
+  /** The observer the core reports to (the history), for calls a gateway runs: the approval channel records through it. */
+  get observer(): HostObserver {
+    return this.recorder;
+  }
+
+  /** Whether questions from `server` are muted this session (the approval channel applies it to gateway questions too). */
+  isMuted(server: string): boolean {
+    return this.host.isMuted(server);
   }
 
   /**

@@ -63,6 +63,7 @@ export class JournalHistory implements HistoryPort {
         ...(e.isError !== undefined ? { isError: e.isError } : {}),
         rounds: e.rounds,
         ...(e.error ? { detail: e.error } : {}),
+        ...(e.call.agent ? { agent: e.call.agent } : {}),
       }),
     fault: async (e) => {
       const fault = FAULTS[e.code];

@@ -1,0 +1,139 @@
+// `countersign gateway`: the MCP server agents add, e.g.
+//   claude mcp add countersign -- npx countersign gateway
+// It exposes the configured servers; every question they ask goes to the
+// human in the Countersign app, never to the agent. In stdio mode stdout is
+// the MCP channel: everything else goes to stderr.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Transport } from '@modelcontextprotocol/server';
+import { defaultLauncher, type AppLauncher } from '../core/approval/app-launcher';
+import { HostError, messageOf } from '../core/host-error';
+import { Gateway, type GatewayOptions } from '../gateway/gateway';
+import { loadHttpToken, startHttpEndpoint } from '../gateway/http-endpoint';
+import { serveGatewayStdio } from '../gateway/stdio';
+import type { CliIo } from './io';
+import { dataDir } from './paths';
+
+export const GATEWAY_USAGE = `usage: countersign gateway [--data-dir DIR] [--no-start-app] [--http [--port N] [--new-token]]
+  an MCP server for agents (Claude Code, Codex, VS Code, ...): the tools, prompts and resources of the
+  servers configured in Countersign, named <server>__<name>. Every question a server asks is answered
+  by the user in the Countersign app; the agent only gets the final result.
+  (default)       serve MCP over stdio, for an agent to launch: claude mcp add countersign -- npx countersign gateway
+  --http          serve Streamable HTTP on http://127.0.0.1:PORT/mcp instead, for agents that take a URL;
+                  every request needs "Authorization: Bearer <token>" (token in DIR/run/gateway-http.token)
+  --port N        the HTTP port (default: a free one; choose one so the agent's configuration stays valid)
+  --new-token     replace the saved HTTP token
+  --data-dir DIR  servers, settings and the app's approval channel (default: the platform data folder,
+                  or COUNTERSIGN_DATA_DIR)
+  --no-start-app  when a question arrives and the app is not running, do not start it: the call ends
+                  with "approval app not running, nothing was done" (also: COUNTERSIGN_GATEWAY_AUTOSTART=0)`;
+
+/** What tests and embedders may supply instead of the process's own. */
+export interface GatewayCommandDeps {
+  /** The stdio transport (default: this process's stdin/stdout). */
+  transport?: Transport;
+  /** How to start the app (default: chosen by defaultLauncher; null: never). */
+  launcher?: AppLauncher | null;
+  /** Replaces the approval channel (benchmarks). */
+  approval?: GatewayOptions['approval'];
+}
+
+function numberFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new HostError('config', `${name} must be a positive number of milliseconds, not ${JSON.stringify(raw)}`);
+  return n;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new HostError('config', `--port must be a port number from 0 to 65535, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+function untilAborted(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise(() => undefined);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((done) => signal.addEventListener('abort', () => done(), { once: true }));
+}
+
+/** Run `countersign gateway`; resolves with the exit code once the agent hangs up (stdio) or on Ctrl-C (HTTP). */
+export async function runGatewayCommand(argv: string[], io: CliIo, deps: GatewayCommandDeps = {}): Promise<number> {
+  let values: { 'data-dir'?: string; http?: boolean; port?: string; 'new-token'?: boolean; 'no-start-app'?: boolean; help?: boolean };
+  let port: number;
+  let env: { startTimeoutMs?: number; progressIntervalMs?: number };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'data-dir': { type: 'string' },
+        http: { type: 'boolean' },
+        port: { type: 'string' },
+        'new-token': { type: 'boolean' },
+        'no-start-app': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+    port = parsePort(values.port);
+    if ((values.port !== undefined || values['new-token']) && !values.http) throw new HostError('config', '--port and --new-token need --http');
+    env = {
+      startTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_START_TIMEOUT_MS'),
+      progressIntervalMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_PROGRESS_MS'),
+    };
+  } catch (error) {
+    io.stderr(`countersign: error: ${messageOf(error)}\n${GATEWAY_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    // stderr even here: an agent that runs `gateway --help` reads stdout as MCP.
+    io.stderr(GATEWAY_USAGE);
+    return 0;
+  }
+
+  const dir = values['data-dir'] !== undefined ? resolve(values['data-dir']) : dataDir(io.env);
+  let gateway: Gateway | undefined;
+  try {
+    const launcher =
+      values['no-start-app'] === true
+        ? null
+        : deps.launcher !== undefined
+          ? deps.launcher
+          : defaultLauncher({ env: io.env, defaultDataDir: values['data-dir'] === undefined && !io.env.COUNTERSIGN_DATA_DIR });
+    gateway = await Gateway.open({
+      dataDir: dir,
+      launcher,
+      log: (line) => io.stderr(line),
+      ...(deps.approval ? { approval: deps.approval } : {}),
+      ...(env.startTimeoutMs !== undefined ? { startTimeoutMs: env.startTimeoutMs } : {}),
+      ...(env.progressIntervalMs !== undefined ? { progressIntervalMs: env.progressIntervalMs } : {}),
+    });
+    const names = gateway.serverNames();
+    io.stderr(`countersign gateway: ${names.length === 0 ? `no servers configured in ${dir}` : `serving ${names.map((n) => `"${n}"`).join(', ')}`}`);
+
+    if (values.http) {
+      const { token, file, created } = await loadHttpToken(dir, values['new-token'] === true);
+      const endpoint = await startHttpEndpoint({ gateway, token, port, log: (line) => io.stderr(line) });
+      io.stdout(`LISTENING ${endpoint.url}`);
+      io.stdout(created ? `Bearer token (new; also saved in ${file}): ${token}` : `Bearer token: saved in ${file}`);
+      try {
+        await untilAborted(io.signal);
+      } finally {
+        await endpoint.close();
+      }
+    } else {
+      const served = serveGatewayStdio(gateway, deps.transport);
+      await Promise.race([served.closed, untilAborted(io.signal)]);
+      await served.close();
+    }
+    return 0;
+  } catch (error) {
+    io.stderr(`countersign: error: ${messageOf(error)}`);
+    return 2;
+  } finally {
+    await gateway?.close();
+  }
+}

@@ -1,0 +1,276 @@
+// The gateway side of the approval channel: one connection to the running
+// app, opened when the first question arrives (the app is started if it is
+// not running), multiplexing every open question by id. A question whose
+// call is cancelled is cancelled in the app too, so its dialog closes.
+import { connect, type Socket } from 'node:net';
+import { HostError, isHostError, messageOf } from '../host-error';
+import type { PrompterAnswer } from '../prompter/prompter';
+import type { AppLauncher } from './app-launcher';
+import { approvalEndpoint, readTokenFile, type ApprovalEndpoint } from './endpoint';
+import { APPROVAL_PROTOCOL, LineReader, appFrameSchema, encodeFrame, parseFrame, type AppFrame, type GatewayFrame } from './protocol';
+
+/** The one sentence an agent gets when no human can be asked. */
+export const APP_NOT_RUNNING = 'approval app not running, nothing was done';
+
+/** No app could be reached (or started) to ask the human. */
+export class ApprovalUnavailableError extends HostError {
+  constructor(detail: string) {
+    super('connection', `${APP_NOT_RUNNING}: ${detail}`, { reason: 'approval-app-unavailable' });
+  }
+}
+
+/** The app withdrew a question before the human answered (it is closing, or refused the question). */
+export class ApprovalWithdrawnError extends HostError {
+  constructor(readonly appReason: string) {
+    super('connection', 'the question was withdrawn in the Countersign app before the user answered; nothing was sent to the server', {
+      reason: 'approval-withdrawn',
+    });
+  }
+}
+
+/** True for the errors above: the approval channel, not the server, ended the call. */
+export function isApprovalError(e: unknown): e is ApprovalUnavailableError | ApprovalWithdrawnError {
+  return e instanceof ApprovalUnavailableError || e instanceof ApprovalWithdrawnError;
+}
+
+/** Nothing listens at the endpoint (no app, or a stale socket). */
+class NotRunning extends Error {}
+
+export interface ApprovalClientOptions {
+  dataDir: string;
+  /** Starts the app when it is not running; null: never start it. */
+  launcher: AppLauncher | null;
+  /** How long to wait for a started app to answer. Default 30 s. */
+  startTimeoutMs?: number;
+  /** How long the hello/welcome handshake may take. Default 5 s. */
+  handshakeTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export type AskFrame = Omit<Extract<GatewayFrame, { type: 'ask' }>, 'type' | 'id'>;
+
+interface Waiting {
+  resolve(answer: PrompterAnswer): void;
+  reject(error: Error): void;
+}
+
+/** One open, greeted connection to the app. */
+class Connection {
+  readonly waiting = new Map<string, Waiting>();
+  closed = false;
+  private readonly closeListeners: Array<() => void> = [];
+
+  constructor(readonly socket: Socket) {}
+
+  send(frame: GatewayFrame): void {
+    if (!this.closed) this.socket.write(encodeFrame(frame));
+  }
+
+  onClose(listener: () => void): void {
+    this.closeListeners.push(listener);
+  }
+
+  close(error: Error): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const w of this.waiting.values()) w.reject(error);
+    this.waiting.clear();
+    this.socket.destroy();
+    for (const l of this.closeListeners) l();
+  }
+}
+
+/** After a failed start, asks fail at once for this long instead of starting the app again. */
+const LAUNCH_COOLDOWN_MS = 15_000;
+
+export class ApprovalClient {
+  private readonly endpoint: ApprovalEndpoint;
+  private readonly log: (line: string) => void;
+  private conn: Connection | undefined;
+  private connecting: Promise<Connection> | undefined;
+  private launching: Promise<Connection> | undefined;
+  private launchFailedAt = 0;
+  private launchFailure = '';
+  private nextId = 0;
+  private closed = false;
+
+  constructor(private readonly options: ApprovalClientOptions) {
+    this.endpoint = approvalEndpoint(options.dataDir);
+    this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+  }
+
+  /** Ask the human; resolves with the recorded answer, rejects on abort or when no app can be reached. */
+  async ask(ask: AskFrame, signal: AbortSignal): Promise<PrompterAnswer> {
+    if (signal.aborted) throw abortError(signal);
+    const conn = await this.ensure(true);
+    if (signal.aborted) throw abortError(signal);
+    const id = `q${++this.nextId}`;
+    return new Promise<PrompterAnswer>((resolve, reject) => {
+      const onAbort = () => {
+        if (!conn.waiting.delete(id)) return;
+        conn.send({ type: 'cancel', id });
+        reject(abortError(signal));
+      };
+      conn.waiting.set(id, {
+        resolve: (a) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(a);
+        },
+        reject: (e) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      conn.send({ type: 'ask', id, ...ask });
+    });
+  }
+
+  /**
+   * Hand a record to the app's history. Best effort: if no app is running
+   * the record is dropped (the app is never started just to record).
+   */
+  record(frame: Extract<GatewayFrame, { type: 'record' }>): void {
+    if (this.closed) return;
+    if (this.conn && !this.conn.closed) return this.conn.send(frame);
+    void this.ensure(false).then(
+      (c) => c.send(frame),
+      () => undefined,
+    );
+  }
+
+  /** Close the connection; open questions are rejected as cancelled. */
+  close(): void {
+    this.closed = true;
+    this.conn?.close(new HostError('cancelled', 'the gateway is shutting down'));
+  }
+
+  private async ensure(launch: boolean): Promise<Connection> {
+    if (this.closed) throw new HostError('cancelled', 'the gateway is shutting down');
+    if (this.conn && !this.conn.closed) return this.conn;
+    try {
+      this.connecting ??= this.open().finally(() => (this.connecting = undefined));
+      return await this.connecting;
+    } catch (e) {
+      if (!(e instanceof NotRunning)) throw e;
+      if (!launch) throw new ApprovalUnavailableError('the app is not running');
+    }
+    this.launching ??= this.launchAndConnect().finally(() => (this.launching = undefined));
+    return this.launching;
+  }
+
+  private async launchAndConnect(): Promise<Connection> {
+    const launcher = this.options.launcher;
+    if (!launcher) throw new ApprovalUnavailableError('the Countersign app is not running, and this gateway does not start it. Start Countersign, then try again.');
+    if (Date.now() - this.launchFailedAt < LAUNCH_COOLDOWN_MS) throw new ApprovalUnavailableError(this.launchFailure);
+    const fail = (detail: string): never => {
+      this.launchFailedAt = Date.now();
+      this.launchFailure = detail;
+      this.log(`countersign gateway: ${detail}`);
+      throw new ApprovalUnavailableError(detail);
+    };
+    this.log(`countersign gateway: the Countersign app is not running; starting it (${launcher.description})`);
+    let started: Awaited<ReturnType<AppLauncher['start']>>;
+    try {
+      started = await launcher.start(this.options.dataDir);
+    } catch (e) {
+      return fail(`Countersign could not start its app (${launcher.description}): ${messageOf(e)}`);
+    }
+    const deadline = Date.now() + (this.options.startTimeoutMs ?? 30_000);
+    let exited: number | null | undefined;
+    void started.exited.then((code) => (exited = code));
+    for (;;) {
+      try {
+        return await this.open();
+      } catch (e) {
+        if (!(e instanceof NotRunning)) throw e;
+      }
+      if (exited !== undefined && exited !== 0) return fail(`Countersign could not start its app (${launcher.description} exited with code ${exited})`);
+      if (Date.now() > deadline) return fail(`the Countersign app did not start within ${Math.round((this.options.startTimeoutMs ?? 30_000) / 1000)} s (${launcher.description})`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  /** One attempt: connect, say hello with the token, wait for the welcome. */
+  private async open(): Promise<Connection> {
+    const token = await readTokenFile(this.endpoint.tokenFile).catch(() => undefined);
+    if (token === undefined) throw new NotRunning();
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect(this.endpoint.socketPath);
+      s.once('connect', () => {
+        s.off('error', reject);
+        resolve(s);
+      });
+      s.once('error', (e: NodeJS.ErrnoException) => {
+        reject(e.code === 'ENOENT' || e.code === 'ECONNREFUSED' ? new NotRunning() : new ApprovalUnavailableError(`cannot reach the Countersign app: ${e.message}`));
+      });
+    });
+    const conn = new Connection(socket);
+    const reader = new LineReader();
+    const welcomed = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ApprovalUnavailableError('the Countersign app did not answer the handshake')), this.options.handshakeTimeoutMs ?? 5_000);
+      const onFrame = (frame: AppFrame) => {
+        if (frame.type === 'welcome') {
+          clearTimeout(timer);
+          if (frame.protocol !== APPROVAL_PROTOCOL) return reject(new ApprovalUnavailableError(`the Countersign app speaks ${frame.protocol}, not ${APPROVAL_PROTOCOL}; update Countersign`));
+          return resolve();
+        }
+        if (frame.type === 'bye') {
+          clearTimeout(timer);
+          return reject(new ApprovalUnavailableError(`the Countersign app refused the connection: ${frame.reason}`));
+        }
+        this.deliver(conn, frame);
+      };
+      socket.on('data', (data: Buffer) => {
+        let lines: string[];
+        try {
+          lines = reader.push(data);
+        } catch (e) {
+          this.log(`countersign gateway: approval channel: ${messageOf(e)}; disconnecting`);
+          return conn.close(new ApprovalUnavailableError('the connection to the Countersign app broke'));
+        }
+        for (const line of lines) {
+          const parsed = parseFrame(line, appFrameSchema);
+          if (!parsed.ok) {
+            this.log(`countersign gateway: approval channel: ${parsed.reason}; disconnecting`);
+            return conn.close(new ApprovalUnavailableError('the connection to the Countersign app broke'));
+          }
+          onFrame(parsed.frame);
+        }
+      });
+      socket.on('error', () => conn.close(new ApprovalUnavailableError('the connection to the Countersign app broke')));
+      socket.on('close', () => {
+        clearTimeout(timer);
+        reject(new ApprovalUnavailableError('the Countersign app closed the connection during the handshake'));
+        conn.close(new ApprovalUnavailableError('the Countersign app closed while a question was open'));
+      });
+    });
+    conn.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, token });
+    try {
+      await welcomed;
+    } catch (e) {
+      conn.close(e as Error);
+      throw e;
+    }
+    this.conn = conn;
+    return conn;
+  }
+
+  private deliver(conn: Connection, frame: AppFrame): void {
+    if (frame.type !== 'answer' && frame.type !== 'withdrawn') return;
+    const waiting = conn.waiting.get(frame.id);
+    if (!waiting) return; // cancelled meanwhile: the app recorded it, nobody waits
+    conn.waiting.delete(frame.id);
+    if (frame.type === 'answer') {
+      waiting.resolve({ answer: frame.answer, decidedBy: frame.decidedBy, ...(frame.urlOpened !== undefined ? { urlOpened: frame.urlOpened } : {}) });
+    } else {
+      this.log(`countersign gateway: the app withdrew a question: ${frame.reason}`);
+      waiting.reject(new ApprovalWithdrawnError(frame.reason));
+    }
+  }
+}
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return isHostError(reason) ? reason : new HostError('cancelled', 'the call was cancelled');
+}

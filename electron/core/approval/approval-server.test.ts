@@ -1,0 +1,354 @@
+// The approval channel, both ends for real over a real socket, with a fake
+// app behind the server: who records what, in which order, and what happens
+// to peers that misbehave.
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Question } from '../../../shared/elicitation/types';
+import type { AnswerEvent, HostObserver } from '../events';
+import { HostError } from '../host-error';
+import type { PrompterAnswer } from '../prompter/prompter';
+import { ApprovalClient, ApprovalUnavailableError, ApprovalWithdrawnError, type AskFrame } from './approval-client';
+import { ApprovalServerInUseError, startApprovalServer, type ApprovalHost } from './approval-server';
+import { approvalEndpoint } from './endpoint';
+import { APPROVAL_PROTOCOL, MAX_FRAME_BYTES } from './protocol';
+
+interface Asked {
+  question: Question;
+  signal: AbortSignal;
+  resolve(a: PrompterAnswer): void;
+}
+
+/** A stand-in for HostService: its queue, its history observer, its mute rules. */
+function fakeApp(overrides: Partial<HostObserver> = {}) {
+  const asked: Asked[] = [];
+  const waiting: Array<(a: Asked) => void> = [];
+  const events: Array<[string, unknown]> = [];
+  const muted = new Set<string>();
+  const host: ApprovalHost = {
+    questions: {
+      ask: (question, signal) =>
+        new Promise<PrompterAnswer>((resolve, reject) => {
+          const entry = { question, signal, resolve };
+          asked.push(entry);
+          waiting.shift()?.(entry);
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        }),
+    },
+    observer: {
+      questionAsked: (e) => void events.push(['questionAsked', e]),
+      answerRecorded: async (e) => {
+        // A slow disk: the reply must still wait for it.
+        await new Promise((r) => setTimeout(r, 30));
+        events.push(['answerRecorded', e]);
+      },
+      callEnded: (e) => void events.push(['callEnded', e]),
+      fault: (e) => void events.push(['fault', e]),
+      ...overrides,
+    },
+    isMuted: (s) => muted.has(s),
+  };
+  const next = () => new Promise<Asked>((resolve) => waiting.push(resolve));
+  return { host, asked, events, muted, next };
+}
+
+const cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+async function setup(overrides: Partial<HostObserver> = {}, extra: { helloTimeoutMs?: number; maxPendingPerPeer?: number } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
+  const app = fakeApp(overrides);
+  const logs: string[] = [];
+  const server = await startApprovalServer({ service: app.host, dataDir, app: 'test', log: (l) => void logs.push(l), ...extra });
+  cleanup.push(() => server.close());
+  return { dataDir, app, logs, server };
+}
+
+const call = { callId: 'call-1', server: 'kimai', era: 'modern' as const, protocolVersion: '2026-07-28', method: 'tools/call' as const, name: 'delete_entry', agent: 'claude-code#stdio-a1b2c3' };
+const formQuestion = (over: Record<string, unknown> = {}) =>
+  ({
+    id: 'gw-q-1',
+    mode: 'form',
+    origin: { server: 'kimai', era: 'modern', method: 'tools/call', name: 'delete_entry', round: 1, key: 'confirm', argumentsSummary: 'id=4' },
+    message: 'Delete entry 4?',
+    requestedSchema: { type: 'object', properties: {} },
+    ...over,
+  }) as AskFrame['question'];
+
+/** A raw peer speaking the wire protocol by hand. */
+async function rawPeer(dataDir: string) {
+  const endpoint = approvalEndpoint(dataDir);
+  const socket: Socket = connect(endpoint.socketPath);
+  await new Promise((r) => socket.once('connect', r));
+  const frames: any[] = [];
+  let buffer = '';
+  socket.on('data', (d) => {
+    buffer += d.toString('utf8');
+    for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
+      frames.push(JSON.parse(buffer.slice(0, i)));
+      buffer = buffer.slice(i + 1);
+    }
+  });
+  const closed = new Promise<void>((r) => socket.once('close', () => r()));
+  cleanup.push(() => void socket.destroy());
+  const token = readFileSync(endpoint.tokenFile, 'utf8').trim();
+  return {
+    socket,
+    frames,
+    closed,
+    token,
+    send: (frame: unknown) => socket.write(`${JSON.stringify(frame)}\n`),
+    hello: () => socket.write(`${JSON.stringify({ type: 'hello', protocol: APPROVAL_PROTOCOL, token })}\n`),
+    frame: async (type: string, id?: string) => {
+      for (let i = 0; i < 200; i++) {
+        const f = frames.find((x) => x.type === type && (id === undefined || x.id === id));
+        if (f) return f;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no ${type} frame; got ${JSON.stringify(frames)}`);
+    },
+  };
+}
+
+function client(dataDir: string, launcher: ConstructorParameters<typeof ApprovalClient>[0]['launcher'] = null) {
+  const c = new ApprovalClient({ dataDir, launcher, log: () => undefined, startTimeoutMs: 3_000 });
+  cleanup.push(() => c.close());
+  return c;
+}
+
+describe('the app side', () => {
+  it.skipIf(process.platform === 'win32')('listens on a 0600 socket in a 0700 folder, with a 0600 token', async () => {
+    const { dataDir } = await setup();
+    const e = approvalEndpoint(dataDir);
+    expect(statSync(e.runDir).mode & 0o777).toBe(0o700);
+    expect(statSync(e.socketPath).mode & 0o777).toBe(0o600);
+    expect(statSync(e.tokenFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to start twice on one data folder, and replaces a stale socket file', async () => {
+    const { dataDir, app } = await setup();
+    await expect(startApprovalServer({ service: app.host, dataDir, log: () => undefined })).rejects.toThrow(ApprovalServerInUseError);
+    const other = mkdtempSync(join(tmpdir(), 'cs-appr-'));
+    const e = approvalEndpoint(other);
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(e.runDir, { recursive: true, mode: 0o700 });
+    writeFileSync(e.socketPath, 'left over');
+    const server = await startApprovalServer({ service: app.host, dataDir: other, log: () => undefined });
+    cleanup.push(() => server.close());
+    expect(server.peerCount).toBe(0);
+  });
+
+  it.each([
+    ['a wrong token', (p: Awaited<ReturnType<typeof rawPeer>>) => p.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, token: 'guess' }), 'wrong token'],
+    ['a frame before hello', (p: Awaited<ReturnType<typeof rawPeer>>) => p.send({ type: 'cancel', id: 'x' }), 'expected hello, got cancel'],
+    ['a line that is not JSON', (p: Awaited<ReturnType<typeof rawPeer>>) => p.socket.write('hello\n'), 'a frame is not JSON'],
+    ['an unknown frame', (p: Awaited<ReturnType<typeof rawPeer>>) => p.send({ type: 'answer', id: 'x', answer: { action: 'accept' } }), 'malformed frame'],
+    ['an endless line', (p: Awaited<ReturnType<typeof rawPeer>>) => p.socket.write(Buffer.alloc(MAX_FRAME_BYTES + 10, 0x20)), 'longer than'],
+  ])('drops a peer that sends %s, and logs why', async (_what, misbehave, reason) => {
+    const { dataDir, logs } = await setup();
+    const peer = await rawPeer(dataDir);
+    misbehave(peer);
+    await peer.closed;
+    expect(logs.join('\n')).toContain(reason);
+  });
+
+  it('drops a peer that never says hello, and says bye to a wrong protocol version', async () => {
+    const { dataDir, logs } = await setup({}, { helloTimeoutMs: 100 });
+    const silent = await rawPeer(dataDir);
+    await silent.closed;
+    expect(logs.join('\n')).toContain('no hello in time');
+    const old = await rawPeer(dataDir);
+    old.send({ type: 'hello', protocol: 'countersign-approval/0', token: old.token });
+    expect(await old.frame('bye')).toMatchObject({ reason: expect.stringContaining(APPROVAL_PROTOCOL) });
+    await old.closed;
+  });
+
+  it('shows the question with a fresh id and the agent label, records it, and records the answer BEFORE replying', async () => {
+    const { dataDir, app } = await setup();
+    const peer = await rawPeer(dataDir);
+    peer.hello();
+    await peer.frame('welcome');
+    const shown = app.next();
+    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call, requestState: { length: 10, sha256: 'a'.repeat(64) } });
+    const q = await shown;
+    expect(q.question.id).not.toBe('gw-q-1');
+    expect(q.question.origin).toMatchObject({ server: 'kimai', agent: 'claude-code#stdio-a1b2c3', argumentsSummary: 'id=4' });
+    expect(app.events[0]).toEqual(['questionAsked', expect.objectContaining({ call, question: q.question, requestState: { length: 10, sha256: 'a'.repeat(64) } })]);
+    q.resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
+    const answer = await peer.frame('answer');
+    expect(answer).toEqual({ type: 'answer', id: 'a1', answer: { action: 'accept', content: {} }, decidedBy: 'human' });
+    // Write-ahead: the (slow) answer record finished before the frame was sent.
+    expect(app.events.map((e) => e[0])).toEqual(['questionAsked', 'answerRecorded']);
+  });
+
+  it('re-checks what the peer sent: a nested form is refused, a URL is analysed again here', async () => {
+    const { dataDir, app, logs } = await setup();
+    const peer = await rawPeer(dataDir);
+    peer.hello();
+    peer.send({ type: 'ask', id: 'n1', question: formQuestion({ requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } } }), call });
+    expect(await peer.frame('withdrawn')).toMatchObject({ id: 'n1', reason: expect.stringContaining('not a flat schema') });
+    expect(app.asked).toHaveLength(0);
+    expect(logs.join('\n')).toContain('refused a question');
+    const shown = app.next();
+    const { requestedSchema: _r, ...rest } = formQuestion() as Record<string, unknown>;
+    peer.send({ type: 'ask', id: 'u1', question: { ...rest, mode: 'url', url: { href: 'javascript:alert(1)', blocked: false, warnings: [] } }, call });
+    const q = await shown;
+    expect(q.question.mode === 'url' && q.question.url.blocked).toBe(true);
+    peer.send({ type: 'ask', id: 'm1', question: formQuestion({ origin: { ...formQuestion().origin, server: 'other' } }), call });
+    expect(await peer.frame('withdrawn', 'm1')).toMatchObject({ reason: expect.stringContaining('its call is on "kimai"') });
+  });
+
+  it('applies mute rules without showing anything', async () => {
+    const { dataDir, app } = await setup();
+    app.muted.add('kimai');
+    const peer = await rawPeer(dataDir);
+    peer.hello();
+    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
+    expect(await peer.frame('answer')).toMatchObject({ answer: { action: 'cancel' }, decidedBy: 'mute-rule' });
+    expect(app.asked).toHaveLength(0);
+    expect((app.events[1]![1] as AnswerEvent).decidedBy).toBe('mute-rule');
+  });
+
+  it('a cancel frame, or the peer going away, withdraws the question and records it as cancelled', async () => {
+    const { dataDir, app } = await setup();
+    const peer = await rawPeer(dataDir);
+    peer.hello();
+    let shown = app.next();
+    peer.send({ type: 'ask', id: 'c1', question: formQuestion(), call });
+    const first = await shown;
+    peer.send({ type: 'cancel', id: 'c1' });
+    expect(await peer.frame('withdrawn')).toMatchObject({ id: 'c1', reason: 'the agent cancelled the call' });
+    expect(first.signal.aborted).toBe(true);
+    expect(app.events.at(-1)).toEqual(['answerRecorded', expect.objectContaining({ answer: { action: 'cancel' }, decidedBy: 'call-cancelled' })]);
+    shown = app.next();
+    peer.send({ type: 'ask', id: 'c2', question: formQuestion(), call });
+    const second = await shown;
+    peer.socket.destroy();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(second.signal.aborted).toBe(true);
+    expect(app.events.filter((e) => e[0] === 'answerRecorded')).toHaveLength(2);
+  });
+
+  it('does not send an answer it could not record', async () => {
+    const { dataDir, app } = await setup({
+      answerRecorded: async () => {
+        throw new Error('disk full');
+      },
+    });
+    const peer = await rawPeer(dataDir);
+    peer.hello();
+    const shown = app.next();
+    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
+    (await shown).resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
+    expect(await peer.frame('withdrawn')).toMatchObject({ reason: expect.stringContaining('could not record the answer, so it was not sent: disk full') });
+    expect(peer.frames.some((f) => f.type === 'answer')).toBe(false);
+  });
+
+  it('records call ends and faults in the order they came, and caps open questions per peer', async () => {
+    const { dataDir, app } = await setup({}, { maxPendingPerPeer: 1 });
+    const peer = await rawPeer(dataDir);
+    peer.hello();
+    peer.send({ type: 'record', event: 'fault', payload: { call, code: 'invalid-schema', message: 'nested', at: 't' } });
+    peer.send({ type: 'record', event: 'callEnded', payload: { call, outcome: 'error', rounds: 0, endedAt: 't' } });
+    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
+    peer.send({ type: 'ask', id: 'a2', question: formQuestion(), call });
+    expect(await peer.frame('withdrawn')).toMatchObject({ id: 'a2', reason: 'too many open questions from this agent connection' });
+    const records = app.events.filter((e) => e[0] === 'fault' || e[0] === 'callEnded');
+    expect(records.map((e) => e[0])).toEqual(['fault', 'callEnded']);
+    expect(records[1]![1]).toMatchObject({ call: { agent: 'claude-code#stdio-a1b2c3' } });
+  });
+});
+
+describe('the gateway side (ApprovalClient)', () => {
+  const ask: AskFrame = { question: formQuestion(), call };
+
+  it('asks and gets the recorded answer; a cancelled call cancels the question in the app', async () => {
+    const { dataDir, app } = await setup();
+    const c = client(dataDir);
+    let shown = app.next();
+    const answered = c.ask(ask, new AbortController().signal);
+    (await shown).resolve({ answer: { action: 'decline' }, decidedBy: 'human' });
+    expect(await answered).toEqual({ answer: { action: 'decline' }, decidedBy: 'human' });
+    const controller = new AbortController();
+    shown = app.next();
+    const pending = c.ask(ask, controller.signal);
+    const q = await shown;
+    controller.abort(new HostError('cancelled', 'agent cancelled'));
+    await expect(pending).rejects.toThrow('agent cancelled');
+    await new Promise((r) => setTimeout(r, 80));
+    expect(q.signal.aborted).toBe(true);
+  });
+
+  it('no app and starting it turned off: the clear error, at once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
+    await expect(client(dataDir).ask(ask, new AbortController().signal)).rejects.toThrow(ApprovalUnavailableError);
+    await expect(client(dataDir).ask(ask, new AbortController().signal)).rejects.toThrow(/^approval app not running, nothing was done: /);
+  });
+
+  it('starts the app once for questions that arrive together, then uses it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
+    const app = fakeApp();
+    let starts = 0;
+    const c = client(dataDir, {
+      description: 'in-process app',
+      async start() {
+        starts += 1;
+        setTimeout(() => void startApprovalServer({ service: app.host, dataDir, log: () => undefined }).then((s) => cleanup.push(() => s.close())), 300);
+        return { exited: new Promise<number | null>(() => undefined) };
+      },
+    });
+    const a = c.ask(ask, new AbortController().signal);
+    const b = c.ask(ask, new AbortController().signal);
+    await new Promise((r) => setTimeout(r, 600));
+    for (const q of app.asked) q.resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
+    await expect(Promise.all([a, b])).resolves.toHaveLength(2);
+    expect(starts).toBe(1);
+  });
+
+  it('an app that cannot start fails fast, and is not started again at once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
+    let starts = 0;
+    const c = client(dataDir, { description: 'broken app', start: async () => (starts++, { exited: Promise.resolve(3) }) });
+    await expect(c.ask(ask, new AbortController().signal)).rejects.toThrow('Countersign could not start its app (broken app exited with code 3)');
+    await expect(c.ask(ask, new AbortController().signal)).rejects.toThrow('broken app exited with code 3');
+    expect(starts).toBe(1);
+  });
+
+  it('the app closing withdraws open questions; a restarted app is used again', async () => {
+    const { dataDir, app, server } = await setup();
+    const c = client(dataDir);
+    const shown = app.next();
+    const pending = c.ask(ask, new AbortController().signal).catch((e: unknown) => e);
+    await shown;
+    await server.close();
+    const error = (await pending) as ApprovalWithdrawnError;
+    expect(error).toBeInstanceOf(ApprovalWithdrawnError);
+    expect(error.appReason).toBe('the Countersign app is closing');
+    // A restarted app (new socket, new token) is found again by the same client.
+    const restarted = fakeApp();
+    const again = await startApprovalServer({ service: restarted.host, dataDir, log: () => undefined });
+    cleanup.push(() => again.close());
+    const next = restarted.next();
+    const answered = c.ask(ask, new AbortController().signal);
+    (await next).resolve({ answer: { action: 'cancel' }, decidedBy: 'human' });
+    expect(await answered).toEqual({ answer: { action: 'cancel' }, decidedBy: 'human' });
+  });
+
+  it('records go to a running app, and are dropped (never starting one) when none runs', async () => {
+    const { dataDir, app } = await setup();
+    const c = client(dataDir);
+    c.record({ type: 'record', event: 'callEnded', payload: { call, outcome: 'complete', rounds: 1, endedAt: 't' } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(app.events.map((e) => e[0])).toEqual(['callEnded']);
+    let started = false;
+    const lonely = client(mkdtempSync(join(tmpdir(), 'cs-appr-')), { description: 'x', start: async () => ((started = true), { exited: Promise.resolve(0) }) });
+    lonely.record({ type: 'record', event: 'callEnded', payload: { call, outcome: 'complete', rounds: 1, endedAt: 't' } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(started).toBe(false);
+  });
+});
+

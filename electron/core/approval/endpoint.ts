@@ -1,0 +1,82 @@
+// Where the approval channel lives for one data folder: both the app and every
+// gateway derive it from the data folder alone, so they meet without any
+// registry. Unix: a socket in a private (0700) folder; Windows: a named pipe
+// whose name is derived from the user and the folder. Either way a token file
+// only the user can read is the second half of the handshake (a named pipe's
+// default ACL lets other users open it for reading).
+import { createHash } from 'node:crypto';
+import { chmod, lstat, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+/** The approval endpoint of one data folder. */
+export interface ApprovalEndpoint {
+  /** The private folder holding the token (and, on Unix, the socket). */
+  runDir: string;
+  /** What net.connect / server.listen take: a socket path or a pipe name. */
+  socketPath: string;
+  /** The handshake secret, readable only by the user. */
+  tokenFile: string;
+}
+
+// sun_path holds 104 bytes on macOS and 108 on Linux, terminator included.
+const MAX_SOCKET_PATH_BYTES = 100;
+
+function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+function userName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return String(process.getuid?.() ?? 'user');
+  }
+}
+
+/** The endpoint for `dataDir` on `platform`. */
+export function approvalEndpoint(dataDir: string, platform: NodeJS.Platform = process.platform): ApprovalEndpoint {
+  const runDir = join(dataDir, 'run');
+  const tokenFile = join(runDir, 'approval.token');
+  if (platform === 'win32') {
+    return { runDir, tokenFile, socketPath: `\\\\.\\pipe\\countersign-approval-${shortHash(`${userName()}\0${dataDir}`)}` };
+  }
+  let socketPath = join(runDir, 'approval.sock');
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+    // A deep data folder: fall back to a short, per-user, per-folder path in
+    // the temp folder, still inside a 0700 folder of its own.
+    socketPath = join(tmpdir(), `countersign-${process.getuid?.() ?? userName()}-${shortHash(dataDir)}`, 'approval.sock');
+  }
+  return { runDir, tokenFile, socketPath };
+}
+
+/**
+ * Create `dir` (and parents) and make it private: owner-only, owned by us,
+ * not a symlink. Refuses a folder someone else owns.
+ */
+export async function ensurePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (process.platform === 'win32') return;
+  const info = await lstat(dir);
+  if (!info.isDirectory()) throw new Error(`${dir} is not a folder`);
+  const uid = process.getuid?.();
+  if (uid !== undefined && info.uid !== uid) throw new Error(`${dir} belongs to another user; refusing to use it for the approval channel`);
+  if ((info.mode & 0o077) !== 0) await chmod(dir, 0o700);
+}
+
+/** Write a fresh token file (0600, atomically). */
+export async function writeTokenFile(file: string, token: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, `${token}\n`, { mode: 0o600 });
+  await rename(tmp, file);
+}
+
+/** Read a token file; undefined when it does not exist. */
+export async function readTokenFile(file: string): Promise<string | undefined> {
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}

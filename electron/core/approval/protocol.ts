@@ -1,0 +1,159 @@
+// The approval channel between a gateway (asking) and the running app (the
+// human, and the one history writer): newline-delimited JSON frames over a
+// local socket only this user can open. Every frame is size-capped and
+// schema-checked on arrival, whichever side reads it; a peer that sends
+// anything else is dropped with a logged reason.
+//
+//   gateway -> app   {type:'hello', protocol, token}            first frame, always
+//   app -> gateway   {type:'welcome', protocol, app}            or {type:'bye', reason} and close
+//   gateway -> app   {type:'ask', id, question, call, requestState?}
+//   app -> gateway   {type:'answer', id, answer, decidedBy, urlOpened?}   recorded BEFORE it is sent
+//   app -> gateway   {type:'withdrawn', id, reason}             no answer will come (cancelled, app closing, record failed)
+//   gateway -> app   {type:'cancel', id}                        the agent cancelled: close the dialog
+//   gateway -> app   {type:'record', event:'callEnded'|'fault', payload}   the rest of the story, for the history
+import { z } from 'zod';
+import { answerSchema } from '../../../shared/host-api/contract';
+
+/** Name and version of this wire protocol; both sides must agree exactly. */
+export const APPROVAL_PROTOCOL = 'countersign-approval/1';
+
+/** Largest frame either side accepts (bytes, newline excluded). */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+const text = (max: number) => z.string().max(max);
+const id = z.string().min(1).max(100);
+
+const callMethod = z.enum(['tools/call', 'prompts/get', 'resources/read']);
+
+/** The call a question belongs to, as the gateway reports it (arguments stay in the gateway). */
+export const wireCallSchema = z.strictObject({
+  callId: id,
+  server: text(200).min(1),
+  era: z.enum(['modern', 'legacy']),
+  protocolVersion: text(40),
+  method: callMethod,
+  name: text(2000),
+  agent: text(200).optional(),
+});
+export type WireCall = z.infer<typeof wireCallSchema>;
+
+const stateDigest = z.strictObject({ length: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+
+const origin = z.strictObject({
+  server: text(200).min(1),
+  era: z.enum(['modern', 'legacy']),
+  method: callMethod.nullable(),
+  name: text(2000).nullable(),
+  argumentsSummary: text(500).optional(),
+  round: z.number().int().min(1).max(10_000),
+  key: text(500),
+  agent: text(200).optional(),
+});
+
+// Shapes only: the app re-checks the form schema with the shared flat-schema
+// rules and re-analyses the URL itself, trusting nothing the peer concluded.
+const questionSchema = z.discriminatedUnion('mode', [
+  z.strictObject({ id, mode: z.literal('form'), origin, message: text(20_000), requestedSchema: z.record(z.string(), z.unknown()) }),
+  z.strictObject({ id, mode: z.literal('url'), origin, message: text(20_000), url: z.looseObject({ href: text(65_536) }) }),
+]);
+export type WireQuestion = z.infer<typeof questionSchema>;
+
+const decidedBy = z.enum(['human', 'script', 'mute-rule', 'timeout', 'call-cancelled', 'policy']);
+
+const callEndedPayload = z.strictObject({
+  call: wireCallSchema,
+  outcome: z.enum(['complete', 'error', 'round-limit', 'cancelled']),
+  isError: z.boolean().optional(),
+  error: text(4000).optional(),
+  rounds: z.number().int().min(0),
+  endedAt: text(40),
+});
+
+const faultPayload = z.strictObject({
+  call: wireCallSchema.nullable(),
+  code: z.enum(['config', 'connection', 'round-limit', 'invalid-schema', 'invalid-answer', 'undeclared-request', 'unknown-result-type', 'protocol', 'cancelled']),
+  message: text(4000),
+  at: text(40),
+});
+
+/** Frames the gateway sends. */
+export const gatewayFrameSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('hello'), protocol: text(100), token: text(200) }),
+  z.strictObject({ type: z.literal('ask'), id, question: questionSchema, call: wireCallSchema.nullable(), requestState: stateDigest.optional() }),
+  z.strictObject({ type: z.literal('cancel'), id }),
+  z.discriminatedUnion('event', [
+    z.strictObject({ type: z.literal('record'), event: z.literal('callEnded'), payload: callEndedPayload }),
+    z.strictObject({ type: z.literal('record'), event: z.literal('fault'), payload: faultPayload }),
+  ]),
+]);
+export type GatewayFrame = z.infer<typeof gatewayFrameSchema>;
+
+/** Frames the app sends. */
+export const appFrameSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('welcome'), protocol: text(100), app: text(100) }),
+  z.strictObject({ type: z.literal('bye'), reason: text(1000) }),
+  z.strictObject({ type: z.literal('answer'), id, answer: answerSchema, decidedBy, urlOpened: z.boolean().optional() }),
+  z.strictObject({ type: z.literal('withdrawn'), id, reason: text(1000) }),
+]);
+export type AppFrame = z.infer<typeof appFrameSchema>;
+
+/** Parse one line with `schema`: the frame, or a one-line reason to drop the peer. */
+export function parseFrame<T>(line: string, schema: z.ZodType<T>): { ok: true; frame: T } | { ok: false; reason: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return { ok: false, reason: 'a frame is not JSON' };
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, frame: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join('.') : '(frame)';
+  return { ok: false, reason: `malformed frame at ${where}: ${issue?.message ?? 'invalid'}` };
+}
+
+/** One frame as a line. */
+export function encodeFrame(frame: GatewayFrame | AppFrame): string {
+  return `${JSON.stringify(frame)}\n`;
+}
+
+/**
+ * Splits a byte stream into lines, refusing any line longer than the cap
+ * before buffering it whole (a peer cannot make the reader hold more than
+ * MAX_FRAME_BYTES).
+ */
+export class LineReader {
+  private chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly maxBytes = MAX_FRAME_BYTES) {}
+
+  /** Feed bytes; returns the complete lines, or throws when a line is too long. */
+  push(data: Buffer): string[] {
+    const lines: string[] = [];
+    let start = 0;
+    for (let nl = data.indexOf(0x0a, start); nl !== -1; nl = data.indexOf(0x0a, start)) {
+      const piece = data.subarray(start, nl);
+      if (this.size + piece.length > this.maxBytes) throw new FrameTooLargeError(this.maxBytes);
+      const line = this.size === 0 ? piece.toString('utf8') : Buffer.concat([...this.chunks, piece]).toString('utf8');
+      this.chunks = [];
+      this.size = 0;
+      if (line.trim() !== '') lines.push(line);
+      start = nl + 1;
+    }
+    const rest = data.subarray(start);
+    if (rest.length > 0) {
+      if (this.size + rest.length > this.maxBytes) throw new FrameTooLargeError(this.maxBytes);
+      this.chunks.push(Buffer.from(rest));
+      this.size += rest.length;
+    }
+    return lines;
+  }
+}
+
+/** A peer sent a line longer than the cap. */
+export class FrameTooLargeError extends Error {
+  constructor(max: number) {
+    super(`a frame is longer than ${max} bytes`);
+  }
+}

@@ -1,0 +1,115 @@
+// A Host whose questions go to the running app: a Prompter that asks over
+// the approval channel, and an observer that sends the app the parts of the
+// story only this process sees (how each asking call ended, and faults). The
+// question and answer entries are written by the app itself, so the app stays
+// the one history writer and the answer is on disk before it is sent.
+import type { CallContext, HostObserver, StateDigest } from '../events';
+import { HostError } from '../host-error';
+import type { Prompter, PrompterAnswer } from '../prompter/prompter';
+import type { Question } from '../../../shared/elicitation/types';
+import { ApprovalClient, type ApprovalClientOptions } from './approval-client';
+import type { WireCall, WireQuestion } from './protocol';
+
+/** The longest link the channel carries (the wire schema's limit). */
+const MAX_URL_CHARS = 65_536;
+
+/** Limits of the wire schema; longer values are cut, never refused. */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The call as it travels: no arguments (the question carries their summary). */
+export function wireCall(call: CallContext): WireCall {
+  return {
+    callId: call.callId,
+    server: call.server,
+    era: call.era,
+    protocolVersion: cut(call.protocolVersion, 40),
+    method: call.method,
+    name: cut(call.name, 2000),
+    ...(call.agent !== undefined ? { agent: cut(call.agent, 200) } : {}),
+  };
+}
+
+/** The question as it travels, every field within the wire limits. */
+export function wireQuestion(q: Question): WireQuestion {
+  const o = q.origin;
+  const origin: WireQuestion['origin'] = {
+    server: cut(o.server, 200),
+    era: o.era,
+    method: o.method,
+    name: o.name === null ? null : cut(o.name, 2000),
+    round: Math.min(o.round, 10_000),
+    key: cut(o.key, 500),
+    ...(o.argumentsSummary !== undefined ? { argumentsSummary: cut(o.argumentsSummary, 500) } : {}),
+  };
+  const message = cut(q.message, 20_000);
+  if (q.mode === 'url') {
+    // A link is never shortened: the app must open exactly what the server sent, or nothing.
+    if (q.url.href.length > MAX_URL_CHARS) throw new HostError('invalid-schema', `server "${o.server}" sent a link longer than ${MAX_URL_CHARS} characters; it cannot be shown`);
+    return { id: q.id, mode: 'url', origin, message, url: { href: q.url.href } };
+  }
+  return { id: q.id, mode: 'form', origin, message, requestedSchema: q.requestedSchema as unknown as Record<string, unknown> };
+}
+
+interface AskContext {
+  call: CallContext | null;
+  requestState?: StateDigest;
+}
+
+/** The remote half of a Host: its prompter, its observer, and the channel under both. */
+export interface RemoteApproval {
+  prompter: Prompter;
+  observer: HostObserver;
+  client: ApprovalClient;
+}
+
+/** Build the prompter/observer pair for a Host whose human sits in the app. */
+export function createRemoteApproval(options: ApprovalClientOptions): RemoteApproval {
+  const client = new ApprovalClient(options);
+  // The gate reports a question (with its call) just before it asks the
+  // prompter, which sees only the Question: this map joins the two.
+  const contexts = new Map<string, AskContext>();
+  const asking = new Set<string>();
+
+  const observer: HostObserver = {
+    questionAsked(e) {
+      contexts.set(e.question.id, { call: e.call, ...(e.requestState ? { requestState: e.requestState } : {}) });
+      if (e.call) asking.add(e.call.callId);
+    },
+    callEnded(e) {
+      // Calls that never asked stay out of the history, as pass-through traffic.
+      if (!asking.delete(e.call.callId)) return;
+      client.record({
+        type: 'record',
+        event: 'callEnded',
+        payload: {
+          call: wireCall(e.call),
+          outcome: e.outcome,
+          ...(e.isError !== undefined ? { isError: e.isError } : {}),
+          ...(e.error !== undefined ? { error: cut(e.error, 4000) } : {}),
+          rounds: e.rounds,
+          endedAt: e.endedAt,
+        },
+      });
+    },
+    fault(e) {
+      client.record({ type: 'record', event: 'fault', payload: { call: e.call ? wireCall(e.call) : null, code: e.code, message: cut(e.message, 4000), at: e.at } });
+    },
+  };
+
+  const prompter: Prompter = {
+    async ask(question: Question, signal: AbortSignal): Promise<PrompterAnswer> {
+      const ctx = contexts.get(question.id);
+      contexts.delete(question.id);
+      return client.ask(
+        {
+          question: wireQuestion(question),
+          call: ctx?.call ? wireCall(ctx.call) : null,
+          ...(ctx?.requestState ? { requestState: ctx.requestState } : {}),
+        },
+        signal,
+      );
+    },
+  };
+
+  return { prompter, observer, client };
+}

@@ -1,0 +1,123 @@
+// What the agent gets back: the server's own final result, cleaned of wire
+// material, or, when the host ended the call, one clear sentence. Host
+// sentences are fixed per error kind and never quote the question: a schema
+// problem or an answer detail in an error text would hand the model part of
+// a question it must never see.
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { isApprovalError } from '../core/approval/approval-client';
+import type { DecidedBy } from '../core/prompter/prompter';
+import { isHostError, messageOf } from '../core/host-error';
+
+/** Marks a result the host wrote, not the server (the key the core's legacy path uses too). */
+export const HOST_GENERATED_META = 'io.countersign/host-generated';
+/** Which host error ended the call. */
+export const HOST_ERROR_META = 'io.countersign/host-error';
+
+/** The legacy "open this link first" error: its data IS a question, so it never passes through. */
+const URL_ELICITATION_REQUIRED = -32042;
+
+/** The last decision on a call's questions, when the server gave no result of its own. */
+export interface LastDecision {
+  action: 'accept' | 'decline' | 'cancel';
+  decidedBy: DecidedBy;
+}
+
+/** Keys a final result must not carry to the agent, at the top level. */
+const WIRE_KEYS = new Set(['resultType', 'inputRequests', 'requestState', 'inputResponses']);
+
+/** The server's result without multi-round-trip material or the server's reserved _meta (the gateway stamps its own). */
+export function cleanResult(result: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(result)) {
+    if (WIRE_KEYS.has(k)) continue;
+    if (k === '_meta' && v && typeof v === 'object') {
+      const meta = Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([mk]) => !mk.startsWith('io.modelcontextprotocol/')));
+      if (Object.keys(meta).length > 0) out._meta = meta;
+      continue;
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+/** The sentence for a decision, as the agent may report it. */
+export function decisionSentence(decision: LastDecision, server: string): string {
+  if (decision.decidedBy === 'mute-rule') return `cancelled by Countersign: questions from server "${server}" are muted for this session, nothing was changed`;
+  if (decision.decidedBy === 'call-cancelled') return 'cancelled: the call was cancelled while the user was being asked, nothing was changed';
+  return decision.action === 'decline' ? 'declined by the user, nothing was changed' : 'cancelled by the user (dialog dismissed), nothing was changed';
+}
+
+/** One sentence for a host error, naming no part of any question. */
+export function hostErrorSentence(error: unknown, server: string): string {
+  if (isApprovalError(error)) return error.message;
+  if (error instanceof ProtocolError && error.code === URL_ELICITATION_REQUIRED) {
+    return `server "${server}" required the user to open a link, which did not complete; the call was stopped`;
+  }
+  if (!isHostError(error)) return `the call to server "${server}" failed: ${messageOf(error)}`;
+  switch (error.code) {
+    case 'cancelled':
+      return 'the call was cancelled; nothing more was sent to the server';
+    case 'round-limit':
+      return `server "${server}" kept asking questions past Countersign's round limit; the call was stopped`;
+    case 'invalid-schema':
+      return `server "${server}" asked a question Countersign cannot show safely; nothing was answered and the call was stopped`;
+    case 'invalid-answer':
+      return `the answer to a question from server "${server}" did not fit its form; nothing was sent and the call was stopped`;
+    case 'undeclared-request':
+      return `server "${server}" asked for input Countersign does not provide (only the user's answers to forms and links); the call was stopped`;
+    case 'unknown-result-type':
+    case 'protocol':
+      return `server "${server}" broke the MCP protocol during the call; it was stopped (details are in Countersign's history)`;
+    case 'connection':
+    case 'config':
+      return error.message;
+  }
+}
+
+/**
+ * A JSON-RPC error the server itself sent, as it may pass to the agent: code
+ * and message only (`data` can carry question material, e.g. -32042's links).
+ */
+export function serverRpcError(error: unknown): { code: number; message: string } | undefined {
+  if (isHostError(error) || !(error instanceof ProtocolError)) return undefined;
+  if (error.code === URL_ELICITATION_REQUIRED) return undefined;
+  return { code: error.code, message: error.message };
+}
+
+/**
+ * What a tools/call that threw becomes for the agent. A human decline or
+ * cancel is a normal result (not an error) that says so; the server's own
+ * JSON-RPC error passes through; a host failure is an isError result with
+ * one sentence, marked as written by the host.
+ */
+export function toolFailure(error: unknown, server: string, decision?: LastDecision, options: { outputSchema?: boolean } = {}): Record<string, unknown> | ProtocolError {
+  const rpc = serverRpcError(error);
+  const refused = decision && decision.action !== 'accept' ? decisionSentence(decision, server) : undefined;
+  if (rpc && refused) {
+    return {
+      content: [{ type: 'text', text: `${refused} (server "${server}" then answered with an error: ${rpc.message})` }],
+      // A tool with an outputSchema must return structured content unless the result is an error.
+      ...(options.outputSchema ? { isError: true } : {}),
+      _meta: { [HOST_GENERATED_META]: true },
+    };
+  }
+  if (rpc) return new ProtocolError(rpc.code, rpc.message);
+  const code = isApprovalError(error) ? String(error.details?.reason) : isHostError(error) ? error.code : 'internal';
+  return {
+    content: [{ type: 'text', text: `Countersign: ${refused ? `${refused}. ` : ''}${hostErrorSentence(error, server)}` }],
+    isError: true,
+    _meta: { [HOST_GENERATED_META]: true, [HOST_ERROR_META]: code },
+  };
+}
+
+/**
+ * The error for a prompts/get or resources/read that threw (these have no
+ * isError result): the server's own JSON-RPC error passes through; anything
+ * else becomes one sentence.
+ */
+export function requestFailure(error: unknown, server: string, decision?: LastDecision): ProtocolError {
+  const rpc = serverRpcError(error);
+  const refused = decision && decision.action !== 'accept' ? `${decisionSentence(decision, server)}. ` : '';
+  if (rpc) return new ProtocolError(rpc.code, refused ? `${refused}Server "${server}" answered: ${rpc.message}` : rpc.message);
+  return new ProtocolError(ProtocolErrorCode.InternalError, `Countersign: ${refused}${hostErrorSentence(error, server)}`);
+}

@@ -1,0 +1,67 @@
+// The gateway over stdio: what an agent launches. The SDK's serveStdio reads
+// the agent's first message and pins the era (2026-07-28 or the legacy
+// handshake) for the connection; the gateway answers both the same way.
+import { formatWithOptions } from 'node:util';
+import type { Transport } from '@modelcontextprotocol/server';
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createAgentServer } from './agent-server';
+import type { Gateway } from './gateway';
+
+/** A running stdio connection. */
+export interface StdioGateway {
+  /** Settles when the agent closed stdin (or the transport failed). */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Pass-through transport that also reports when the inner one closes (serveStdio owns the callbacks). */
+function observeClose(inner: Transport, onClosed: () => void): Transport {
+  const outer: Transport = {
+    start: () => inner.start(),
+    send: (message, options) => inner.send(message, options),
+    close: () => inner.close(),
+  };
+  if (inner.setProtocolVersion) outer.setProtocolVersion = (v) => inner.setProtocolVersion!(v);
+  inner.onmessage = (message, extra) => outer.onmessage?.(message, extra);
+  inner.onerror = (error) => outer.onerror?.(error);
+  inner.onclose = () => {
+    outer.onclose?.();
+    onClosed();
+  };
+  return outer;
+}
+
+/**
+ * On stdio, stdout IS the MCP channel: one stray console.log from any library
+ * (the SDK itself logs with console.debug) would corrupt it. Console output
+ * goes to stderr instead.
+ */
+function keepStdoutForMcp(log: (line: string) => void): void {
+  const toStderr = (...args: unknown[]) => log(formatWithOptions({ colors: false }, ...args));
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+}
+
+/** Serve the gateway on `transport` (default: this process's stdin/stdout, guarded). */
+export function serveGatewayStdio(gateway: Gateway, transport?: Transport): StdioGateway {
+  if (!transport) {
+    keepStdoutForMcp(gateway.log);
+    transport = new StdioServerTransport();
+  }
+  let markClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  // One agent per process: every instance of this connection shares its label.
+  const connection = `stdio-${gateway.runId}`;
+  const handle = serveStdio(() => createAgentServer(gateway, connection), {
+    transport: observeClose(transport, markClosed),
+    onerror: (e) => gateway.log(`countersign gateway: ${e.message}`),
+  });
+  return {
+    closed,
+    close: async () => {
+      await handle.close();
+      markClosed();
+    },
+  };
+}
