@@ -3,7 +3,8 @@
 // - In Electron, the preload exposes the API as `window.countersign`.
 // - In the loopback web shell, a WebSocket client speaks to the shell with
 //   the per-run token from the page address (see ./ws-host-api.ts).
-import type { HostApi, HostMethodName } from '../../../shared/host-api/contract';
+import type { HostApi } from '../../../shared/host-api/contract';
+import { HOST_METHOD_NAMES } from '../../../shared/host-api/names';
 import { apiUrlFromLocation, createWsHostApi, tokenFromLocation } from './ws-host-api';
 
 /** What `getHostApi` looks at; a parameter so tests can pass a fake window. */
@@ -12,10 +13,10 @@ export interface HostApiEnvironment {
   location?: { protocol: string; host: string; hash?: string; search?: string };
 }
 
-// The methods the renderer calls. Checked by name here rather than through
-// the contract's `hostMethodNames`, whose zod schemas the renderer bundle
-// does not need (the host validates every call anyway).
-const USED_METHODS: readonly HostMethodName[] = ['listQuestions', 'answerQuestion', 'openQuestionUrl', 'listServers', 'getSettings', 'updateSettings'];
+// The app frame calls every method, so a preload object must have them all.
+// The names come from names.ts, not the contract, whose zod schemas the
+// renderer bundle does not need (the host validates every call anyway).
+const USED_METHODS = HOST_METHOD_NAMES;
 
 /** True when `value` has `on` and every HostApi method the renderer uses. */
 export function isHostApi(value: unknown): value is HostApi {

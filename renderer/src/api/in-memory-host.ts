@@ -1,15 +1,20 @@
-// A complete HostApi living in the page: a real in-memory question queue that
-// records every call. It backs the browser harness (Playwright pushes
-// questions and reads what reached the API) and the component tests.
-// Never used by the shipped app's entry point.
+// A complete HostApi living in the page: a real in-memory question queue,
+// server list, call runner and history that records every call. It backs the
+// browser harness (Playwright pushes questions and reads what reached the
+// API) and the component tests. Never used by the shipped app's entry point.
 import type { Question } from '../../../shared/elicitation/types';
 import type {
+  CallView,
+  CatalogView,
+  HistoryEntryView,
+  HistoryFilter,
   HostApi,
   HostEventName,
   HostEvents,
   HostMethodName,
   HostParams,
   HostResults,
+  ServerEntry,
   ServerView,
   Settings,
 } from '../../../shared/host-api/contract';
@@ -37,15 +42,56 @@ export interface InMemoryHost {
   setOpenResult(result: HostResults['openQuestionUrl']): void;
   /** Makes the next answerQuestion call reject with this message (simulates a broken transport). */
   failNextAnswer(message: string): void;
+  /** Makes the next call of `method` reject with this message (a host refusal). */
+  failNext(method: HostMethodName, message: string): void;
   /** Emits any host event. */
   emit<E extends HostEventName>(event: E, payload: HostEvents[E]): void;
+  /** Replaces the server list (emits serversChanged). */
+  setServers(servers: ServerView[]): void;
+  /** Calls started and not finished. */
+  runningCalls(): CallView[];
+  /** Ends a running call with a result (complete) or an error (emits callUpdated). */
+  finishCall(callId: string, outcome: { result: unknown } | { error: string }): void;
+  /** Appends a history item (oldest first, like the journal) and emits historyAppended. */
+  appendHistory(item: HistoryEntryView): void;
 }
 
 /** Options for a fresh in-memory host. */
 export interface InMemoryHostOptions {
   settings?: Partial<Settings>;
+  /** Server names, all shown connected in the modern era. */
   servers?: string[];
+  /** Full server views (instead of `servers`). */
+  serverViews?: ServerView[];
   questions?: Question[];
+  /** Catalog per server name. */
+  catalogs?: Record<string, CatalogView>;
+  /** History items, oldest first. */
+  history?: HistoryEntryView[];
+}
+
+const EMPTY_CATALOG: CatalogView = { tools: [], prompts: [], resources: [] };
+
+function connected(name: string, entry: ServerEntry = { command: name }): ServerView {
+  return { name, entry, status: 'connected', era: 'modern', protocolVersion: '2026-07-28', muted: false };
+}
+
+/** The loose item filter the real host applies (electron/core/history/query.ts), enough for tests. */
+export function matchesHistoryFilter(item: HistoryEntryView, filter: HistoryFilter): boolean {
+  if (filter.since && item.ts < new Date(filter.since).toISOString()) return false;
+  if (filter.until && item.ts >= new Date(filter.until).toISOString()) return false;
+  const q = (item as { question?: { server?: { name?: string }; mode?: string; message?: string; call?: { name?: string } } }).question;
+  const answer = (item as { answer?: { action?: string } }).answer;
+  const entry = (item as { entry?: { server?: string } }).entry;
+  if (filter.server !== undefined && (q ? q.server?.name : entry?.server) !== filter.server) return false;
+  if ((filter.action !== undefined || filter.mode !== undefined) && !q) return false;
+  if (filter.action !== undefined && (answer?.action ?? 'none') !== filter.action) return false;
+  if (filter.mode !== undefined && q?.mode !== filter.mode) return false;
+  if (filter.text) {
+    const needle = filter.text.toLowerCase();
+    if (!JSON.stringify(item).toLowerCase().includes(needle)) return false;
+  }
+  return true;
 }
 
 /** Creates an in-memory host. */
@@ -56,23 +102,85 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
   let settings: Settings = { maxRounds: 10, language: 'system', theme: 'system', redactHistory: false, ...options.settings };
   let openResult: HostResults['openQuestionUrl'] = { opened: true };
   let answerFailure: string | null = null;
+  const failures = new Map<HostMethodName, string>();
+  let servers: ServerView[] = options.serverViews ? structuredClone(options.serverViews) : (options.servers ?? []).map((n) => connected(n));
+  const running = new Map<string, CallView>();
+  const history: HistoryEntryView[] = [...(options.history ?? [])];
+  let callCounter = 0;
 
   const emit = <E extends HostEventName>(event: E, payload: HostEvents[E]) => {
-    for (const l of [...(listeners.get(event) ?? [])]) (l as (p: HostEvents[E]) => void)(payload);
+    for (const l of [...(listeners.get(event) ?? [])]) (l as (p: HostEvents[E]) => void)(structuredClone(payload));
   };
-  const serverViews = (): ServerView[] =>
-    (options.servers ?? []).map((name) => ({ name, entry: { command: name }, status: 'connected', muted: false }));
+  const changed = () => {
+    emit('serversChanged', servers);
+    return servers;
+  };
+  const requireServer = (name: string) => {
+    const s = servers.find((v) => v.name === name);
+    if (!s) throw new Error(`no server named "${name}" is configured`);
+    return s;
+  };
+  const filtered = (filter: HistoryFilter) => history.filter((item) => matchesHistoryFilter(item, filter));
 
   const handlers: { [M in HostMethodName]: (params: HostParams<M>) => HostResults[M] } = {
-    listServers: () => serverViews(),
-    addServer: () => serverViews(),
-    updateServer: () => serverViews(),
-    removeServer: () => serverViews(),
-    importServers: () => ({ imported: [], skipped: [] }),
-    reconnectServer: ({ name }) => ({ name, entry: { command: name }, status: 'connected', muted: false }),
-    listCatalog: () => ({ tools: [], prompts: [], resources: [] }),
-    callTool: () => ({ callId: `call-${calls.length}` }),
-    cancelCall: () => ({ cancelled: false }),
+    listServers: () => servers,
+    addServer: ({ name, entry }) => {
+      if (servers.some((s) => s.name === name)) throw new Error(`a server named "${name}" already exists`);
+      servers = [...servers, { name, entry, status: 'connecting', muted: false }];
+      return changed();
+    },
+    updateServer: ({ name, entry }) => {
+      requireServer(name);
+      servers = servers.map((s) => (s.name === name ? { name, entry, status: 'connecting', muted: s.muted } : s));
+      return changed();
+    },
+    removeServer: ({ name }) => {
+      requireServer(name);
+      servers = servers.filter((s) => s.name !== name);
+      return changed();
+    },
+    importServers: ({ json }) => {
+      const doc = JSON.parse(json) as { mcpServers?: Record<string, ServerEntry>; servers?: Record<string, ServerEntry> };
+      const found = doc.mcpServers ?? doc.servers;
+      if (!found) throw new Error('the imported file has no "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) object');
+      const imported: string[] = [];
+      const skipped: Array<{ name: string; reason: string }> = [];
+      for (const [name, entry] of Object.entries(found)) {
+        if (servers.some((s) => s.name === name)) skipped.push({ name, reason: 'a server with this name already exists' });
+        else if (!('command' in entry) && !('url' in entry)) skipped.push({ name, reason: `server "${name}": field "command" is missing (or give "url" for an HTTP server)` });
+        else {
+          imported.push(name);
+          servers = [...servers, { name, entry, status: 'connecting', muted: false }];
+        }
+      }
+      changed();
+      return { imported, skipped };
+    },
+    reconnectServer: ({ name }) => {
+      const s = requireServer(name);
+      servers = servers.map((v) => (v.name === name ? connected(name, s.entry) : v));
+      changed();
+      return servers.find((v) => v.name === name)!;
+    },
+    listCatalog: ({ server }) => {
+      requireServer(server);
+      return options.catalogs?.[server] ?? EMPTY_CATALOG;
+    },
+    callTool: ({ server, tool }) => {
+      requireServer(server);
+      const view: CallView = { callId: `call-${++callCounter}`, server, tool, state: 'running' };
+      running.set(view.callId, view);
+      // Like the real host: the running update goes out before the reply.
+      emit('callUpdated', view);
+      return { callId: view.callId };
+    },
+    cancelCall: ({ callId }) => {
+      const view = running.get(callId);
+      if (!view) return { cancelled: false };
+      running.delete(callId);
+      emit('callUpdated', { ...view, state: 'cancelled', error: 'the call was cancelled by the user' });
+      return { cancelled: true };
+    },
     listQuestions: () => queue.map((q) => structuredClone(q)),
     answerQuestion: ({ questionId }) => {
       if (answerFailure !== null) {
@@ -92,9 +200,24 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       if (q.url.blocked) return { opened: false, reason: 'blocked' };
       return openResult;
     },
-    muteServer: () => serverViews(),
-    queryHistory: () => ({ total: 0, entries: [] }),
-    exportHistory: () => ({ data: '', filename: 'history.jsonl' }),
+    muteServer: ({ server, muted }) => {
+      requireServer(server);
+      servers = servers.map((s) => (s.name === server ? { ...s, muted } : s));
+      return changed();
+    },
+    queryHistory: (filter) => {
+      const all = filtered(filter);
+      const offset = filter.offset ?? 0;
+      const limit = filter.limit ?? 200;
+      const entries: HistoryEntryView[] = [];
+      for (let i = all.length - 1 - offset; i >= 0 && entries.length < limit; i--) entries.push(all[i]!);
+      return { total: all.length, entries };
+    },
+    exportHistory: ({ filter, format }) => {
+      const items = filtered(filter);
+      const data = format === 'jsonl' ? items.map((i) => `${JSON.stringify(i)}\n`).join('') : ['seq,ts', ...items.map((i) => `${i.seq},${i.ts}`)].join('\n') + '\n';
+      return { data, filename: `countersign-history.${format}` };
+    },
     getSettings: () => settings,
     updateSettings: (patch) => {
       settings = { ...settings, ...patch };
@@ -109,6 +232,11 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       // Deep copies both ways, like a real transport: the UI cannot share objects with the host.
       const copy = params === undefined ? undefined : structuredClone(params);
       calls.push({ method, params: copy, at: performance.now() });
+      const failure = failures.get(method);
+      if (failure !== undefined) {
+        failures.delete(method);
+        throw new Error(failure);
+      }
       const result = (handlers[method] as (p: unknown) => unknown)(copy ?? {});
       return structuredClone(result);
     };
@@ -125,7 +253,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     calls,
     push(question) {
       queue.push(question);
-      emit('questionAdded', structuredClone(question));
+      emit('questionAdded', question);
     },
     withdraw(questionId, reason, note) {
       queue = queue.filter((q) => q.id !== questionId);
@@ -138,6 +266,24 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     failNextAnswer(message) {
       answerFailure = message;
     },
+    failNext(method, message) {
+      failures.set(method, message);
+    },
     emit,
+    setServers(views) {
+      servers = structuredClone(views);
+      changed();
+    },
+    runningCalls: () => [...running.values()],
+    finishCall(callId, outcome) {
+      const view = running.get(callId);
+      if (!view) throw new Error(`no running call ${callId}`);
+      running.delete(callId);
+      emit('callUpdated', 'result' in outcome ? { ...view, state: 'complete', result: outcome.result } : { ...view, state: 'error', error: outcome.error });
+    },
+    appendHistory(item) {
+      history.push(item);
+      emit('historyAppended', { seq: item.seq });
+    },
   };
 }

@@ -1,52 +1,60 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import QuestionLayer from '../dialogs/QuestionLayer';
 import { ArmDelayContext, DEFAULT_ARM_DELAY_MS } from '../dialogs/dialog-timing';
 import { I18nProvider } from '../i18n/i18n-context';
 import { createTranslate } from '../i18n/translate';
 import { useStore } from '../state/use-store';
-import SettingsPanel from './SettingsPanel';
+import HistoryView from '../views/history/HistoryView';
+import ServersView from '../views/servers/ServersView';
+import SettingsView from '../views/settings/SettingsView';
+import ToolsView from '../views/tools/ToolsView';
+import Sidebar from './Sidebar';
 import type { RendererStores } from './stores';
 import { useDocumentSettings, useUiLanguage } from './use-document-settings';
+import type { ToolsSelection, ViewName } from './views';
 
-/** Props: the started stores; `armDelayMs` shortens the answer-button delay (tests, harness). */
+/** Props: the started stores; `armDelayMs` shortens the answer-button delay (tests, harness); `initialView` picks the first view. */
 export interface AppProps {
   stores: RendererStores;
   armDelayMs?: number;
   autoDismissNotesMs?: number;
+  initialView?: ViewName;
 }
 
-/** The renderer: an idle main view with settings, and question dialogs over it (the rest inert meanwhile). */
-export default function App({ stores, armDelayMs = DEFAULT_ARM_DELAY_MS, autoDismissNotesMs }: AppProps) {
+/** The renderer: a sidebar, the view picked in it, and question dialogs over everything (the rest inert meanwhile). */
+export default function App({ stores, armDelayMs = DEFAULT_ARM_DELAY_MS, autoDismissNotesMs, initialView = 'servers' }: AppProps) {
   const { settings } = useStore(stores.settings);
   const queue = useStore(stores.queue);
   const language = useUiLanguage(settings?.language);
   useDocumentSettings(language, settings?.theme);
   const t = createTranslate(language);
   const count = queue.questions.length;
-
+  const [view, setView] = useState<ViewName>(initialView);
+  const [tools, setTools] = useState<ToolsSelection>({ server: null, tool: null });
   useEffect(() => {
     document.title = count > 0 ? `${t('app.title')} (${count})` : t('app.title');
   }, [count, t]);
+
+  const openTools = (server: string) => {
+    setTools((s) => (s.server === server ? s : { server, tool: null }));
+    setView('tools');
+  };
 
   return (
     <I18nProvider language={language}>
       <ArmDelayContext.Provider value={armDelayMs}>
         <div className="app" inert={count > 0}>
-          <header className="app-header">
-            <h1 className="app-title">{t('app.title')}</h1>
-          </header>
-          <main className="app-main">
-            {queue.loadError ? (
+          <Sidebar view={view} onNavigate={setView} waiting={count} />
+          <main className="app-main" data-view={view}>
+            {queue.loadError && (
               <p className="banner banner-danger" role="alert">
                 {t('app.hostError', { error: queue.loadError })}
               </p>
-            ) : count > 0 ? null : (
-              <div className="idle">
-                <p className="idle-title">{t('app.idle')}</p>
-                <p className="idle-hint">{t('app.idleHint')}</p>
-              </div>
             )}
-            <SettingsPanel settings={settings} onChange={(patch) => void stores.settings.update(patch)} />
+            {view === 'servers' && <ServersView stores={stores} onOpenTools={openTools} />}
+            {view === 'tools' && <ToolsView stores={stores} selection={tools} onSelect={setTools} onOpenServers={() => setView('servers')} />}
+            {view === 'history' && <HistoryView stores={stores} />}
+            {view === 'settings' && <SettingsView settings={settings} onChange={(patch) => stores.settings.update(patch)} />}
           </main>
         </div>
         <QuestionLayer queue={stores.queue} directory={stores.directory} autoDismissNotesMs={autoDismissNotesMs} />

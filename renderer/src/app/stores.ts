@@ -1,14 +1,22 @@
 // The renderer's stores, built from one HostApi and started together.
 import type { HostApi } from '../../../shared/host-api/contract';
+import { CallStore } from '../state/call-store';
+import { HistoryStore } from '../state/history-store';
 import { QuestionQueue } from '../state/question-queue';
 import { ServerDirectory } from '../state/server-directory';
+import { ServerStore } from '../state/server-store';
 import { SettingsStore } from '../state/settings-store';
 
-/** Every store the UI reads. */
+/** Every store the UI reads, and the API the views call for one-off requests (the catalog). */
 export interface RendererStores {
+  api: HostApi;
   queue: QuestionQueue;
   directory: ServerDirectory;
   settings: SettingsStore;
+  servers: ServerStore;
+  calls: CallStore;
+  /** Loads nothing until the History view first activates it. */
+  history: HistoryStore;
   /** Starts all stores (subscribe, then load); resolves when the first loads finished. */
   start(): Promise<void>;
   stop(): void;
@@ -19,17 +27,28 @@ export function createStores(api: HostApi): RendererStores {
   const queue = new QuestionQueue(api);
   const directory = new ServerDirectory(api);
   const settings = new SettingsStore(api);
+  const servers = new ServerStore(api);
+  const calls = new CallStore(api);
+  const history = new HistoryStore(api);
   return {
+    api,
     queue,
     directory,
     settings,
+    servers,
+    calls,
+    history,
     async start() {
-      await Promise.all([queue.start(), directory.start(), settings.start()]);
+      calls.start();
+      await Promise.all([queue.start(), directory.start(), settings.start(), servers.start()]);
     },
     stop() {
       queue.stop();
       directory.stop();
       settings.stop();
+      servers.stop();
+      calls.stop();
+      history.stop();
     },
   };
 }

@@ -4,6 +4,7 @@ import { afterEach, expect } from 'vitest';
 import type { Question } from '../../../shared/elicitation/types';
 import { createInMemoryHost, type InMemoryHost, type InMemoryHostOptions } from '../api/in-memory-host';
 import App from '../app/App';
+import type { ViewName } from '../app/views';
 import { createStores, type RendererStores } from '../app/stores';
 
 // jsdom has no CSS.escape; user-event needs it for arrow keys in radio groups.
@@ -25,11 +26,15 @@ export interface RenderedApp extends RenderResult {
   answers(): Array<{ questionId: string; answer: unknown }>;
 }
 
-/** Starts stores over a fresh in-memory host and renders <App> (arm delay 0 unless given). */
-export async function renderApp(options: InMemoryHostOptions & { armDelayMs?: number; questions?: Question[] } = {}): Promise<RenderedApp> {
+/**
+ * Starts stores over a fresh in-memory host and renders <App> (arm delay 0
+ * unless given). It opens on the Settings view unless told otherwise: the
+ * dialog tests written before the app frame expect language and theme at hand.
+ */
+export async function renderApp(options: InMemoryHostOptions & { armDelayMs?: number; questions?: Question[]; view?: ViewName } = {}): Promise<RenderedApp> {
   const host = createInMemoryHost({ settings: { language: 'en' }, ...options });
   const stores = createStores(host.api);
-  const result = render(<App stores={stores} armDelayMs={options.armDelayMs ?? 0} autoDismissNotesMs={0} />);
+  const result = render(<App stores={stores} armDelayMs={options.armDelayMs ?? 0} autoDismissNotesMs={0} initialView={options.view ?? 'settings'} />);
   await stores.start();
   await waitFor(() => expect(stores.queue.getState().loaded).toBe(true));
   return {

@@ -1,0 +1,143 @@
+// Renderer benchmark (issue goals: a question painted within 50 ms of its
+// arrival, median; the app bundle at most 600 kB gzip), plus the History view
+// over 100k journal entries through the real web shell: open, filter, jump to
+// the oldest entry, and frame times while scrolling. The bench runner calls
+// benchRenderer(); run alone with:
+//   npx tsx -e "import('./bench/renderer.bench.ts').then(m => m.benchRenderer()).then(r => console.table(r))"
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { HistoryJournal } from '../electron/core/history/index.js';
+import { openApp, startAppShell } from '../test/browser/app-shell';
+import { buildPrivateRenderer, launchChromium, measurePaintLatency } from '../test/browser/paint-latency';
+import { sampleEntry, type BenchResult } from './history.bench';
+
+const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Appends `total` sample entries (group commit: concurrent appends share fsyncs). */
+async function fillJournal(dir: string, total: number): Promise<void> {
+  const journal = await HistoryJournal.open(dir);
+  try {
+    for (let i = 0; i < total; i += 5000) {
+      const chunk: Promise<unknown>[] = [];
+      for (let j = i; j < Math.min(total, i + 5000); j++) chunk.push(journal.append(sampleEntry(j)));
+      await Promise.all(chunk);
+    }
+  } finally {
+    await journal.close();
+  }
+}
+
+// The in-page code goes as source text: tsx would wrap functions handed to
+// page.evaluate in helpers the page does not have, and the page's CSP forbids
+// building functions from strings there.
+
+/**
+ * Milliseconds from `act` (statements run in the page) until `done` (an
+ * expression) holds, measured in the page and ending at the next frame after
+ * it holds (the frame that paints it).
+ */
+function timeInPage(page: Page, act: string, done: string): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    ${act};
+    const poll = () => {
+      if (${done}) return requestAnimationFrame(() => resolve(performance.now() - t0));
+      if (performance.now() - t0 > 30000) return reject(new Error('timed out: ' + ${JSON.stringify(done)}));
+      requestAnimationFrame(poll);
+    };
+    poll();
+  })`) as Promise<number>;
+}
+
+/** Frame intervals while the list is scrolled by `step` pixels per frame for `frames` frames, and rows not yet loaded seen per frame. */
+function scrollFrames(page: Page, frames: number, step: number): Promise<{ intervals: number[]; blankRows: number }> {
+  return page.evaluate(`new Promise((resolve) => {
+    const list = document.querySelector('.history-list');
+    const intervals = [];
+    let blankRows = 0;
+    let last = performance.now();
+    let n = 0;
+    const tick = (now) => {
+      intervals.push(now - last);
+      last = now;
+      blankRows += list.querySelectorAll('.history-row-loading').length;
+      if (++n >= ${frames}) return resolve({ intervals: intervals.slice(1), blankRows });
+      list.scrollTop += ${step};
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`) as Promise<{ intervals: number[]; blankRows: number }>;
+}
+
+/** The History view over `entries` journal entries, through the web shell. */
+export async function benchHistoryView(rendererDir: string, entries = 100_000): Promise<BenchResult[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'countersign-renderer-bench-'));
+  const launched = await launchChromium();
+  let app: Awaited<ReturnType<typeof startAppShell>> | undefined;
+  try {
+    await fillJournal(join(dataDir, 'history'), entries);
+    app = await startAppShell({ rendererDir, dataDir, servers: {}, settings: { theme: 'light', language: 'en' } });
+    const total = ((await app.service.invoke('queryHistory', { limit: 1 })) as { total: number }).total;
+    const { page } = await openApp(launched.browser, app, { viewport: { width: 1280, height: 820 } });
+    const openMs = await timeInPage(
+      page,
+      `[...document.querySelectorAll('nav .nav-item')].find((b) => b.textContent === 'History').click()`,
+      `document.querySelector('.history-row[aria-posinset="1"] .pill') !== null`,
+    );
+    const githubTotal = ((await app.service.invoke('queryHistory', { server: 'github', action: 'accept', limit: 1 })) as { total: number }).total;
+    const countText = `${githubTotal.toLocaleString('en-US')} entries`;
+    const filterMs = await timeInPage(
+      page,
+      `const s = [...document.querySelectorAll('[role=search] select')];
+       const set = (el, v) => { Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(el, v); el.dispatchEvent(new Event('change', { bubbles: true })); };
+       set(s[0], 'github'); set(s[1], 'accept');`,
+      `document.querySelector('.history-count')?.textContent === ${JSON.stringify(countText)} && document.querySelector('.history-row[aria-posinset="1"] .history-row-server')?.textContent === 'github'`,
+    );
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForFunction((t) => document.querySelector('.history-count')?.textContent === t, `${total.toLocaleString('en-US')} entries`);
+    await page.getByRole('listbox').focus();
+    const endMs = await timeInPage(
+      page,
+      `document.querySelector('[role=listbox]').dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))`,
+      `document.querySelector('.history-row[aria-posinset="${total}"] .pill') !== null`,
+    );
+    await page.keyboard.press('Home');
+    await page.locator('.history-row[aria-posinset="1"] .pill').waitFor();
+    const scroll = await scrollFrames(page, 180, 640);
+    const sorted = [...scroll.intervals].sort((a, b) => a - b);
+    return [
+      { name: `history view: open on ${total} items (${entries} entries), first rows painted`, value: round(openMs), unit: 'ms', goal: null },
+      { name: `history view: filter server+outcome over ${total} items, rows painted`, value: round(filterMs), unit: 'ms', goal: null },
+      { name: `history view: jump to the oldest of ${total} items (End), row painted`, value: round(endMs), unit: 'ms', goal: null },
+      { name: 'history view: frame interval while scrolling 10 rows/frame, median', value: round(percentile(sorted, 50)), unit: 'ms', goal: null },
+      { name: 'history view: frame interval while scrolling 10 rows/frame, p95', value: round(percentile(sorted, 95)), unit: 'ms', goal: 50 },
+      { name: 'history view: rows still loading per frame while scrolling (mean)', value: round(scroll.blankRows / scroll.intervals.length, 2), unit: 'rows', goal: null },
+    ];
+  } finally {
+    await launched.close();
+    if (app) await app.close();
+    else await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Question paint latency and bundle size (test/browser/paint-latency.ts), then the History view over 100k entries. */
+export async function benchRenderer(options: { runs?: number; historyEntries?: number } = {}): Promise<BenchResult[]> {
+  const build = await buildPrivateRenderer();
+  try {
+    const paint = await measurePaintLatency({ runs: options.runs ?? 50, dir: build.dir });
+    return [
+      { name: `renderer: question arrival to dialog painted, median of ${paint.samples.length}`, value: round(paint.medianMs), unit: 'ms', goal: 50 },
+      { name: 'renderer: question arrival to dialog painted, p95', value: round(paint.p95Ms), unit: 'ms', goal: null },
+      { name: 'renderer: app bundle (index.html and what it loads), gzip', value: round(paint.bundleGzipBytes / 1024), unit: 'kB', goal: 600 },
+      ...(await benchHistoryView(build.dir, options.historyEntries ?? 100_000)),
+    ];
+  } finally {
+    await build.remove();
+  }
+}

@@ -1,0 +1,13 @@
+// The app's views, in sidebar order.
+
+/** A view of the app frame. */
+export type ViewName = 'servers' | 'tools' | 'history' | 'settings';
+
+/** Every view, in the order the sidebar lists them. */
+export const VIEWS: readonly ViewName[] = ['servers', 'tools', 'history', 'settings'];
+
+/** Where the Tools view stands: the server and tool picked. */
+export interface ToolsSelection {
+  server: string | null;
+  tool: string | null;
+}

@@ -1,0 +1,75 @@
+// The configured servers with their connection state, fed by listServers and
+// serversChanged. Actions go to the host and the store follows its answer;
+// their errors are thrown to the caller (the form shows them by field).
+import type { HostApi, HostResults, ServerEntry, ServerView } from '../../../shared/host-api/contract';
+import { errorText, Store } from './store';
+
+/** The part of the HostApi the store uses. */
+export type ServerHostApi = Pick<HostApi, 'listServers' | 'addServer' | 'updateServer' | 'removeServer' | 'importServers' | 'reconnectServer' | 'muteServer' | 'on'>;
+
+export interface ServerState {
+  readonly servers: readonly ServerView[];
+  readonly loaded: boolean;
+  /** Why the list could not be loaded, if it could not. */
+  readonly loadError: string | null;
+}
+
+/** An event-emitting store of the configured servers. */
+export class ServerStore extends Store<ServerState> {
+  private off: (() => void) | null = null;
+
+  constructor(private readonly api: ServerHostApi) {
+    super({ servers: [], loaded: false, loadError: null });
+  }
+
+  /** Follows serversChanged, then loads the list (events that arrive meanwhile win). */
+  async start(): Promise<void> {
+    let changed = false;
+    this.off = this.api.on('serversChanged', (servers) => {
+      changed = true;
+      this.set({ servers, loaded: true, loadError: null });
+    });
+    try {
+      const servers = await this.api.listServers({});
+      if (!changed) this.set({ servers, loaded: true, loadError: null });
+    } catch (err) {
+      this.set({ loaded: true, loadError: errorText(err) });
+    }
+  }
+
+  stop(): void {
+    this.off?.();
+    this.off = null;
+  }
+
+  /** One server's view, if configured. */
+  find(name: string): ServerView | undefined {
+    return this.state.servers.find((s) => s.name === name);
+  }
+
+  async add(name: string, entry: ServerEntry): Promise<void> {
+    this.set({ servers: await this.api.addServer({ name, entry }) });
+  }
+
+  async update(name: string, entry: ServerEntry): Promise<void> {
+    this.set({ servers: await this.api.updateServer({ name, entry }) });
+  }
+
+  async remove(name: string): Promise<void> {
+    this.set({ servers: await this.api.removeServer({ name }) });
+  }
+
+  /** Imports another host's config file; the list follows through serversChanged. */
+  importFile(json: string): Promise<HostResults['importServers']> {
+    return this.api.importServers({ json });
+  }
+
+  async reconnect(name: string): Promise<void> {
+    const view = await this.api.reconnectServer({ name });
+    this.set({ servers: this.state.servers.map((s) => (s.name === name ? view : s)) });
+  }
+
+  async mute(name: string, muted: boolean): Promise<void> {
+    this.set({ servers: await this.api.muteServer({ server: name, muted }) });
+  }
+}

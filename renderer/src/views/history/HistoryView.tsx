@@ -1,0 +1,142 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { RendererStores } from '../../app/stores';
+import { colourOf } from '../../dialogs/server-identity';
+import { useT } from '../../i18n/i18n-context';
+import type { HistoryItem } from '../../state/history-types';
+import { errorText } from '../../state/store';
+import { useStore } from '../../state/use-store';
+import ViewHeader from '../ViewHeader';
+import { downloadText, exportMime } from './download';
+import HistoryDetail from './HistoryDetail';
+import HistoryFilters from './HistoryFilters';
+import HistoryList from './HistoryList';
+import { filterFromQuery, queryFromFilter, sameQuery, type HistoryFilterValues } from './history-format';
+
+/** Props: the stores (the history store is activated when the view first shows). */
+export interface HistoryViewProps {
+  stores: Pick<RendererStores, 'history' | 'servers' | 'directory'>;
+}
+
+/** Typed search text is applied after this pause; other filters at once. */
+const TEXT_DELAY_MS = 250;
+/** Where to look for the selected entry again after a refresh moved it. */
+const SEARCH_SPAN = 300;
+
+/** Every question and answer on record, newest first: filters, a virtualised list, the detail of one, and export. */
+export default function HistoryView({ stores }: HistoryViewProps) {
+  const t = useT();
+  const store = stores.history;
+  const state = useStore(store);
+  const { servers } = useStore(stores.servers);
+  const { names } = useStore(stores.directory);
+  const [values, setValues] = useState<HistoryFilterValues>(() => filterFromQuery(store.getState().query));
+  const [active, setActive] = useState(-1);
+  const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
+  const [exporting, setExporting] = useState<'jsonl' | 'csv' | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const known = useMemo(() => [...new Set([...servers.map((s) => s.name), ...names, ...state.servers])].sort(), [servers, names, state.servers]);
+
+  useEffect(() => store.activate(), [store]);
+
+  // Apply the filter (text after a pause); a new filter starts at the newest entry with nothing selected.
+  const lastText = useRef(values.text);
+  useEffect(() => {
+    const query = queryFromFilter(values);
+    if (sameQuery(query, store.getState().query)) return;
+    const typed = values.text !== lastText.current;
+    lastText.current = values.text;
+    const timer = setTimeout(() => {
+      store.setQuery(query);
+      setActive(-1);
+      setSelectedSeq(null);
+    }, typed ? TEXT_DELAY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [values, store]);
+
+  // New entries arrive on top: keep the same entry selected.
+  const total = state.total ?? 0;
+  const previous = useRef({ total, query: state.query });
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = { total, query: state.query };
+    if (before.query === state.query && total > before.total && active >= 0) setActive((a) => a + (total - before.total));
+  }, [total, state.query, active]);
+  useEffect(() => {
+    if (selectedSeq === null || active < 0 || store.itemAt(active)?.seq === selectedSeq) return;
+    for (let d = 1; d <= SEARCH_SPAN; d++) {
+      for (const i of [active - d, active + d]) {
+        if (i >= 0 && i < total && store.itemAt(i)?.seq === selectedSeq) return setActive(i);
+      }
+    }
+  }, [state.version, selectedSeq, active, total, store]);
+
+  const activate = (index: number) => {
+    setActive(index);
+    setSelectedSeq(store.itemAt(index)?.seq ?? null);
+  };
+  const shown = active >= 0 ? store.itemAt(active) : undefined;
+  useEffect(() => {
+    if (active >= 0 && !shown) store.ensureItem(active);
+  }, [store, active, shown, state.version]);
+  // The selection's item once its page is loaded (a click on a loading row selects it when it arrives).
+  useEffect(() => {
+    if (active >= 0 && selectedSeq === null && shown) setSelectedSeq(shown.seq);
+  }, [active, selectedSeq, shown]);
+  // While a refresh moves the selected entry, keep showing it rather than blinking to empty.
+  const lastSelected = useRef<HistoryItem | null>(null);
+  const found = shown && shown.seq === selectedSeq ? shown : null;
+  if (found) lastSelected.current = found;
+  const selected = found ?? (selectedSeq !== null && lastSelected.current?.seq === selectedSeq ? lastSelected.current : null);
+
+  const save = async (format: 'jsonl' | 'csv') => {
+    if (exporting) return;
+    setExporting(format);
+    setExportError(null);
+    try {
+      const { data, filename } = await store.export(format);
+      downloadText(data, filename, exportMime(format));
+    } catch (err) {
+      setExportError(errorText(err));
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <div className="view view-history">
+      <ViewHeader title={t('history.title')} lede={t('history.lede')}>
+        <button type="button" className="button" onClick={() => void save('jsonl')} aria-disabled={exporting !== null || undefined}>
+          {exporting === 'jsonl' ? t('history.exporting') : t('history.export.jsonl')}
+        </button>
+        <button type="button" className="button" onClick={() => void save('csv')} aria-disabled={exporting !== null || undefined}>
+          {exporting === 'csv' ? t('history.exporting') : t('history.export.csv')}
+        </button>
+      </ViewHeader>
+      <HistoryFilters values={values} servers={known} onChange={setValues} />
+      {exportError && (
+        <p className="banner banner-danger" role="alert">
+          {t('history.exportFailed', { error: exportError })}
+        </p>
+      )}
+      {state.error && (
+        <p className="banner banner-danger" role="alert">
+          {t('history.loadError', { error: state.error })}
+        </p>
+      )}
+      <p className="history-count" role="status">
+        {state.total === null ? t('history.loading') : t(state.total === 1 ? 'history.count.one' : 'history.count.other', { count: state.total.toLocaleString() })}
+      </p>
+      <div className="history-panes">
+        {state.total === 0 ? (
+          <div className="history-list empty">
+            <p className="empty-title">{t('history.empty')}</p>
+            <p className="empty-hint">{t('history.emptyHint')}</p>
+          </div>
+        ) : (
+          <HistoryList store={store} total={total} version={state.version} queryKey={state.query} active={active} onActivate={activate} label={t('history.listLabel')} />
+        )}
+        <HistoryDetail item={selected} colourOf={(server) => colourOf(server, known)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Settings } from '../../../../shared/host-api/contract';
+import SettingsPanel from '../../app/SettingsPanel';
+import { useT } from '../../i18n/i18n-context';
+import ViewHeader from '../ViewHeader';
+
+/** Props: the settings and how to change them. */
+export interface SettingsViewProps {
+  settings: Settings | null;
+  onChange: (patch: Partial<Settings>) => Promise<void> | void;
+}
+
+/** The Settings view: the settings panel under the view header. */
+export default function SettingsView({ settings, onChange }: SettingsViewProps) {
+  const t = useT();
+  return (
+    <div className="view view-settings">
+      <ViewHeader title={t('settings.title')} lede={t('settings.lede')} />
+      <SettingsPanel settings={settings} onChange={onChange} />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useMemo } from 'react';
+import { useT } from '../../i18n/i18n-context';
+import type { UiCall } from '../../state/call-store';
+import { describeResult } from './call-result';
+
+/** Props: one call and how to cancel it. */
+export interface CallCardProps {
+  call: UiCall;
+  onCancel: () => void;
+}
+
+function argsLine(args: Record<string, unknown>): string {
+  const text = JSON.stringify(args);
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+/**
+ * One call of a tool: while it runs, a note that its questions arrive as
+ * dialogs and a Cancel button; when it ends, the result (text as text, the
+ * rest as JSON), a tool error marked as such, or why it failed.
+ */
+export default function CallCard({ call, onCancel }: CallCardProps) {
+  const t = useT();
+  const described = useMemo(() => (call.state === 'complete' ? describeResult(call.result) : null), [call.state, call.result]);
+  const time = new Date(call.startedAt).toLocaleTimeString();
+  const state = call.state === 'complete' && described?.isError ? 'tool-error' : call.state;
+  return (
+    <li className={`call-card call-${state}`} data-call-state={state} aria-busy={call.state === 'running' || call.state === 'starting' || undefined}>
+      <div className="call-head">
+        <span className={`pill ${PILLS[state]}`}>
+          {(call.state === 'running' || call.state === 'starting') && <span className="pill-spinner" aria-hidden="true" />}
+          {t(`tools.state.${state}`)}
+        </span>
+        <span className="call-args mono" title={JSON.stringify(call.args)}>
+          {argsLine(call.args)}
+        </span>
+        <span className="call-time">{time}</span>
+      </div>
+
+      {call.state === 'running' && (
+        <div className="call-running">
+          <p className="muted">{call.cancelling ? t('tools.cancelling') : t('tools.runningHint')}</p>
+          <button type="button" className="button button-small" onClick={onCancel} aria-disabled={call.cancelling || undefined}>
+            {t('tools.cancel')}
+          </button>
+        </div>
+      )}
+      {call.state === 'error' && <p className="banner banner-danger">{t('tools.failed', { error: call.error ?? '' })}</p>}
+      {call.state === 'cancelled' && <p className="muted">{t('tools.cancelled')}</p>}
+      {described && (
+        <div className="call-result" data-testid="call-result">
+          {described.isError && <p className="banner banner-danger">{t('tools.toolError')}</p>}
+          {described.parts.length === 0 && <p className="muted">{t('tools.emptyResult')}</p>}
+          {described.parts.map((part, i) =>
+            part.kind === 'text' ? (
+              <pre key={i} className={`result-text${described.isError ? ' result-error' : ''}`} dir="auto">
+                {part.text}
+              </pre>
+            ) : part.extra ? (
+              <details key={i} className="result-json result-extra">
+                <summary className="result-label">
+                  {t('tools.resultExtra')} <span className="mono">{part.label}</span>
+                </summary>
+                <pre className="mono" tabIndex={0}>
+                  {part.json}
+                </pre>
+              </details>
+            ) : (
+              <div key={i} className="result-json">
+                <p className="result-label mono">{part.label}</p>
+                <pre className="mono" tabIndex={0}>
+                  {part.json}
+                </pre>
+              </div>
+            ),
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+const PILLS: Record<string, string> = {
+  starting: 'pill-info',
+  running: 'pill-info',
+  complete: 'pill-success',
+  'tool-error': 'pill-danger',
+  error: 'pill-danger',
+  cancelled: 'pill-neutral',
+};

@@ -1,0 +1,138 @@
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFValidationError } from '@rjsf/utils';
+import { fieldOf, localiseErrors } from '../../forms/error-messages';
+import type { ThemeContext } from '../../forms/form-context';
+import { getFormValidator } from '../../forms/shared-validator';
+import { ThemedForm } from '../../forms/theme';
+import { useT } from '../../i18n/i18n-context';
+import { argsFromFormData, parseJsonArgs, planArgs, skeletonArgs } from './tool-schema';
+
+type Json = Record<string, unknown>;
+
+/** Props: the tool's input schema, and what a valid set of arguments does. */
+export interface ToolArgsFormProps {
+  toolName: string;
+  inputSchema: Record<string, unknown>;
+  onCall: (args: Json) => void;
+  /** True while a call of this tool is being started (the button reads so). */
+  starting: boolean;
+}
+
+const DEFAULTS_BEHAVIOUR = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'populateAllDefaults', constAsDefaults: 'never' } as const;
+const NO_SECRETS: ReadonlySet<string> = new Set();
+
+/**
+ * The arguments of a tool call: its input schema drawn as a form with the
+ * dialogs' theme where the schema allows, else (or on request) a JSON editor.
+ * Enter in a field does not call the tool: only the Call button does.
+ */
+export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }: ToolArgsFormProps) {
+  const t = useT();
+  const formId = useId();
+  const jsonId = useId();
+  const plan = useMemo(() => planArgs(inputSchema), [inputSchema]);
+  const [asJson, setAsJson] = useState(plan.kind === 'json');
+  const [json, setJson] = useState(() => JSON.stringify(skeletonArgs(inputSchema), null, 2));
+  const [jsonError, setJsonError] = useState<string | null>(null);
+  const [formData, setFormData] = useState<Json>({});
+  const attempted = useRef(false);
+  const [live, setLive] = useState(false);
+  const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: NO_SECRETS }), [t]);
+  const transformErrors = useCallback((errors: RJSFValidationError[]) => {
+    const out = localiseErrors(errors, t);
+    return attempted.current ? out : out.filter((e) => fieldOf(e.property) === '');
+  }, [t]);
+
+  const submitJson = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseJsonArgs(json);
+    if (!parsed.ok) return setJsonError(parsed.error === 'syntax' ? t('tools.json.syntax', { detail: parsed.detail ?? '' }) : t('tools.json.notObject'));
+    setJsonError(null);
+    onCall(parsed.args);
+  };
+  const blockEnter = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
+  };
+  const switchMode = () => {
+    if (!asJson && plan.kind === 'form') setJson(JSON.stringify({ ...skeletonArgs(inputSchema), ...argsFromFormData(plan.schema, formData) }, null, 2));
+    if (asJson && plan.kind === 'form') {
+      const parsed = parseJsonArgs(json);
+      if (parsed.ok) setFormData(parsed.args);
+    }
+    setJsonError(null);
+    setAsJson(!asJson);
+  };
+
+  const callLabel = starting ? t('tools.starting') : t('tools.call', { tool: toolName });
+  return (
+    <div className="tool-args">
+      {plan.kind === 'json' && <p className="banner banner-info">{t('tools.json.why', { reason: plan.reason })}</p>}
+      {asJson ? (
+        <form id={formId} className="json-args" onSubmit={submitJson} noValidate>
+          <label className="field-label" htmlFor={jsonId}>
+            {t('tools.json.label')}
+          </label>
+          <textarea
+            id={jsonId}
+            className="input textarea mono"
+            rows={Math.min(14, Math.max(4, json.split('\n').length + 1))}
+            spellCheck={false}
+            value={json}
+            aria-invalid={jsonError ? true : undefined}
+            aria-describedby={jsonError ? `${jsonId}-error` : undefined}
+            onChange={(e) => setJson(e.target.value)}
+          />
+          {jsonError && (
+            <p id={`${jsonId}-error`} className="field-errors">
+              {jsonError}
+            </p>
+          )}
+        </form>
+      ) : plan.kind === 'form' ? (
+        <div onKeyDownCapture={blockEnter}>
+          <ThemedForm
+            id={formId}
+            schema={plan.schema as never}
+            uiSchema={plan.uiSchema}
+            validator={getFormValidator()}
+            formContext={formContext}
+            formData={formData}
+            noHtml5Validate
+            showErrorList={false}
+            focusOnFirstError
+            liveValidate={live ? 'onChange' : 'onBlur'}
+            transformErrors={transformErrors}
+            experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
+            onChange={(e: IChangeEvent<Json>) => setFormData(e.formData ?? {})}
+            onError={() => setLive(true)}
+            onSubmit={(e: IChangeEvent<Json>) => onCall(argsFromFormData(plan.schema, e.formData))}
+          />
+        </div>
+      ) : (
+        <form id={formId} onSubmit={(e) => { e.preventDefault(); onCall({}); }}>
+          <p className="muted">{t('tools.noArgs')}</p>
+        </form>
+      )}
+      <div className="form-actions form-actions-start">
+        <button
+          type="submit"
+          form={formId}
+          className="button button-primary"
+          aria-disabled={starting || undefined}
+          onClick={(e) => {
+            attempted.current = true;
+            if (starting) e.preventDefault();
+          }}
+        >
+          {callLabel}
+        </button>
+        {plan.kind !== 'json' && (
+          <button type="button" className="button button-link" onClick={switchMode}>
+            {asJson ? t('tools.json.useForm') : t('tools.json.edit')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

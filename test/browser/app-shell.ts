@@ -1,0 +1,152 @@
+// The real app in Chromium through the real web shell, for the app-frame and
+// History tests: a HostService over a temporary data folder (with the history
+// journal), startWebShell on 127.0.0.1:0, and the printed URL opened in a
+// page. Only the system browser is replaced: the shell's opener and the
+// service's openExternal record the URLs they were asked to open.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { ServerEntry } from '../../electron/core/config/server-config';
+import { HostService } from '../../electron/core/service/host-service';
+import { JournalHistory } from '../../electron/core/service/journal-history';
+import { startWebShell, type WebShell } from '../../electron/web/web-shell';
+import { repoRoot } from './paint-latency';
+
+export const screenshotDir = join(repoRoot, 'docs', 'screenshots');
+export const AXE_PATH = join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
+
+/** A running shell over a real service. */
+export interface AppShell {
+  service: HostService;
+  shell: WebShell;
+  dataDir: string;
+  /** The URL the shell "opened in the system browser" at start (the printed one). */
+  printedUrl: string;
+  /** Links the service was asked to open (question consent). */
+  opened: string[];
+  close(): Promise<void>;
+}
+
+/** Options: servers for a fresh servers.json, an existing data folder (with a pre-filled journal), settings. */
+export interface AppShellOptions {
+  rendererDir: string;
+  servers?: Record<string, ServerEntry>;
+  dataDir?: string;
+  settings?: Parameters<HostService['invoke']>[1];
+}
+
+/** Starts the service (connecting to every server) and the shell, the way `countersign web` does. */
+export async function startAppShell(options: AppShellOptions): Promise<AppShell> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'countersign-app-')));
+  const history = await JournalHistory.open(join(dataDir, 'history'));
+  const opened: string[] = [];
+  const service = await HostService.create({
+    dataDir,
+    history,
+    openExternal: async (url) => void opened.push(url),
+    firstStartServers: options.servers ?? {},
+    connectOnStart: true,
+    pacingDelayMs: 20,
+  });
+  service.log = () => undefined;
+  if (options.settings) await service.invoke('updateSettings', options.settings);
+  const printed: string[] = [];
+  const shell = await startWebShell({
+    service,
+    port: 0,
+    rendererDir: options.rendererDir,
+    openBrowser: true,
+    opener: async (url) => void printed.push(url),
+    log: () => undefined,
+  });
+  if (printed.length !== 1 || printed[0] !== shell.url) throw new Error(`the shell opened ${JSON.stringify(printed)}, not its URL`);
+  return {
+    service,
+    shell,
+    dataDir,
+    printedUrl: printed[0],
+    opened,
+    async close() {
+      await shell.close();
+      await service.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A page on the app that collects uncaught errors, CSP reports and requests that leave the shell. */
+export async function openApp(browser: Browser, app: AppShell, options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1180, height: 800 }, locale: options.locale ?? 'en-US', acceptDownloads: true });
+  const problems: string[] = [];
+  const origin = `http://127.0.0.1:${app.shell.port}`;
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text())) problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(origin) && !url.startsWith(origin.replace('http:', 'ws:')) && !url.startsWith('blob:')) problems.push(`request left the shell: ${url}`);
+  });
+  await page.goto(app.printedUrl);
+  await page.waitForSelector('nav .nav-item');
+  return { page, problems };
+}
+
+/** Runs axe-core (with colour contrast) on the page; the violations, one line each. */
+export async function axe(page: Page): Promise<string[]> {
+  // The shell serves only the renderer, and the CSP refuses inline scripts: axe goes in through the
+  // debugging protocol, which the page's CSP does not govern.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_PATH, 'utf8'));
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[]; failureSummary?: string }> }> }> } }).axe.run(document);
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`);
+  });
+}
+
+/** A screenshot for docs/screenshots, once the frame has settled. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+/** Switches the theme through the host (every window follows settingsChanged) and waits for the page to apply it. */
+export async function setTheme(app: AppShell, page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await app.service.invoke('updateSettings', { theme });
+  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+}
+
+/**
+ * Presses an answer button of the question dialog. Answer buttons ignore
+ * clicks for a moment after a dialog appears (so a click meant for something
+ * else cannot answer), so this clicks until the dialog has gone, waiting on
+ * that rather than on a clock. A second click never answers twice: the
+ * queue sends one answer per question.
+ */
+export async function answerDialog(page: Page, button: string): Promise<void> {
+  const dialog = page.locator('[role="dialog"]');
+  const id = await dialog.getAttribute('data-question-id');
+  for (let i = 0; i < 40; i++) {
+    await dialog.getByRole('button', { name: button, exact: true }).click({ timeout: 5000 });
+    const gone = await page
+      .waitForSelector(`[data-question-id="${id}"]`, { state: 'detached', timeout: 250 })
+      .then(() => true)
+      .catch(() => false);
+    if (gone) return;
+  }
+  throw new Error(`the dialog did not take "${button}"`);
+}
+
+/** Like answerDialog, for a button that keeps the dialog open but changes it (Open in browser). */
+export async function pressUntil(page: Page, button: string, until: string): Promise<void> {
+  const dialog = page.locator('[role="dialog"]');
+  for (let i = 0; i < 40; i++) {
+    await dialog.getByRole('button', { name: button, exact: true }).click({ timeout: 5000 });
+    const done = await page
+      .waitForSelector(until, { timeout: 250 })
+      .then(() => true)
+      .catch(() => false);
+    if (done) return;
+  }
+  throw new Error(`"${button}" never led to ${until}`);
+}
