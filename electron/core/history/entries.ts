@@ -26,7 +26,10 @@ export function questionEntry(question: Question, context: QuestionContext = {})
     message: question.message,
     requestState: context.requestState,
   };
-  if (question.mode === 'form') body.requestedSchema = question.requestedSchema;
+  if (question.mode === 'form') {
+    body.requestedSchema = question.requestedSchema;
+    body.fieldOrder = Object.keys(question.requestedSchema.properties);
+  }
   else body.url = question.url;
   return body;
 }

@@ -92,6 +92,11 @@ export interface QuestionBody {
   message: string;
   /** Form mode: the schema as received (after validation). */
   requestedSchema?: FlatSchema;
+  /**
+   * Form mode: the order the fields were shown in. Canonical JSON sorts the
+   * keys of `requestedSchema.properties`, so the order is kept here.
+   */
+  fieldOrder?: string[];
   /** URL mode: the link and everything the host concluded about it, warnings included. */
   url?: UrlAnalysis;
   requestState?: RequestStateDigest;

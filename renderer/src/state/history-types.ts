@@ -21,6 +21,8 @@ export interface HistoryQuestion {
   mode: 'form' | 'url';
   message: string;
   requestedSchema?: FlatSchema;
+  /** The order the form's fields were shown in (the stored schema's keys are sorted). */
+  fieldOrder?: string[];
   url?: UrlAnalysis;
 }
 

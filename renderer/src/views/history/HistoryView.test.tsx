@@ -114,6 +114,20 @@ describe('History view', () => {
     expect(facts).toContain('reporter: Ada');
   });
 
+  it('shows the fields in the order the human saw them, not the journal\'s sorted order', async () => {
+    const item = historyItem(1, {
+      schema: { type: 'object', properties: { amount: { type: 'number', title: 'Amount' }, project: { type: 'string', title: 'Project' }, when: { type: 'string', title: 'When' } } },
+      action: 'accept',
+      content: { project: 'cs', when: 'today', amount: 2 },
+    });
+    (item as unknown as { question: { fieldOrder: string[] } }).question.fieldOrder = ['project', 'when', 'amount'];
+    const { user } = await open([item]);
+    await user.click(within(screen.getByRole('listbox')).getByRole('option'));
+    const form = document.querySelector<HTMLElement>('.record-form')!;
+    const labels = [...form.querySelectorAll('label')].map((l) => l.textContent?.trim());
+    expect(labels).toEqual(['Project', 'When', 'Amount']);
+  });
+
   it('shows a redacted answer as redacted, and a link question with its analysis and warnings', async () => {
     const url = analyzeUrl('http://user@xn--pypal-4ve.com/login');
     const items = [

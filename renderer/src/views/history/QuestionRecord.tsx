@@ -78,7 +78,9 @@ function RecordedForm({ item }: { item: QuestionItem }) {
     if (accepted) for (const field of Object.values(form.properties)) delete field.default;
     return form;
   }, [requested, accepted]);
-  const uiSchema = useMemo(() => buildUiSchema(schema), [schema]);
+  const fieldOrder = item.question.fieldOrder;
+  // Show the fields in the order the human saw them, not the journal's sorted order.
+  const uiSchema = useMemo(() => ({ ...buildUiSchema(schema), ...(fieldOrder ? { 'ui:order': [...fieldOrder, '*'] } : {}) }), [schema, fieldOrder]);
   const secrets = useMemo(() => secretFieldWarnings(requested), [requested]);
   const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: new Set(secrets) }), [t, secrets]);
   const content = accepted ? item.answer?.content : undefined;
