@@ -1,6 +1,7 @@
 // The Electron main process: app lifecycle, the one window, the host service
 // behind IPC, attention (tray, badge, notifications). Decisions live in the
 // small Electron-free modules beside this file; this is the wiring.
+import { installStableDemo } from './demo-install';
 import { startApprovalServer } from '../core/approval/approval-server';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -83,7 +84,7 @@ export async function runMain(): Promise<void> {
       openExternal: gate.openExternal,
       history,
       // Written to servers.json only on the very first start.
-      firstStartServers: demoServers(demoLaunch(demoSearchDir(app.getAppPath(), app.isPackaged), process.execPath)),
+      firstStartServers: demoServers(await installStableDemo(demoSearchDir(app.getAppPath(), app.isPackaged), dataDir, process.env, process.execPath)),
     });
   } catch (e) {
     await history?.close().catch(() => undefined);

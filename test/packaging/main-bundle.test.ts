@@ -141,14 +141,15 @@ describe('built main bundle under a scripted electron stand-in', { timeout: 90_0
     expect(step('foreign')).toMatchObject({ reply: { ok: false, error: { code: 'forbidden' } } });
     const servers = step('servers') as unknown as { reply: { ok: boolean; value: Array<{ name: string; status: string }> }; events: string[] };
     expect(servers.reply.ok, stderr).toBe(true);
-    // The demo server was found next to the bundle, written on first start, and really started.
+    // The demo server was found next to the bundle, copied to the data folder (a path that
+    // survives AppImage re-mounts and updates), written on first start, and really started.
     expect(servers.reply.value.map((s) => [s.name, s.status])).toEqual([
       [DEMO_SERVER_NAME, 'connected'],
       [DEMO_LEGACY_SERVER_NAME, 'connected'],
     ]);
     expect(servers.events).toContain('serversChanged');
     const saved = JSON.parse(readFileSync(join(work, 'data', 'servers.json'), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
-    expect(saved.mcpServers[DEMO_SERVER_NAME]!.args[0]).toBe(join(work, 'app', 'dist', 'demo', 'demo-server.mjs'));
+    expect(saved.mcpServers[DEMO_SERVER_NAME]!.args[0]).toBe(join(work, 'data', 'demo', 'demo-server.mjs'));
   });
 
   it('shuts down cleanly and opens nothing on its own', () => {
