@@ -5,20 +5,25 @@ import { getHostApi } from './api/get-host-api';
 import App from './app/App';
 import HostUnavailable from './app/HostUnavailable';
 import { createStores } from './app/stores';
+import type { WsHostApi } from './api/ws-host-api';
+import { followConnection } from './app/connection-store';
 import './styles/index.css';
 
 const root = createRoot(document.getElementById('root')!);
 try {
-  const stores = createStores(getHostApi());
+  const api = getHostApi();
+  const stores = createStores(api);
   void stores.start();
+  const connection = followConnection(api as Partial<WsHostApi>, () => void stores.resync());
   // Closing the window dismisses the question in front: the cancel outcome.
   // Best effort; the host treats a closed window as cancel on its side too.
   window.addEventListener('pagehide', () => stores.queue.cancelFront());
   root.render(
     <StrictMode>
-      <App stores={stores} />
+      <App stores={stores} connection={connection} />
     </StrictMode>,
   );
 } catch (err) {
   root.render(<HostUnavailable error={err instanceof Error ? err.message : String(err)} />);
 }
+

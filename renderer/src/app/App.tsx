@@ -3,11 +3,12 @@ import QuestionLayer from '../dialogs/QuestionLayer';
 import { ArmDelayContext, DEFAULT_ARM_DELAY_MS } from '../dialogs/dialog-timing';
 import { I18nProvider } from '../i18n/i18n-context';
 import { createTranslate } from '../i18n/translate';
-import { useStore } from '../state/use-store';
+import { useStore, type ExternalStore } from '../state/use-store';
 import HistoryView from '../views/history/HistoryView';
 import ServersView from '../views/servers/ServersView';
 import SettingsView from '../views/settings/SettingsView';
 import ToolsView from '../views/tools/ToolsView';
+import ConnectionBanner, { type ConnectionView } from './ConnectionBanner';
 import Sidebar from './Sidebar';
 import type { RendererStores } from './stores';
 import { useDocumentSettings, useUiLanguage } from './use-document-settings';
@@ -19,10 +20,15 @@ export interface AppProps {
   armDelayMs?: number;
   autoDismissNotesMs?: number;
   initialView?: ViewName;
+  /** The web shell's connection state (absent under Electron, whose IPC cannot drop). */
+  connection?: ExternalStore<ConnectionView>;
 }
 
+const NO_CONNECTION: ExternalStore<ConnectionView> = { subscribe: () => () => undefined, getState: () => undefined };
+
 /** The renderer: a sidebar, the view picked in it, and question dialogs over everything (the rest inert meanwhile). */
-export default function App({ stores, armDelayMs = DEFAULT_ARM_DELAY_MS, autoDismissNotesMs, initialView = 'servers' }: AppProps) {
+export default function App({ stores, armDelayMs = DEFAULT_ARM_DELAY_MS, autoDismissNotesMs, initialView = 'servers', connection = NO_CONNECTION }: AppProps) {
+  const connectionState = useStore(connection);
   const { settings } = useStore(stores.settings);
   const queue = useStore(stores.queue);
   const language = useUiLanguage(settings?.language);
@@ -46,6 +52,7 @@ export default function App({ stores, armDelayMs = DEFAULT_ARM_DELAY_MS, autoDis
         <div className="app" inert={count > 0}>
           <Sidebar view={view} onNavigate={setView} waiting={count} />
           <main className="app-main" data-view={view}>
+            <ConnectionBanner state={connectionState} />
             {queue.loadError && (
               <p className="banner banner-danger" role="alert">
                 {t('app.hostError', { error: queue.loadError })}

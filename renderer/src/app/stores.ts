@@ -19,6 +19,8 @@ export interface RendererStores {
   history: HistoryStore;
   /** Starts all stores (subscribe, then load); resolves when the first loads finished. */
   start(): Promise<void>;
+  /** Re-reads everything after a reconnect (events sent while disconnected are lost). */
+  resync(): Promise<void>;
   stop(): void;
 }
 
@@ -41,6 +43,11 @@ export function createStores(api: HostApi): RendererStores {
     async start() {
       calls.start();
       await Promise.all([queue.start(), directory.start(), settings.start(), servers.start()]);
+    },
+    async resync() {
+      for (const store of [directory, settings, servers]) store.stop();
+      if (history.active) history.refresh();
+      await Promise.all([queue.resync(), directory.start(), settings.start(), servers.start()]);
     },
     stop() {
       queue.stop();

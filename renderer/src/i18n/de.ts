@@ -8,6 +8,8 @@ export const de: Dictionary = {
   'app.idle': 'Keine Fragen warten.',
   'app.idleHint': 'Wenn ein MCP-Server Sie etwas fragt, erscheint es hier. Das KI-Modell sieht diese Fragen nie.',
   'app.hostError': 'Countersign erreicht seinen Host nicht: {error}',
+  'app.connection.reconnecting': 'Verbindung zu Countersign verloren; neuer Versuch läuft … Fragen warten so lange.',
+  'app.connection.failed': 'Die Verbindung zu Countersign ist weg. Öffnen Sie den Link, den `countersign web` ausgegeben hat, erneut (ein neu gestartetes Countersign gibt einen neuen aus).',
 
   'dialog.title.form': '{server} bittet um Angaben',
   'dialog.title.confirm': '{server} bittet um Ihre Bestätigung',

@@ -8,6 +8,8 @@ export const en = {
   'app.idle': 'No questions are waiting.',
   'app.idleHint': 'When an MCP server asks you something, it appears here. The AI model never sees these questions.',
   'app.hostError': 'Countersign cannot reach its host: {error}',
+  'app.connection.reconnecting': 'Lost the connection to Countersign; reconnecting… Questions keep waiting in the meantime.',
+  'app.connection.failed': 'The connection to Countersign is gone. Open the link that `countersign web` printed again (a restarted Countersign prints a new one).',
 
   'dialog.title.form': '{server} asks for information',
   'dialog.title.confirm': '{server} asks for your confirmation',

@@ -96,6 +96,11 @@ export class HistoryStore extends Store<HistoryState> {
     if (!this.pages.has(page) && !this.inFlight.has(page)) void this.load(page);
   }
 
+  /** True once the History view has asked for entries. */
+  get active(): boolean {
+    return this.off !== null;
+  }
+
   /** Re-reads the visible pages now (also what historyAppended triggers, coalesced). */
   refresh(): void {
     clearTimeout(this.timer);

@@ -68,6 +68,23 @@ export class QuestionQueue {
     }
   }
 
+  /**
+   * After a lost connection: events sent meanwhile never arrived, so compare
+   * with the host's list. Questions it no longer has leave with a note; new
+   * ones join the queue.
+   */
+  async resync(): Promise<void> {
+    try {
+      const waiting = await this.api.listQuestions({});
+      const ids = new Set(waiting.map((q) => q.id));
+      for (const q of this.state.questions) if (!ids.has(q.id)) this.withdraw(q.id, 'answered', 'It was settled while the connection was lost.');
+      for (const q of waiting) this.add(q);
+      this.set({ loadError: null });
+    } catch (err) {
+      this.set({ loadError: errorText(err) });
+    }
+  }
+
   /** Stops listening to the host. */
   stop(): void {
     for (const off of this.unsubscribers.splice(0)) off();
