@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostEvents } from '../../../shared/host-api/contract';
 import type { Question } from '../../../shared/elicitation/types';
+import { RICH_SCHEMA } from '../../../test/fixtures/servers/modern-server';
 import { fixtureCommand } from '../../../test/fixtures/spawn-fixture';
 import { HostService } from './host-service';
 import { JournalHistory } from './journal-history';
@@ -160,8 +161,10 @@ describe('HostService', () => {
   it('keeps JSON Schema 2020-12 keywords of tool input schemas verbatim', async () => {
     const { service: svc } = await start();
     const catalog = (await svc.invoke('listCatalog', { server: 'kimai' })) as { tools: Array<{ name: string; inputSchema: Record<string, unknown> }> };
+    const rich = catalog.tools.find((t) => t.name === 'rich_schema')!;
+    // $schema, $defs with $anchor, allOf/anyOf, if/then/else and additionalProperties, all as the server sent them.
+    expect(rich.inputSchema).toEqual(RICH_SCHEMA);
     const add = catalog.tools.find((t) => t.name === 'add_numbers')!;
-    expect(add.inputSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(add.inputSchema).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } });
   });
 
