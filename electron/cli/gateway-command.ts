@@ -3,6 +3,7 @@
 // It exposes the configured servers; every question they ask goes to the
 // human in the Countersign app, never to the agent. In stdio mode stdout is
 // the MCP channel: everything else goes to stderr.
+import { parsePort, untilAborted } from './run-flags';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Transport } from '@modelcontextprotocol/server';
@@ -46,18 +47,7 @@ function numberFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined
   return n;
 }
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined) return 0;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new HostError('config', `--port must be a port number from 0 to 65535, not ${JSON.stringify(value)}`);
-  return n;
-}
 
-function untilAborted(signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return new Promise(() => undefined);
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((done) => signal.addEventListener('abort', () => done(), { once: true }));
-}
 
 /** Run `countersign gateway`; resolves with the exit code once the agent hangs up (stdio) or on Ctrl-C (HTTP). */
 export async function runGatewayCommand(argv: string[], io: CliIo, deps: GatewayCommandDeps = {}): Promise<number> {

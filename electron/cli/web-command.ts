@@ -1,5 +1,6 @@
 // `countersign web`: the whole app in the system browser, served by the
 // loopback web shell. Runs until Ctrl-C (SIGINT) or SIGTERM.
+import { parsePort, untilAborted } from './run-flags';
 import { ApprovalServerInUseError, startApprovalServer, type ApprovalServer } from '../core/approval/approval-server';
 import { existsSync } from 'node:fs';
 import { dirname, join, parse, resolve } from 'node:path';
@@ -45,18 +46,7 @@ export function defaultRendererDir(from: string = dirname(fileURLToPath(import.m
   return resolve(from, '..', '..', 'dist', 'renderer');
 }
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined) return 0;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new HostError('config', `--port must be a port number from 0 to 65535, not ${JSON.stringify(value)}`);
-  return n;
-}
 
-function untilAborted(signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return new Promise(() => undefined);
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolveAbort) => signal.addEventListener('abort', () => resolveAbort(), { once: true }));
-}
 
 /** Run `countersign web`; resolves with the exit code once stopped. */
 export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandDeps = {}): Promise<number> {

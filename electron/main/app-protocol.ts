@@ -3,6 +3,7 @@
 // other local files and has the opaque origin "null", while this handler
 // serves only what is inside dist/renderer, with the CSP as a real header.
 // Electron-free: main.ts wires `createAppRequestHandler` into protocol.handle.
+import { CONTENT_TYPES } from '../../shared/content-types';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from './csp';
 
@@ -24,24 +25,6 @@ export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
  */
 export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } as const;
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** The Content-Type for a file name; unknown kinds are opaque bytes (and `nosniff` keeps them so). */
 export function contentTypeFor(path: string): string {
