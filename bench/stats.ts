@@ -28,3 +28,26 @@ export async function interleaved(a: () => Promise<unknown>, b: () => Promise<un
   }
   return out;
 }
+
+/**
+ * Run A and B in alternating blocks of `perBlock` calls (ABBA order so
+ * neither side always goes first); returns the mean ms per call of each
+ * block. Blocks share the machine's drift like single calls do, without the
+ * cost of switching between two code paths on every call.
+ */
+export async function interleavedBlocks(a: () => Promise<unknown>, b: () => Promise<unknown>, blocks: number, perBlock: number, warmupBlocks = 1): Promise<{ a: number[]; b: number[] }> {
+  const out = { a: [] as number[], b: [] as number[] };
+  const block = async (fn: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    for (let i = 0; i < perBlock; i++) await fn();
+    return (performance.now() - t0) / perBlock;
+  };
+  for (let i = 0; i < warmupBlocks + blocks; i++) {
+    const order = i % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
+    for (const side of order) {
+      const ms = await block(side === 'a' ? a : b);
+      if (i >= warmupBlocks) out[side].push(ms);
+    }
+  }
+  return out;
+}
