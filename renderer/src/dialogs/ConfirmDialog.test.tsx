@@ -18,6 +18,8 @@ describe('ConfirmDialog', () => {
     expect(within(dialog).getByText('Prompt')).toBeTruthy();
     expect(within(dialog).getByText('cleanup')).toBeTruthy();
     expect(within(dialog).getByText('Round 2')).toBeTruthy();
+    // A call the human made in the app itself names no agent.
+    expect(within(dialog).queryByText(/For the agent/)).toBeNull();
     expect(within(dialog).getByText('Delete the branch "old-ui"?')).toBeTruthy();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(within(dialog).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual([
@@ -25,6 +27,11 @@ describe('ConfirmDialog', () => {
       'Decline',
       'Accept',
     ]);
+  });
+
+  it('names the agent whose call asks, when it came through the gateway', async () => {
+    const { dialog } = await open({ origin: origin({ server: 'files', method: 'tools/call', name: 'rm', agent: 'claude-code#stdio-3f9a1c' }) });
+    expect(within(dialog).getByText('For the agent claude-code#stdio-3f9a1c')).toBeTruthy();
   });
 
   it('focus starts on the dialog, not on Accept, and a stray Enter answers nothing', async () => {

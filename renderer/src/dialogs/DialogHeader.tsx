@@ -42,6 +42,12 @@ export default function DialogHeader({ origin, title, titleId, colour, waiting, 
           )}
           {origin.round > 1 && <span className="origin-round">{t('origin.round', { round: origin.round })}</span>}
         </p>
+        {origin.agent && (
+          // Which agent's call this is (through the gateway): the human should know who wants this done.
+          <p className="origin-agent" dir="auto">
+            {t('origin.agent', { agent: origin.agent })}
+          </p>
+        )}
         {shownSummary && (
           <p className="origin-args" dir="auto">
             <span className="visually-hidden">{t('origin.arguments')}: </span>

@@ -26,6 +26,7 @@ export const de: Dictionary = {
   'origin.resources/read': 'Ressource',
   'origin.noCall': 'Keinem bekannten Aufruf zugeordnet',
   'origin.round': 'Runde {round}',
+  'origin.agent': 'Für den Agenten {agent}',
   'origin.arguments': 'Argumente',
 
   'queue.waiting.one': '1 weitere Frage wartet',

@@ -26,6 +26,7 @@ export const en = {
   'origin.resources/read': 'Resource',
   'origin.noCall': 'Not tied to a known call',
   'origin.round': 'Round {round}',
+  'origin.agent': 'For the agent {agent}',
   'origin.arguments': 'Arguments',
 
   'queue.waiting.one': '1 more question waiting',
