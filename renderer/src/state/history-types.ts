@@ -1,57 +1,28 @@
 // The history items the host's queryHistory returns (one per question, with
 // its answer and how its call ended; other entries on their own), typed for
-// the renderer. The contract keeps them loose; this mirrors the journal's
-// shape (electron/core/history/query.ts) without importing the core.
-import type { Action, AnswerContent, FlatSchema, UrlAnalysis } from '../../../shared/elicitation/types';
+// the renderer from the journal's own entry types in shared/, so the view and
+// the journal cannot drift apart.
+import type { Action } from '../../../shared/elicitation/types';
+import type { AnswerBody, CallEndBody, DecidedBy as JournalDecidedBy, QuestionBody } from '../../../shared/history/journal-types';
 import type { HistoryEntryView } from '../../../shared/host-api/contract';
 
 /** Who or what chose an answer. */
-export type DecidedBy = 'human' | 'script' | 'mute-rule' | 'timeout' | 'call-cancelled' | 'policy';
+export type DecidedBy = JournalDecidedBy;
+
+/** When an entry was written, and where in the chain. */
+interface Stamp {
+  seq: number;
+  ts: string;
+}
 
 /** The question as it was asked. */
-export interface HistoryQuestion {
-  seq: number;
-  ts: string;
-  questionId: string;
-  callId?: string;
-  server: { name: string; era: 'modern' | 'legacy'; protocolVersion?: string };
-  call: { method: 'tools/call' | 'prompts/get' | 'resources/read' | null; name: string | null; argumentsSummary?: string };
-  round: number;
-  key: string;
-  mode: 'form' | 'url';
-  message: string;
-  requestedSchema?: FlatSchema;
-  /** The order the form's fields were shown in (the stored schema's keys are sorted). */
-  fieldOrder?: string[];
-  url?: UrlAnalysis;
-}
+export type HistoryQuestion = Stamp & Omit<QuestionBody, 'kind'>;
 
 /** The answer, as recorded. */
-export interface HistoryAnswer {
-  kind: 'answer';
-  seq: number;
-  ts: string;
-  server: string;
-  action: Action;
-  decidedBy: DecidedBy;
-  decidedByDetail?: string;
-  content?: AnswerContent;
-  redacted?: { fields: string[]; salt: string; sha256: string };
-  urlOpened?: boolean;
-}
+export type HistoryAnswer = Stamp & Omit<AnswerBody, 'questionId' | 'callId'>;
 
 /** How the call that asked ended. */
-export interface HistoryCallEnd {
-  kind: 'call-end';
-  seq: number;
-  ts: string;
-  server: string;
-  name?: string | null;
-  outcome: 'complete' | 'error' | 'round-limit' | 'cancelled';
-  isError?: boolean;
-  rounds?: number;
-  detail?: string;
-}
+export type HistoryCallEnd = Stamp & Omit<CallEndBody, 'callId'>;
 
 /** A protocol fault or a journal note. */
 export interface HistoryOtherEntry {

@@ -1,0 +1,228 @@
+// What the history journal stores: one JSON line per entry, hash-chained.
+// Pure types, shared by the core (electron/core/history: journal.ts writes
+// them, chain.ts defines the line format) and the renderer's history view.
+
+import type {
+  Action,
+  AnswerContent,
+  CallMethod,
+  FlatSchema,
+  UrlAnalysis,
+} from '../elicitation/types';
+
+/** Version of the line format, written into every entry as `v`. */
+export const JOURNAL_FORMAT_VERSION = 1;
+
+/** `prev` of the very first entry. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Who or what chose the outcome of a question. */
+export type DecidedBy =
+  | 'human' // a person in the dialog
+  | 'script' // a CLI script answering on the human's behalf
+  | 'mute-rule' // a rule the human set up earlier (e.g. "always decline this server")
+  | 'timeout' // nobody answered in time
+  | 'call-cancelled' // the call that caused it was cancelled (by the client, the model or the server)
+  | 'policy'; // a host policy (e.g. a blocked URL can never be opened)
+
+/** How the call that asked finally ended. */
+export type CallOutcome = 'complete' | 'error' | 'round-limit' | 'cancelled';
+
+/** Protocol faults the core records besides questions. */
+export type FaultKind =
+  | 'invalid-schema' // requestedSchema is not a flat schema the spec allows
+  | 'undeclared-request' // a request kind the client did not declare a capability for
+  | 'round-limit' // the server kept asking past the host's round limit
+  | 'invalid-answer' // an answer failed validation against its schema (content never stored here)
+  | 'unknown-result-type' // a result the host does not understand
+  | 'invalid-request-state' // requestState missing, malformed or too large
+  | 'protocol-error'; // anything else the server got wrong
+
+/** requestState is never stored: only its length (UTF-16 code units) and SHA-256 (hex, over UTF-8). */
+export interface RequestStateDigest {
+  length: number;
+  sha256: string;
+}
+
+/** Accepted content when redaction is on: field names and a salted hash, never values. */
+export interface RedactedContent {
+  /** The accepted field names, sorted. */
+  fields: string[];
+  /** 128-bit random salt (hex), so low-entropy answers (yes/no, enums) cannot be guessed from the hash. */
+  salt: string;
+  /** hex SHA-256 of `salt + "\n" + canonicalJson(content)`. */
+  sha256: string;
+}
+
+export interface ServerInfo {
+  /** Configured server name (the key in mcpServers). */
+  name: string;
+  era: 'modern' | 'legacy';
+  /** Negotiated MCP protocol version, when known. */
+  protocolVersion?: string;
+}
+
+export interface CallInfo {
+  method: CallMethod | null;
+  /** Tool, prompt name or resource URI. */
+  name: string | null;
+  /** The short, safe, single-line summary of the call's arguments (QuestionOrigin.argumentsSummary). */
+  argumentsSummary?: string;
+  /** The agent connection whose call asked (gateway; QuestionOrigin.agent). */
+  agent?: string;
+}
+
+// ---------------------------------------------------------------------------
+// Entry bodies: what the core hands to append(). The journal adds the header.
+// ---------------------------------------------------------------------------
+
+/** A question was put to the human (or a script / rule). `ts` of this entry is the time asked. */
+export interface QuestionBody {
+  kind: 'question';
+  /** Question.id; answers refer to it. */
+  questionId: string;
+  /** The host's id for the call that caused the question; joins call-end and faults. */
+  callId?: string;
+  server: ServerInfo;
+  call: CallInfo;
+  /** 1-based retry round (always 1 for legacy questions). */
+  round: number;
+  /** The inputRequests key (legacy: a generated one). */
+  key: string;
+  mode: 'form' | 'url';
+  message: string;
+  /** Form mode: the schema as received (after validation). */
+  requestedSchema?: FlatSchema;
+  /**
+   * Form mode: the order the fields were shown in. Canonical JSON sorts the
+   * keys of `requestedSchema.properties`, so the order is kept here.
+   */
+  fieldOrder?: string[];
+  /** URL mode: the link and everything the host concluded about it, warnings included. */
+  url?: UrlAnalysis;
+  requestState?: RequestStateDigest;
+}
+
+/** The outcome of a question. `ts` of this entry is the time answered. */
+export interface AnswerBody {
+  kind: 'answer';
+  questionId: string;
+  callId?: string;
+  /** Server name again, so an answer can be filtered without its question. */
+  server: string;
+  action: Action;
+  decidedBy: DecidedBy;
+  /** Which rule, script or policy decided, when not the human. */
+  decidedByDetail?: string;
+  /** Accepted content, when redaction is off. */
+  content?: AnswerContent;
+  /** Accepted content, when redaction is on. */
+  redacted?: RedactedContent;
+  /** URL mode: whether the host actually opened the link. */
+  urlOpened?: boolean;
+}
+
+/** How a call that asked questions finally ended. */
+export interface CallEndBody {
+  kind: 'call-end';
+  callId: string;
+  server: string;
+  method?: CallMethod | null;
+  name?: string | null;
+  outcome: CallOutcome;
+  /** tools/call: the result's isError flag. */
+  isError?: boolean;
+  /** How many rounds the call took. */
+  rounds?: number;
+  /** The agent connection that made the call (gateway). */
+  agent?: string;
+  detail?: string;
+}
+
+/** A protocol fault. `detail` must never carry answer content or requestState. */
+export interface FaultBody {
+  kind: 'fault';
+  fault: FaultKind;
+  server?: string;
+  callId?: string;
+  questionId?: string;
+  round?: number;
+  detail: string;
+}
+
+/** Something the journal itself has to say about the record. */
+export type NoteBody = TornTailNote | RedactionNote;
+
+/** A torn (incomplete) write found at the end of the journal after a crash, moved aside, not dropped. */
+export interface TornTailNote {
+  kind: 'note';
+  note: 'torn-tail';
+  detail: string;
+  /** Journal file the bytes were cut from, and where. */
+  file: string;
+  offset: number;
+  length: number;
+  /** hex SHA-256 of the bytes set aside. */
+  sha256: string;
+  /** Sidecar file (same folder) that now holds them. */
+  sidecar: string;
+}
+
+/** The redaction setting changed; entries after this one follow the new setting. */
+export interface RedactionNote {
+  kind: 'note';
+  note: 'redaction';
+  detail: string;
+  redact: boolean;
+}
+
+export type EntryBody = QuestionBody | AnswerBody | CallEndBody | FaultBody | NoteBody;
+export type EntryKind = EntryBody['kind'];
+
+// ---------------------------------------------------------------------------
+// What append() accepts: bodies, with raw values the journal digests itself.
+// ---------------------------------------------------------------------------
+
+/** A question body; a raw requestState string is accepted and digested before anything is written. */
+export type QuestionInput = Omit<QuestionBody, 'requestState'> & {
+  requestState?: string | RequestStateDigest;
+};
+
+/** An answer body with raw content; the journal redacts it when redaction is on. */
+export type AnswerInput = Omit<AnswerBody, 'redacted'>;
+
+export type EntryInput = QuestionInput | AnswerInput | CallEndBody | FaultBody | NoteBody;
+
+// ---------------------------------------------------------------------------
+// Stored entries: body + header.
+// ---------------------------------------------------------------------------
+
+export interface EntryHeader {
+  /** Format version (JOURNAL_FORMAT_VERSION). */
+  v: number;
+  /** 1-based, +1 per entry, continuing across rotated files. */
+  seq: number;
+  /** ISO 8601 UTC with milliseconds, when append() was called. */
+  ts: string;
+  /** `hash` of the previous entry (GENESIS_HASH for seq 1). */
+  prev: string;
+  /** hex SHA-256 of the canonical JSON of this entry without `hash`. */
+  hash: string;
+}
+
+export type QuestionEntry = EntryHeader & QuestionBody;
+export type AnswerEntry = EntryHeader & AnswerBody;
+export type CallEndEntry = EntryHeader & CallEndBody;
+export type FaultEntry = EntryHeader & FaultBody;
+export type NoteEntry = EntryHeader & NoteBody;
+export type JournalEntry = QuestionEntry | AnswerEntry | CallEndEntry | FaultEntry | NoteEntry;
+
+/** What append() resolves with, once the entry is on disk. */
+export interface AppendedEntry {
+  seq: number;
+  hash: string;
+  ts: string;
+  /** Journal file name (inside the journal folder) that holds the entry. */
+  file: string;
+  entry: JournalEntry;
+}
