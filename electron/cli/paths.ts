@@ -1,14 +1,12 @@
-// Where the host keeps its files, per platform, overridable for tests and
-// portable installs with COUNTERSIGN_DATA_DIR.
-import { homedir } from 'node:os';
+// Where the CLI finds the host's files: the same data folder as the app
+// (electron/core/history/paths.ts decides it per platform), overridable for
+// tests and portable installs with COUNTERSIGN_DATA_DIR.
 import { join } from 'node:path';
+import { appDataDir, defaultHistoryDir } from '../core/history/paths';
 
 /** The data folder: config, history, caches. */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.COUNTERSIGN_DATA_DIR) return env.COUNTERSIGN_DATA_DIR;
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Countersign');
-  if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Countersign');
-  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'countersign');
+  return appDataDir(env);
 }
 
 /** The servers file in mcpServers shape. */
@@ -18,5 +16,5 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string 
 
 /** The history journal folder. */
 export function historyDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(dataDir(env), 'history');
+  return defaultHistoryDir(env);
 }
