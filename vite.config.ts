@@ -30,7 +30,11 @@ function cspMetaTag(): Plugin {
     name: 'countersign-csp-meta',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP },
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }

@@ -20,8 +20,14 @@ async function bareConfirm(client: Client, entryId: number): Promise<void> {
   const schema = withInputRequired(CallToolResultSchema);
   let r = await client.request({ method: 'tools/call', params }, schema, { allowInputRequired: true });
   while (isInputRequiredResult(r)) {
-    const inputResponses = Object.fromEntries(Object.keys(r.inputRequests ?? {}).map((k) => [k, { action: 'accept', content: {} }]));
-    r = await client.request({ method: 'tools/call', params: { ...params, inputResponses, requestState: r.requestState } as never }, schema, { allowInputRequired: true });
+    const inputResponses = Object.fromEntries(
+      Object.keys(r.inputRequests ?? {}).map((k) => [k, { action: 'accept', content: {} }]),
+    );
+    r = await client.request(
+      { method: 'tools/call', params: { ...params, inputResponses, requestState: r.requestState } as never },
+      schema,
+      { allowInputRequired: true },
+    );
   }
 }
 
@@ -51,8 +57,18 @@ export async function benchRetryOverhead(rounds = 600): Promise<BenchResult[]> {
     const h = median(t.a);
     const b = median(t.b);
     return [
-      { name: 'retry round, Countersign host (ms per call with 1 round, median of block means)', value: round(h), unit: 'ms', goal: null },
-      { name: 'retry round, bare SDK manual loop on the same connection (ms, median of block means)', value: round(b), unit: 'ms', goal: null },
+      {
+        name: 'retry round, Countersign host (ms per call with 1 round, median of block means)',
+        value: round(h),
+        unit: 'ms',
+        goal: null,
+      },
+      {
+        name: 'retry round, bare SDK manual loop on the same connection (ms, median of block means)',
+        value: round(b),
+        unit: 'ms',
+        goal: null,
+      },
       { name: 'host overhead per retry round (host / bare SDK)', value: round(h / b), unit: '×', goal: 1.1 },
     ];
   } finally {
@@ -81,8 +97,18 @@ export async function benchConnect(rounds = 15): Promise<BenchResult[]> {
     const d = median(t.a);
     const l = median(t.b);
     out.push(
-      { name: `connect to the ${kind} fixture with era detection (median ms, incl. spawn)`, value: round(d), unit: 'ms', goal: null },
-      { name: `connect to the ${kind} fixture, legacy-only initialize (median ms)`, value: round(l), unit: 'ms', goal: null },
+      {
+        name: `connect to the ${kind} fixture with era detection (median ms, incl. spawn)`,
+        value: round(d),
+        unit: 'ms',
+        goal: null,
+      },
+      {
+        name: `connect to the ${kind} fixture, legacy-only initialize (median ms)`,
+        value: round(l),
+        unit: 'ms',
+        goal: null,
+      },
       { name: `connect with era detection / legacy-only, ${kind} server`, value: round(d / l), unit: '×', goal: 1.2 },
     );
   }

@@ -44,7 +44,11 @@ function dataDirWithFixture(): string {
   return dir;
 }
 
-const gatewayEnv = (dataDir: string) => ({ ...getDefaultEnvironment(), COUNTERSIGN_DATA_DIR: dataDir, COUNTERSIGN_GATEWAY_AUTOSTART: '0' });
+const gatewayEnv = (dataDir: string) => ({
+  ...getDefaultEnvironment(),
+  COUNTERSIGN_DATA_DIR: dataDir,
+  COUNTERSIGN_GATEWAY_AUTOSTART: '0',
+});
 
 async function connectStdio(command: string, args: string[], env?: Record<string, string>): Promise<Client> {
   const client = newClient();
@@ -54,7 +58,10 @@ async function connectStdio(command: string, args: string[], env?: Record<string
 
 /** The gateway in --http mode as a real process; resolves with its URL and token. */
 function startHttpGateway(dataDir: string): Promise<{ url: string; token: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, GATEWAY_ENTRY, '--http'], { env: { ...process.env, ...gatewayEnv(dataDir) }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, ['--import', tsxLoader, GATEWAY_ENTRY, '--http'], {
+    env: { ...process.env, ...gatewayEnv(dataDir) },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the HTTP gateway did not start')), 30_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -109,7 +116,9 @@ function round(x: number, digits = 3): number {
 }
 
 /** All gateway figures. */
-export async function benchGateway(options: { rounds?: number; warmup?: number; throughputMs?: number; inFlight?: number } = {}): Promise<GatewayBenchResult[]> {
+export async function benchGateway(
+  options: { rounds?: number; warmup?: number; throughputMs?: number; inFlight?: number } = {},
+): Promise<GatewayBenchResult[]> {
   const rounds = options.rounds ?? 1_000;
   const warmup = options.warmup ?? 3_000;
   const throughputMs = options.throughputMs ?? 2_000;
@@ -142,7 +151,12 @@ export async function benchGateway(options: { rounds?: number; warmup?: number; 
       { name: 'pass-through tools/call via the gateway, stdio (median ms)', value: round(g), unit: 'ms', goal: null },
       { name: 'the same call directly to the server, stdio (median ms)', value: round(d), unit: 'ms', goal: null },
       { name: 'pass-through via the gateway / direct (median)', value: round(g / d, 2), unit: '×', goal: '≤ 1.2×' },
-      { name: 'pass-through via the gateway / direct (p95)', value: round(percentile(t.a, 95) / percentile(t.b, 95), 2), unit: '×', goal: null },
+      {
+        name: 'pass-through via the gateway / direct (p95)',
+        value: round(percentile(t.a, 95) / percentile(t.b, 95), 2),
+        unit: '×',
+        goal: null,
+      },
       { name: 'added latency per call (median, gateway − direct)', value: round(g - d), unit: 'ms', goal: null },
     );
 
@@ -152,19 +166,38 @@ export async function benchGateway(options: { rounds?: number; warmup?: number; 
     const httpClients: Client[] = [];
     for (let i = 0; i < 4; i++) {
       const c = newClient();
-      await c.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization: `Bearer ${http.token}` } } }) as never);
+      await c.connect(
+        new StreamableHTTPClientTransport(new URL(http.url), {
+          requestInit: { headers: { authorization: `Bearer ${http.token}` } },
+        }) as never,
+      );
       await c.listTools(); // as an agent does first; 2026-07-28 clients then keep the list (ttl)
       httpClients.push(c);
       cleanups.push(() => c.close());
     }
     const httpRate = await steadyThroughput(httpClients, 'fx__echo', inFlight, throughputMs);
-    out.push({ name: `throughput via the gateway's HTTP endpoint on 127.0.0.1 (${inFlight} calls in flight)`, value: Math.round(httpRate), unit: 'calls/s', goal: '≥ 1000 calls/s' });
+    out.push({
+      name: `throughput via the gateway's HTTP endpoint on 127.0.0.1 (${inFlight} calls in flight)`,
+      value: Math.round(httpRate),
+      unit: 'calls/s',
+      goal: '≥ 1000 calls/s',
+    });
 
     const stdioRate = await steadyThroughput([viaGateway], 'fx__echo', inFlight, throughputMs);
     const directRate = await steadyThroughput([direct], 'echo', inFlight, throughputMs);
     out.push(
-      { name: `throughput via the gateway over stdio (${inFlight} in flight)`, value: Math.round(stdioRate), unit: 'calls/s', goal: null },
-      { name: `throughput directly to the server over stdio (${inFlight} in flight)`, value: Math.round(directRate), unit: 'calls/s', goal: null },
+      {
+        name: `throughput via the gateway over stdio (${inFlight} in flight)`,
+        value: Math.round(stdioRate),
+        unit: 'calls/s',
+        goal: null,
+      },
+      {
+        name: `throughput directly to the server over stdio (${inFlight} in flight)`,
+        value: Math.round(directRate),
+        unit: 'calls/s',
+        goal: null,
+      },
     );
 
     const fixtureHttp = await startHttpFixture('modern');
@@ -178,7 +211,12 @@ export async function benchGateway(options: { rounds?: number; warmup?: number; 
       cleanups.push(() => c.close());
     }
     const directHttpRate = await steadyThroughput(directHttp, 'echo', inFlight, throughputMs);
-    out.push({ name: `throughput directly to the server's own HTTP endpoint (${inFlight} in flight)`, value: Math.round(directHttpRate), unit: 'calls/s', goal: null });
+    out.push({
+      name: `throughput directly to the server's own HTTP endpoint (${inFlight} in flight)`,
+      value: Math.round(directHttpRate),
+      unit: 'calls/s',
+      goal: null,
+    });
 
     // 3. Orientation: a call with one question, answered at once in the app.
     const service = await HostService.create({ dataDir, openExternal: async () => undefined, connectOnStart: false });
@@ -188,7 +226,10 @@ export async function benchGateway(options: { rounds?: number; warmup?: number; 
       await approval.close();
       await service.close();
     });
-    service.on('questionAdded', (q) => void service.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept', content: {} } }));
+    service.on(
+      'questionAdded',
+      (q) => void service.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept', content: {} } }),
+    );
     const asked: number[] = [];
     let id = 0;
     for (let i = 0; i < 60; i++) {
@@ -196,7 +237,12 @@ export async function benchGateway(options: { rounds?: number; warmup?: number; 
       await viaGateway.callTool({ name: 'fx__confirm_delete', arguments: { entryId: ++id } });
       if (i >= 10) asked.push(performance.now() - t0);
     }
-    out.push({ name: 'tools/call with one question answered in the app at once (median ms, incl. both legs)', value: round(median(asked)), unit: 'ms', goal: null });
+    out.push({
+      name: 'tools/call with one question answered in the app at once (median ms, incl. both legs)',
+      value: round(median(asked)),
+      unit: 'ms',
+      goal: null,
+    });
     return out;
   } finally {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
@@ -207,7 +253,8 @@ export async function benchGateway(options: { rounds?: number; warmup?: number; 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
   benchGateway().then(
     (rows) => {
-      for (const r of rows) process.stdout.write(`${r.name}: ${r.value} ${r.unit}${r.goal ? ` (goal ${r.goal})` : ''}\n`);
+      for (const r of rows)
+        process.stdout.write(`${r.name}: ${r.value} ${r.unit}${r.goal ? ` (goal ${r.goal})` : ''}\n`);
       process.exit(0);
     },
     (e) => {

@@ -15,7 +15,7 @@ import {
   readJournal,
   verifyJournal,
   type EntryInput,
-} from '../electron/core/history/index.js';
+} from '../electron/core/history/index';
 
 export interface BenchResult {
   name: string;
@@ -36,7 +36,13 @@ export function sampleEntry(i: number): EntryInput {
   const callId = `call-${call}`;
   const questionId = `q-${call}`;
   if (i % 50 === 49) {
-    return { kind: 'fault', fault: 'invalid-schema', server, callId, detail: `properties.amount.minimum must be a number (round ${1 + (i % 3)})` };
+    return {
+      kind: 'fault',
+      fault: 'invalid-schema',
+      server,
+      callId,
+      detail: `properties.amount.minimum must be a number (round ${1 + (i % 3)})`,
+    };
   }
   switch (i % 3) {
     case 0:
@@ -91,12 +97,24 @@ export function sampleEntry(i: number): EntryInput {
         server,
         action,
         decidedBy: call % 9 === 0 ? 'mute-rule' : call % 13 === 0 ? 'timeout' : 'human',
-        content: action === 'accept' && call % 4 !== 3 ? { confirm: true, reason: `ticket ${call}`, priority: 'normal' } : undefined,
+        content:
+          action === 'accept' && call % 4 !== 3
+            ? { confirm: true, reason: `ticket ${call}`, priority: 'normal' }
+            : undefined,
         urlOpened: call % 4 === 3 ? action === 'accept' : undefined,
       };
     }
     default:
-      return { kind: 'call-end', callId, server, method: 'tools/call', name: tool, outcome: call % 17 === 0 ? 'error' : 'complete', isError: call % 17 === 0, rounds: 1 };
+      return {
+        kind: 'call-end',
+        callId,
+        server,
+        method: 'tools/call',
+        name: tool,
+        outcome: call % 17 === 0 ? 'error' : 'complete',
+        isError: call % 17 === 0,
+        rounds: 1,
+      };
   }
 }
 
@@ -138,7 +156,11 @@ export async function benchHistory(options: { entries?: number; appends?: number
 
     // Filter: the CLI's typical query, then a free-text search (first run builds the search text).
     t = performance.now();
-    const filtered = filterItems(items, { server: 'github', action: 'accept', since: new Date(Date.now() - 86_400_000) });
+    const filtered = filterItems(items, {
+      server: 'github',
+      action: 'accept',
+      since: new Date(Date.now() - 86_400_000),
+    });
     const filterMs = performance.now() - t;
     t = performance.now();
     const searched = filterItems(items, { text: 'ticket 4240' });
@@ -164,11 +186,21 @@ export async function benchHistory(options: { entries?: number; appends?: number
       { name: `history: open + load ${total} entries`, value: round(openMs, 1), unit: 'ms', goal: 1000 },
       { name: 'history: writer open (tail scan + lock)', value: round(writerOpenMs), unit: 'ms', goal: null },
       { name: `history: read-only load ${total} entries (CLI)`, value: round(readOnlyMs, 1), unit: 'ms', goal: null },
-      { name: `history: filter server+action+since over ${items.length} items`, value: round(filterMs), unit: 'ms', goal: 50 },
+      {
+        name: `history: filter server+action+since over ${items.length} items`,
+        value: round(filterMs),
+        unit: 'ms',
+        goal: 50,
+      },
       { name: `history: free-text filter over ${items.length} items`, value: round(textMs), unit: 'ms', goal: 50 },
       { name: 'history: append + fsync p50', value: round(percentile(times, 50), 3), unit: 'ms', goal: null },
       { name: 'history: append + fsync p99', value: round(percentile(times, 99), 3), unit: 'ms', goal: 5 },
-      { name: `history: verify chain of ${total + appends} entries`, value: round(verifyMs, 1), unit: 'ms', goal: null },
+      {
+        name: `history: verify chain of ${total + appends} entries`,
+        value: round(verifyMs, 1),
+        unit: 'ms',
+        goal: null,
+      },
     ];
   } finally {
     await rm(dir, { recursive: true, force: true });

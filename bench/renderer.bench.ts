@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { HistoryJournal } from '../electron/core/history/index.js';
+import { HistoryJournal } from '../electron/core/history/index';
 import { openApp, startAppShell } from '../test/browser/app-shell';
 import { buildPrivateRenderer, launchChromium, measurePaintLatency } from '../test/browser/paint-latency';
 import { sampleEntry, type BenchResult } from './history.bench';
@@ -90,7 +90,9 @@ export async function benchHistoryView(rendererDir: string, entries = 100_000): 
       `[...document.querySelectorAll('nav .nav-item')].find((b) => b.textContent === 'History').click()`,
       `document.querySelector('.history-row[aria-posinset="1"] .pill') !== null`,
     );
-    const githubTotal = ((await app.service.invoke('queryHistory', { server: 'github', action: 'accept', limit: 1 })) as { total: number }).total;
+    const githubTotal = (
+      (await app.service.invoke('queryHistory', { server: 'github', action: 'accept', limit: 1 })) as { total: number }
+    ).total;
     const countText = `${githubTotal.toLocaleString('en-US')} entries`;
     const filterMs = await timeInPage(
       page,
@@ -100,7 +102,10 @@ export async function benchHistoryView(rendererDir: string, entries = 100_000): 
       `document.querySelector('.history-count')?.textContent === ${JSON.stringify(countText)} && document.querySelector('.history-row[aria-posinset="1"] .history-row-server')?.textContent === 'github'`,
     );
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForFunction((t) => document.querySelector('.history-count')?.textContent === t, `${total.toLocaleString('en-US')} entries`);
+    await page.waitForFunction(
+      (t) => document.querySelector('.history-count')?.textContent === t,
+      `${total.toLocaleString('en-US')} entries`,
+    );
     await page.getByRole('listbox').focus();
     const endMs = await timeInPage(
       page,
@@ -112,12 +117,42 @@ export async function benchHistoryView(rendererDir: string, entries = 100_000): 
     const scroll = await scrollFrames(page, 180, 640);
     const sorted = [...scroll.intervals].sort((a, b) => a - b);
     return [
-      { name: `history view: open on ${total} items (${entries} entries), first rows painted`, value: round(openMs), unit: 'ms', goal: null },
-      { name: `history view: filter server+outcome over ${total} items, rows painted`, value: round(filterMs), unit: 'ms', goal: null },
-      { name: `history view: jump to the oldest of ${total} items (End), row painted`, value: round(endMs), unit: 'ms', goal: null },
-      { name: 'history view: frame interval while scrolling 10 rows/frame, median', value: round(percentile(sorted, 50)), unit: 'ms', goal: null },
-      { name: 'history view: frame interval while scrolling 10 rows/frame, p95', value: round(percentile(sorted, 95)), unit: 'ms', goal: 50 },
-      { name: 'history view: rows still loading per frame while scrolling (mean)', value: round(scroll.blankRows / scroll.intervals.length, 2), unit: 'rows', goal: null },
+      {
+        name: `history view: open on ${total} items (${entries} entries), first rows painted`,
+        value: round(openMs),
+        unit: 'ms',
+        goal: null,
+      },
+      {
+        name: `history view: filter server+outcome over ${total} items, rows painted`,
+        value: round(filterMs),
+        unit: 'ms',
+        goal: null,
+      },
+      {
+        name: `history view: jump to the oldest of ${total} items (End), row painted`,
+        value: round(endMs),
+        unit: 'ms',
+        goal: null,
+      },
+      {
+        name: 'history view: frame interval while scrolling 10 rows/frame, median',
+        value: round(percentile(sorted, 50)),
+        unit: 'ms',
+        goal: null,
+      },
+      {
+        name: 'history view: frame interval while scrolling 10 rows/frame, p95',
+        value: round(percentile(sorted, 95)),
+        unit: 'ms',
+        goal: 50,
+      },
+      {
+        name: 'history view: rows still loading per frame while scrolling (mean)',
+        value: round(scroll.blankRows / scroll.intervals.length, 2),
+        unit: 'rows',
+        goal: null,
+      },
     ];
   } finally {
     await launched.close();
@@ -132,9 +167,19 @@ export async function benchRenderer(options: { runs?: number; historyEntries?: n
   try {
     const paint = await measurePaintLatency({ runs: options.runs ?? 50, dir: build.dir });
     return [
-      { name: `renderer: question arrival to dialog painted, median of ${paint.samples.length}`, value: round(paint.medianMs), unit: 'ms', goal: 50 },
+      {
+        name: `renderer: question arrival to dialog painted, median of ${paint.samples.length}`,
+        value: round(paint.medianMs),
+        unit: 'ms',
+        goal: 50,
+      },
       { name: 'renderer: question arrival to dialog painted, p95', value: round(paint.p95Ms), unit: 'ms', goal: null },
-      { name: 'renderer: app bundle (index.html and what it loads), gzip', value: round(paint.bundleGzipBytes / 1024), unit: 'kB', goal: 600 },
+      {
+        name: 'renderer: app bundle (index.html and what it loads), gzip',
+        value: round(paint.bundleGzipBytes / 1024),
+        unit: 'kB',
+        goal: 600,
+      },
       ...(await benchHistoryView(build.dir, options.historyEntries ?? 100_000)),
     ];
   } finally {

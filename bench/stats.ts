@@ -15,7 +15,12 @@ export function median(samples: readonly number[]): number {
 }
 
 /** Run A and B alternately `rounds` times (after `warmup` unmeasured pairs); returns the timings in ms. */
-export async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>, rounds: number, warmup = 3): Promise<{ a: number[]; b: number[] }> {
+export async function interleaved(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  rounds: number,
+  warmup = 3,
+): Promise<{ a: number[]; b: number[] }> {
   const out = { a: [] as number[], b: [] as number[] };
   for (let i = 0; i < warmup + rounds; i++) {
     const order = i % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
@@ -35,7 +40,13 @@ export async function interleaved(a: () => Promise<unknown>, b: () => Promise<un
  * block. Blocks share the machine's drift like single calls do, without the
  * cost of switching between two code paths on every call.
  */
-export async function interleavedBlocks(a: () => Promise<unknown>, b: () => Promise<unknown>, blocks: number, perBlock: number, warmupBlocks = 1): Promise<{ a: number[]; b: number[] }> {
+export async function interleavedBlocks(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  blocks: number,
+  perBlock: number,
+  warmupBlocks = 1,
+): Promise<{ a: number[]; b: number[] }> {
   const out = { a: [] as number[], b: [] as number[] };
   const block = async (fn: () => Promise<unknown>) => {
     const t0 = performance.now();

@@ -25,8 +25,17 @@ export const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 export const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256];
 // ICNS element types and the pixel size each holds.
 export const ICNS_TYPES = [
-  ['icp4', 16], ['icp5', 32], ['icp6', 64], ['ic07', 128], ['ic08', 256], ['ic09', 512], ['ic10', 1024],
-  ['ic11', 32], ['ic12', 64], ['ic13', 256], ['ic14', 512],
+  ['icp4', 16],
+  ['icp5', 32],
+  ['icp6', 64],
+  ['ic07', 128],
+  ['ic08', 256],
+  ['ic09', 512],
+  ['ic10', 1024],
+  ['ic11', 32],
+  ['ic12', 64],
+  ['ic13', 256],
+  ['ic14', 512],
 ];
 const SMALL_MAX = 32; // sizes up to this use the simplified master
 
@@ -61,7 +70,9 @@ function badgeSvg(text) {
 }
 
 async function render(svgPath, size) {
-  return execFileSync('rsvg-convert', ['-w', String(size), '-h', String(size), '-f', 'png', svgPath], { maxBuffer: 64 << 20 });
+  return execFileSync('rsvg-convert', ['-w', String(size), '-h', String(size), '-f', 'png', svgPath], {
+    maxBuffer: 64 << 20,
+  });
 }
 
 /** Decodes an 8-bit RGBA, non-interlaced PNG (what rsvg-convert writes) to raw pixels. */
@@ -78,7 +89,8 @@ export function decodePng(png) {
     if (type === 'IHDR') {
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
-      if (data[8] !== 8 || data[9] !== 6 || data[12] !== 0) throw new Error('only 8-bit RGBA non-interlaced PNGs are supported');
+      if (data[8] !== 8 || data[9] !== 6 || data[12] !== 0)
+        throw new Error('only 8-bit RGBA non-interlaced PNGs are supported');
     } else if (type === 'IDAT') idat.push(data);
     pos += 12 + len;
   }
@@ -185,7 +197,10 @@ async function main() {
     await mkdir(join(assets, 'icons'), { recursive: true });
     for (const size of LINUX_SIZES) await writeFile(join(assets, 'icons', `${size}x${size}.png`), await icon(size));
     await writeFile(join(assets, 'icon.png'), await icon(1024));
-    await writeFile(join(assets, 'icon.ico'), encodeIco(await Promise.all(ICO_SIZES.map(async (size) => ({ size, png: await icon(size) })))));
+    await writeFile(
+      join(assets, 'icon.ico'),
+      encodeIco(await Promise.all(ICO_SIZES.map(async (size) => ({ size, png: await icon(size) })))),
+    );
     // The @2x elements show the large master even at 32 px: they are drawn on 2x screens at 16 pt.
     const icnsElements = [];
     for (const [type, size] of ICNS_TYPES) {

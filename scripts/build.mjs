@@ -64,7 +64,8 @@ function assertSelfContained(result, name, allowed) {
       if (imp.external && !allowed(imp.path)) bad.add(imp.path);
     }
   }
-  if (bad.size > 0) throw new Error(`${name} still imports ${[...bad].join(', ')} at run time; bundle it or make it a Node builtin`);
+  if (bad.size > 0)
+    throw new Error(`${name} still imports ${[...bad].join(', ')} at run time; bundle it or make it a Node builtin`);
 }
 
 function step(label) {
@@ -92,7 +93,9 @@ async function thirdPartyNotices(metafiles) {
     const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
     const files = await readdir(dir);
     const licenceFile = files.find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
-    const text = licenceFile ? (await readFile(join(dir, licenceFile), 'utf8')).trim() : `(no licence file; package.json says: ${pkg.license ?? 'unknown'})`;
+    const text = licenceFile
+      ? (await readFile(join(dir, licenceFile), 'utf8')).trim()
+      : `(no licence file; package.json says: ${pkg.license ?? 'unknown'})`;
     sections.push(`${name}@${pkg.version} — ${pkg.license ?? 'unknown licence'}\n\n${text}`);
   }
   return `Countersign bundles the following packages.\n\n${sections.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`;
@@ -147,7 +150,9 @@ async function main() {
       format: 'esm',
       target: 'node20',
       // Bundled CJS dependencies call require(); give the ESM file one.
-      banner: { js: "import { createRequire as __csCreateRequire } from 'node:module'; const require = __csCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __csCreateRequire } from 'node:module'; const require = __csCreateRequire(import.meta.url);",
+      },
     });
     assertSelfContained(demoResult, 'demo-server.mjs', nodeRuntime);
     metafiles.push(demoResult.metafile);
@@ -166,16 +171,26 @@ async function main() {
       outfile: join(dist, 'cli/countersign.mjs'),
       format: 'esm',
       target: 'node20',
-      banner: { js: "import { createRequire as __csCreateRequire } from 'node:module'; const require = __csCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __csCreateRequire } from 'node:module'; const require = __csCreateRequire(import.meta.url);",
+      },
     });
     assertSelfContained(cliResult, 'countersign.mjs', nodeRuntime);
   }
 
   if (!flags['no-renderer']) {
     step('renderer -> dist/renderer (vite build)');
-    if (!(await exists(join(root, 'vite.config.ts')))) throw new Error('vite.config.ts is missing: the renderer cannot be built');
+    if (!(await exists(join(root, 'vite.config.ts'))))
+      throw new Error('vite.config.ts is missing: the renderer cannot be built');
     // A child process keeps Vite's config loading and plugins out of this one.
-    const viteArgs = ['build', '--config', join(root, 'vite.config.ts'), '--outDir', join(dist, 'renderer'), '--emptyOutDir'];
+    const viteArgs = [
+      'build',
+      '--config',
+      join(root, 'vite.config.ts'),
+      '--outDir',
+      join(dist, 'renderer'),
+      '--emptyOutDir',
+    ];
     const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), ...viteArgs], {
       cwd: root,
       stdio: 'inherit',

@@ -41,7 +41,7 @@ const REQUIRED_NAMES = [
   'tools_call',
   'elicitation-sep1034-client-defaults',
   'sep-2322-client-request-state',
-  'request-metadata'
+  'request-metadata',
 ];
 const REQUIRED_PATTERNS = [/^json-schema-/, /^http-/];
 const EXPECTED_FAIL_PATTERNS = [/^auth\//];
@@ -87,7 +87,13 @@ function parseArgs(argv) {
     jobs: Number(process.env.CONFORMANCE_JOBS || 2),
     results: '',
     doc: true,
-    expectFail: [...KNOWN_GAPS, ...(process.env.CONFORMANCE_EXPECT_FAIL || '').split(',').filter(Boolean).map((r) => new RegExp(r))]
+    expectFail: [
+      ...KNOWN_GAPS,
+      ...(process.env.CONFORMANCE_EXPECT_FAIL || '')
+        .split(',')
+        .filter(Boolean)
+        .map((r) => new RegExp(r)),
+    ],
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -213,13 +219,29 @@ function runOne(entry, ctx) {
   fs.mkdirSync(outDir, { recursive: true });
   const logPath = path.join(outDir, 'suite.log');
   const fd = fs.openSync(logPath, 'w');
-  const args = [SUITE_BIN, 'client', '--command', ctx.clientCmd, '--scenario', entry.scenario, '--timeout', String(ctx.timeout), '-o', outDir];
+  const args = [
+    SUITE_BIN,
+    'client',
+    '--command',
+    ctx.clientCmd,
+    '--scenario',
+    entry.scenario,
+    '--timeout',
+    String(ctx.timeout),
+    '-o',
+    outDir,
+  ];
   if (entry.version) args.push('--spec-version', entry.version);
   const started = Date.now();
   return new Promise((resolve) => {
     // Own process group, so the watchdog can kill the suite AND the client
     // (and anything the client spawned) in one go.
-    const child = spawn(process.execPath, args, { cwd: REPO, detached: true, stdio: ['ignore', fd, fd], env: process.env });
+    const child = spawn(process.execPath, args, {
+      cwd: REPO,
+      detached: true,
+      stdio: ['ignore', fd, fd],
+      env: process.env,
+    });
     let killed = false;
     const grace = Math.min(ctx.timeout + 20000, Math.max(5000, ctx.deadline - Date.now() + 5000));
     const watchdog = setTimeout(() => {
@@ -251,7 +273,13 @@ function assess(entry, run) {
   const by = (st) => (checks ?? []).filter((c) => c.status === st);
   const failed = by('FAILURE');
   const warned = by('WARNING');
-  const counts = { success: by('SUCCESS').length, failure: failed.length, warning: warned.length, skipped: by('SKIPPED').length, info: by('INFO').length };
+  const counts = {
+    success: by('SUCCESS').length,
+    failure: failed.length,
+    warning: warned.length,
+    skipped: by('SKIPPED').length,
+    info: by('INFO').length,
+  };
   const clientExit = log.match(/Client exited with code (-?\d+)/);
   const timedOut = /Client timed out after/.test(log);
   const skipped = /^SKIPPED: scenario/m.test(log);
@@ -288,7 +316,7 @@ function assess(entry, run) {
     failedChecks: failed.map((c) => ({ id: c.id, name: c.name, errorMessage: c.errorMessage })),
     warningChecks: warned.map((c) => ({ id: c.id, name: c.name, errorMessage: c.errorMessage })),
     clientStderrTail,
-    outDir: path.relative(REPO, run.outDir)
+    outDir: path.relative(REPO, run.outDir),
   };
 }
 
@@ -301,16 +329,24 @@ async function runPlan(plan, ctx) {
       const e = plan[i];
       if (Date.now() >= ctx.deadline) {
         results[i] = {
-          scenario: e.scenario, specVersion: e.version ?? 'default', expect: e.expect,
-          status: e.expect === 'pass' ? 'fail' : 'expected-fail', warnings: 0,
-          counts: { success: 0, failure: 0, warning: 0, skipped: 0, info: 0 }, durationMs: 0,
-          notes: ['not run: time budget exhausted'], failedChecks: [], warningChecks: []
+          scenario: e.scenario,
+          specVersion: e.version ?? 'default',
+          expect: e.expect,
+          status: e.expect === 'pass' ? 'fail' : 'expected-fail',
+          warnings: 0,
+          counts: { success: 0, failure: 0, warning: 0, skipped: 0, info: 0 },
+          durationMs: 0,
+          notes: ['not run: time budget exhausted'],
+          failedChecks: [],
+          warningChecks: [],
         };
         continue;
       }
       results[i] = await runOne(e, ctx);
       const r = results[i];
-      console.error(`  ${r.status.padEnd(13)} ${e.key} (${(r.durationMs / 1000).toFixed(1)} s)${r.notes.length ? ' - ' + r.notes.join('; ').slice(0, 160) : ''}`);
+      console.error(
+        `  ${r.status.padEnd(13)} ${e.key} (${(r.durationMs / 1000).toFixed(1)} s)${r.notes.length ? ' - ' + r.notes.join('; ').slice(0, 160) : ''}`,
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(ctx.jobs, plan.length) }, worker));
@@ -336,26 +372,38 @@ function markdown(summary) {
   L.push(`- Date: ${summary.date}`);
   L.push(`- Suite: \`@modelcontextprotocol/conformance@${summary.suiteVersion}\` on Node ${summary.suiteNode}`);
   L.push(`- Client under test: \`${summary.clientCommandDisplay}\` (client \`node\` on PATH: ${summary.clientNode})`);
-  L.push(`- Per-scenario client timeout ${summary.timeoutMs} ms, ${summary.jobs} in parallel, whole run ${(summary.durationMs / 1000).toFixed(1)} s`);
+  L.push(
+    `- Per-scenario client timeout ${summary.timeoutMs} ms, ${summary.jobs} in parallel, whole run ${(summary.durationMs / 1000).toFixed(1)} s`,
+  );
   const req = summary.results.filter((r) => r.expect === 'pass');
   const ok = req.filter((r) => r.status === 'pass').length;
   const nowPassing = summary.results.filter((r) => r.status === 'now-passing');
-  L.push(`- Verdict: **${ok}/${req.length} required runs passed**${summary.exitCode ? ' - run FAILED' : ''}; ` +
-    `${summary.results.filter((r) => r.status === 'expected-fail').length} expected failures` +
-    (nowPassing.length ? `; **now passing (remove from expected failures): ${nowPassing.map((r) => `${r.scenario}@${r.specVersion}`).join(', ')}**` : ''));
+  L.push(
+    `- Verdict: **${ok}/${req.length} required runs passed**${summary.exitCode ? ' - run FAILED' : ''}; ` +
+      `${summary.results.filter((r) => r.status === 'expected-fail').length} expected failures` +
+      (nowPassing.length
+        ? `; **now passing (remove from expected failures): ${nowPassing.map((r) => `${r.scenario}@${r.specVersion}`).join(', ')}**`
+        : ''),
+  );
   L.push('');
   L.push('| Scenario | Spec version | Status | Warnings | Checks | Time | Notes |');
   L.push('| --- | --- | --- | ---: | --- | ---: | --- |');
   for (const r of summary.results) {
     const notes = r.notes.join('; ');
-    L.push(`| \`${cell(r.scenario)}\` | ${r.specVersion} | ${r.status} | ${r.warnings} | ${checksCell(r)} | ${(r.durationMs / 1000).toFixed(1)} s | ${cell(notes.length > 300 ? notes.slice(0, 297) + '...' : notes)} |`);
+    L.push(
+      `| \`${cell(r.scenario)}\` | ${r.specVersion} | ${r.status} | ${r.warnings} | ${checksCell(r)} | ${(r.durationMs / 1000).toFixed(1)} s | ${cell(notes.length > 300 ? notes.slice(0, 297) + '...' : notes)} |`,
+    );
   }
   L.push('');
   if (summary.notRun.length) {
-    L.push(`Client scenarios in the suite not run by this script: ${summary.notRun.map((n) => `\`${n}\``).join(', ')}.`);
+    L.push(
+      `Client scenarios in the suite not run by this script: ${summary.notRun.map((n) => `\`${n}\``).join(', ')}.`,
+    );
     L.push('');
   }
-  L.push(`Per-scenario output (checks.json, client stdout/stderr, suite.log) and summary.json: \`${summary.resultsDirDisplay}\`${summary.resultsDirDisplay.startsWith('.cache') ? ' (git-ignored)' : ''}.`);
+  L.push(
+    `Per-scenario output (checks.json, client stdout/stderr, suite.log) and summary.json: \`${summary.resultsDirDisplay}\`${summary.resultsDirDisplay.startsWith('.cache') ? ' (git-ignored)' : ''}.`,
+  );
   L.push(MARK_END);
   return L.join('\n');
 }
@@ -375,7 +423,8 @@ async function main() {
   const major = Number(process.versions.node.split('.')[0]);
   if (major < 22) die(2, `the suite needs Node >= 22, this is ${process.version}; run scripts/conformance.sh`);
   const version = suiteVersion();
-  if (!version || !fs.existsSync(SUITE_BIN)) die(2, `suite not installed under ${SUITE_DIR}; run scripts/conformance.sh`);
+  if (!version || !fs.existsSync(SUITE_BIN))
+    die(2, `suite not installed under ${SUITE_DIR}; run scripts/conformance.sh`);
   if (process.env.CONFORMANCE_SUITE_VERSION && process.env.CONFORMANCE_SUITE_VERSION !== version) {
     die(2, `installed suite is ${version}, expected ${process.env.CONFORMANCE_SUITE_VERSION}`);
   }
@@ -383,7 +432,10 @@ async function main() {
   let clientCmd = opts.client;
   if (!clientCmd) {
     if (!fs.existsSync(CLIENT_BIN)) {
-      die(2, `${path.relative(REPO, CLIENT_BIN)} does not exist yet; pass --client "<cmd>" (or CONFORMANCE_CLIENT_CMD) to test another client`);
+      die(
+        2,
+        `${path.relative(REPO, CLIENT_BIN)} does not exist yet; pass --client "<cmd>" (or CONFORMANCE_CLIENT_CMD) to test another client`,
+      );
     }
     // Scenarios run in parallel; the client records no history (one journal has one writer).
     clientCmd = `node ${shq(CLIENT_BIN)} exercise --no-history`;
@@ -401,7 +453,9 @@ async function main() {
 
   const t0 = Date.now();
   const ctx = { clientCmd, timeout: opts.timeout, jobs: opts.jobs, resultsDir, deadline: t0 + opts.budget * 1000 };
-  console.error(`conformance: suite ${version}, ${plan.length} runs (${plan.filter((e) => e.expect === 'pass').length} required), client: ${displayCmd}`);
+  console.error(
+    `conformance: suite ${version}, ${plan.length} runs (${plan.filter((e) => e.expect === 'pass').length} required), client: ${displayCmd}`,
+  );
   const results = await runPlan(plan, ctx);
   const durationMs = Date.now() - t0;
 
@@ -422,12 +476,15 @@ async function main() {
     resultsDir,
     resultsDirDisplay: resultsDir.startsWith(REPO + path.sep) ? path.relative(REPO, resultsDir) : resultsDir,
     notRun,
-    results
+    results,
   };
   fs.writeFileSync(path.join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
   // Stable location for other tooling (scripts/test-summary.mjs reads
   // .scenarios[].status: pass | fail | expected-fail | now-passing).
-  fs.writeFileSync(path.join(REPO, '.cache', 'conformance-results.json'), JSON.stringify({ ...summary, scenarios: results }, null, 2));
+  fs.writeFileSync(
+    path.join(REPO, '.cache', 'conformance-results.json'),
+    JSON.stringify({ ...summary, scenarios: results }, null, 2),
+  );
   try {
     const latest = path.join(CACHE, 'results', 'latest');
     if (resultsDir.startsWith(path.join(CACHE, 'results'))) {
@@ -442,12 +499,17 @@ async function main() {
   console.log('');
   console.log('scenario'.padEnd(44) + 'version'.padEnd(12) + 'status'.padEnd(15) + 'warn  checks');
   for (const r of results) {
-    console.log(`${(r.scenario).padEnd(44)}${r.specVersion.padEnd(12)}${r.status.padEnd(15)}${String(r.warnings).padEnd(6)}${checksCell(r)}`);
+    console.log(
+      `${r.scenario.padEnd(44)}${r.specVersion.padEnd(12)}${r.status.padEnd(15)}${String(r.warnings).padEnd(6)}${checksCell(r)}`,
+    );
   }
   for (const r of failedReq) console.log(`\nFAIL ${r.scenario}@${r.specVersion}: ${r.notes.join('; ')}`);
   const np = results.filter((r) => r.status === 'now-passing');
-  if (np.length) console.log(`\nNow passing (expected to fail): ${np.map((r) => `${r.scenario}@${r.specVersion}`).join(', ')}`);
-  console.log(`\nresults: ${summary.resultsDirDisplay}/summary.json${opts.doc ? ', docs/conformance.md' : ''}; ${(durationMs / 1000).toFixed(1)} s`);
+  if (np.length)
+    console.log(`\nNow passing (expected to fail): ${np.map((r) => `${r.scenario}@${r.specVersion}`).join(', ')}`);
+  console.log(
+    `\nresults: ${summary.resultsDirDisplay}/summary.json${opts.doc ? ', docs/conformance.md' : ''}; ${(durationMs / 1000).toFixed(1)} s`,
+  );
   console.log(`conformance: ${required.length - failedReq.length} passed, ${failedReq.length} failed`);
   process.exit(exitCode);
 }

@@ -9,6 +9,9 @@ bash scripts/ensure-deps.sh --browser
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 mkdir -p .cache
 
+echo "== format (prettier --check)"
+npx prettier --check "**/*.{ts,tsx,mjs,cjs,css}"
+
 echo "== typecheck"
 npx tsc --noEmit -p tsconfig.json
 

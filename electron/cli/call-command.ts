@@ -21,7 +21,8 @@ export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | -
 export function positiveInt(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new HostError('config', `${flag} must be a whole number from 1 to 1000, not ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new HostError('config', `${flag} must be a whole number from 1 to 1000, not ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -33,7 +34,8 @@ function parseJsonObject(flag: string, text: string | undefined): Record<string,
   } catch (e) {
     throw new HostError('config', `${flag} is not valid JSON: ${(e as Error).message}`);
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new HostError('config', `${flag} must be a JSON object`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new HostError('config', `${flag} must be a JSON object`);
   return v as Record<string, unknown>;
 }
 
@@ -69,28 +71,52 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     }
     json = values.json === true;
     const targets = [values.tool, values.prompt, values.resource].filter((v) => v !== undefined);
-    if (targets.length !== 1) throw new HostError('config', 'give exactly one of --tool <name>, --prompt <name> or --resource <uri>');
-    const method: CallMethod = values.tool !== undefined ? 'tools/call' : values.prompt !== undefined ? 'prompts/get' : 'resources/read';
+    if (targets.length !== 1)
+      throw new HostError('config', 'give exactly one of --tool <name>, --prompt <name> or --resource <uri>');
+    const method: CallMethod =
+      values.tool !== undefined ? 'tools/call' : values.prompt !== undefined ? 'prompts/get' : 'resources/read';
     const name = (values.tool ?? values.prompt ?? values.resource)!;
     const args = parseJsonObject('--args', values.args);
     if (args && method === 'resources/read') throw new HostError('config', '--args does not apply to --resource');
     const specs = (values.elicit ?? []).map(parseElicitSpec);
     const maxRounds = positiveInt('--max-rounds', values['max-rounds'], 10);
     const target = await resolveTarget(values, io.env);
-    session = await openSession({ io, target, prompter: new ScriptedPrompter(specs), maxRounds, recordHistory: values['no-history'] !== true, observers: [log.observer, deps.observer] });
+    session = await openSession({
+      io,
+      target,
+      prompter: new ScriptedPrompter(specs),
+      maxRounds,
+      recordHistory: values['no-history'] !== true,
+      observers: [log.observer, deps.observer],
+    });
     const { host } = session;
     const conn = await host.connect(target.name, io.signal);
     state.era = conn.era;
     state.protocolVersion = conn.protocolVersion;
-    const { result } = await host.call({ server: target.name, method, name, ...(args ? { arguments: args } : {}), ...(io.signal ? { signal: io.signal } : {}) });
-    if (json) io.stdout(JSON.stringify({ era: state.era, protocolVersion: state.protocolVersion, questions: log.records, result }));
+    const { result } = await host.call({
+      server: target.name,
+      method,
+      name,
+      ...(args ? { arguments: args } : {}),
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
+    if (json)
+      io.stdout(
+        JSON.stringify({ era: state.era, protocolVersion: state.protocolVersion, questions: log.records, result }),
+      );
     else io.stdout(formatResult(result));
     return result.isError === true ? 1 : 0;
   } catch (error) {
     const message = isHostError(error) ? error.message : messageOf(error);
     io.stderr(`countersign: error: ${message}`);
     if (json) {
-      io.stdout(JSON.stringify({ ...state, questions: log.records, error: { code: isHostError(error) ? error.code : 'protocol', message } }));
+      io.stdout(
+        JSON.stringify({
+          ...state,
+          questions: log.records,
+          error: { code: isHostError(error) ? error.code : 'protocol', message },
+        }),
+      );
     }
     return 2;
   } finally {
@@ -101,7 +127,10 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
 /** Human-readable result: text content as is, everything else as JSON. */
 export function formatResult(result: Record<string, unknown>): string {
   const content = result.content ?? result.messages ?? result.contents;
-  if (Array.isArray(content) && content.every((c) => typeof c === 'object' && c !== null && (c as { type?: unknown }).type === 'text')) {
+  if (
+    Array.isArray(content) &&
+    content.every((c) => typeof c === 'object' && c !== null && (c as { type?: unknown }).type === 'text')
+  ) {
     return content.map((c) => (c as { text: string }).text).join('\n');
   }
   return JSON.stringify(result, null, 2);

@@ -4,7 +4,14 @@ import { analyzeUrl } from '../../shared/url/analyze-url';
 import { isHostError } from '../core/host-error';
 import { answerFromSpec, elicitLogLine, parseElicitSpec, ScriptedPrompter } from './elicit-spec';
 
-const origin = { server: 'kimai', era: 'modern' as const, method: 'tools/call' as const, name: 'book', round: 1, key: 'q' };
+const origin = {
+  server: 'kimai',
+  era: 'modern' as const,
+  method: 'tools/call' as const,
+  name: 'book',
+  round: 1,
+  key: 'q',
+};
 const form: FormQuestion = {
   id: '1',
   mode: 'form',
@@ -12,7 +19,13 @@ const form: FormQuestion = {
   message: 'Book 2h?',
   requestedSchema: { type: 'object', properties: { hours: { type: 'number', default: 2 }, note: { type: 'string' } } },
 };
-const url: UrlQuestion = { id: '2', mode: 'url', origin, message: 'Connect', url: analyzeUrl('https://example.com/a?b=c') };
+const url: UrlQuestion = {
+  id: '2',
+  mode: 'url',
+  origin,
+  message: 'Connect',
+  url: analyzeUrl('https://example.com/a?b=c'),
+};
 
 describe('--elicit specs', () => {
   it('parses the five forms', () => {
@@ -42,7 +55,10 @@ describe('--elicit specs', () => {
   it('accept sends {} , accept-defaults fills defaults, accept:<json> overlays defaults', () => {
     expect(answerFromSpec({ kind: 'accept' }, form)).toEqual({ action: 'accept', content: {} });
     expect(answerFromSpec({ kind: 'accept-defaults' }, form)).toEqual({ action: 'accept', content: { hours: 2 } });
-    expect(answerFromSpec({ kind: 'accept-content', content: { note: 'n', hours: 3 } }, form)).toEqual({ action: 'accept', content: { hours: 3, note: 'n' } });
+    expect(answerFromSpec({ kind: 'accept-content', content: { note: 'n', hours: 3 } }, form)).toEqual({
+      action: 'accept',
+      content: { hours: 3, note: 'n' },
+    });
     expect(answerFromSpec({ kind: 'accept-defaults' }, url)).toEqual({ action: 'accept' });
     expect(answerFromSpec({ kind: 'cancel' }, form)).toEqual({ action: 'cancel' });
   });
@@ -55,7 +71,11 @@ describe('--elicit specs', () => {
   });
 
   it('prints the [ELICIT] line', () => {
-    expect(elicitLogLine(form, { action: 'accept', content: { hours: 2 } })).toBe('[ELICIT] kimai form "Book 2h?" -> accept {"hours":2}');
-    expect(elicitLogLine(url, { action: 'decline' })).toBe('[ELICIT] kimai url "Connect" <https://example.com/a?b=c> -> decline');
+    expect(elicitLogLine(form, { action: 'accept', content: { hours: 2 } })).toBe(
+      '[ELICIT] kimai form "Book 2h?" -> accept {"hours":2}',
+    );
+    expect(elicitLogLine(url, { action: 'decline' })).toBe(
+      '[ELICIT] kimai url "Connect" <https://example.com/a?b=c> -> decline',
+    );
   });
 });

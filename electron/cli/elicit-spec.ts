@@ -23,14 +23,20 @@ export function parseElicitSpec(text: string): ElicitSpec {
     try {
       content = JSON.parse(t.slice('accept:'.length));
     } catch (e) {
-      throw new HostError('config', `--elicit ${JSON.stringify(text)}: the text after "accept:" is not valid JSON (${(e as Error).message})`);
+      throw new HostError(
+        'config',
+        `--elicit ${JSON.stringify(text)}: the text after "accept:" is not valid JSON (${(e as Error).message})`,
+      );
     }
     if (typeof content !== 'object' || content === null || Array.isArray(content)) {
       throw new HostError('config', `--elicit ${JSON.stringify(text)}: the text after "accept:" must be a JSON object`);
     }
     return { kind: 'accept-content', content: content as AnswerContent };
   }
-  throw new HostError('config', `--elicit ${JSON.stringify(text)}: expected accept, accept:<json object>, accept-defaults, decline or cancel`);
+  throw new HostError(
+    'config',
+    `--elicit ${JSON.stringify(text)}: expected accept, accept:<json object>, accept-defaults, decline or cancel`,
+  );
 }
 
 /** Turn a spec into the answer for one question. */
@@ -42,10 +48,14 @@ export function answerFromSpec(spec: ElicitSpec, question: Question): Answer {
     case 'accept':
       return question.mode === 'form' ? { action: 'accept', content: {} } : { action: 'accept' };
     case 'accept-defaults':
-      return question.mode === 'form' ? { action: 'accept', content: defaultsOf(question.requestedSchema) } : { action: 'accept' };
+      return question.mode === 'form'
+        ? { action: 'accept', content: defaultsOf(question.requestedSchema) }
+        : { action: 'accept' };
     case 'accept-content':
       // Like a dialog: defaults pre-filled, the script's values on top.
-      return question.mode === 'form' ? { action: 'accept', content: { ...defaultsOf(question.requestedSchema), ...spec.content } } : { action: 'accept' };
+      return question.mode === 'form'
+        ? { action: 'accept', content: { ...defaultsOf(question.requestedSchema), ...spec.content } }
+        : { action: 'accept' };
   }
 }
 
@@ -67,7 +77,8 @@ export class ScriptedPrompter implements Prompter {
 
 /** The one stderr line the CLI prints per answered question. */
 export function elicitLogLine(question: Question, answer: Answer): string {
-  const content = answer.action === 'accept' && answer.content !== undefined ? ` ${JSON.stringify(answer.content)}` : '';
+  const content =
+    answer.action === 'accept' && answer.content !== undefined ? ` ${JSON.stringify(answer.content)}` : '';
   const target = question.mode === 'url' ? ` <${question.url.href}>` : '';
   return `[ELICIT] ${question.origin.server} ${question.mode} ${JSON.stringify(question.message)}${target} -> ${answer.action}${content}`;
 }

@@ -31,7 +31,8 @@ export function harnessToolCalls(env: NodeJS.ProcessEnv): Map<string, Record<str
   try {
     const ctx = JSON.parse(raw) as { toolCalls?: Array<{ name?: unknown; arguments?: unknown }> };
     for (const c of ctx.toolCalls ?? []) {
-      if (typeof c.name === 'string' && typeof c.arguments === 'object' && c.arguments !== null) out.set(c.name, c.arguments as Record<string, unknown>);
+      if (typeof c.name === 'string' && typeof c.arguments === 'object' && c.arguments !== null)
+        out.set(c.name, c.arguments as Record<string, unknown>);
     }
   } catch {
     // Not ours to judge: without usable context the schema-built arguments are used.
@@ -46,7 +47,10 @@ async function exercisePromptsAndResources(host: Host, server: string, conn: Ser
   const resources: Array<{ uri: string; outcome: 'ok' | 'error'; error?: string }> = [];
   const signal = io.signal ? { signal: io.signal } : {};
   if (caps.prompts) {
-    const listed = await conn.client.listPrompts().then((r) => r.prompts, () => []);
+    const listed = await conn.client.listPrompts().then(
+      (r) => r.prompts,
+      () => [],
+    );
     for (const p of listed) {
       const args = Object.fromEntries((p.arguments ?? []).filter((a) => a.required).map((a) => [a.name, 'x']));
       try {
@@ -59,7 +63,10 @@ async function exercisePromptsAndResources(host: Host, server: string, conn: Ser
     }
   }
   if (caps.resources) {
-    const listed = await conn.client.listResources().then((r) => r.resources, () => []);
+    const listed = await conn.client.listResources().then(
+      (r) => r.resources,
+      () => [],
+    );
     for (const r of listed) {
       try {
         await host.call({ server, method: 'resources/read', name: r.uri, ...signal });
@@ -87,7 +94,8 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
       io.stdout(EXERCISE_USAGE);
       return 0;
     }
-    if (positionals.length > 1) throw new HostError('config', `exercise takes one server URL, got ${positionals.length}`);
+    if (positionals.length > 1)
+      throw new HostError('config', `exercise takes one server URL, got ${positionals.length}`);
     // The conformance suite appends the server URL as the last argument.
     const url = values.url ?? positionals[0];
     const target = await resolveTarget({ ...values, ...(url !== undefined ? { url } : {}) }, io.env);
@@ -105,11 +113,22 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
     const conn = await host.connect(target.name, io.signal);
     const tools = await host.listTools(target.name, io.signal);
     const given = harnessToolCalls(io.env);
-    const report: Array<{ tool: string; arguments: Record<string, unknown>; outcome: 'ok' | 'tool-error' | 'error'; error?: string }> = [];
+    const report: Array<{
+      tool: string;
+      arguments: Record<string, unknown>;
+      outcome: 'ok' | 'tool-error' | 'error';
+      error?: string;
+    }> = [];
     for (const tool of tools) {
       const args = given.get(tool.name) ?? exampleArguments(tool.inputSchema);
       try {
-        const { result } = await host.call({ server: target.name, method: 'tools/call', name: tool.name, arguments: args, ...(io.signal ? { signal: io.signal } : {}) });
+        const { result } = await host.call({
+          server: target.name,
+          method: 'tools/call',
+          name: tool.name,
+          arguments: args,
+          ...(io.signal ? { signal: io.signal } : {}),
+        });
         const outcome = result.isError === true ? 'tool-error' : 'ok';
         report.push({ tool: tool.name, arguments: args, outcome });
         if (!values.json) io.stdout(`[TOOL] ${tool.name} -> ${outcome}`);
@@ -120,7 +139,16 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
       }
     }
     const extras = await exercisePromptsAndResources(host, target.name, conn, io);
-    if (values.json) io.stdout(JSON.stringify({ era: conn.era, protocolVersion: conn.protocolVersion, tools: report, ...extras, questions: log.records }));
+    if (values.json)
+      io.stdout(
+        JSON.stringify({
+          era: conn.era,
+          protocolVersion: conn.protocolVersion,
+          tools: report,
+          ...extras,
+          questions: log.records,
+        }),
+      );
     return 0;
   } catch (error) {
     io.stderr(`countersign: error: ${messageOf(error)}`);

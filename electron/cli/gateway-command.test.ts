@@ -11,7 +11,12 @@ import type { CliIo } from './io';
 function io(env: NodeJS.ProcessEnv = {}, signal?: AbortSignal) {
   const out: string[] = [];
   const err: string[] = [];
-  const cli: CliIo = { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), env: { COUNTERSIGN_GATEWAY_AUTOSTART: '0', ...env }, ...(signal ? { signal } : {}) };
+  const cli: CliIo = {
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    env: { COUNTERSIGN_GATEWAY_AUTOSTART: '0', ...env },
+    ...(signal ? { signal } : {}),
+  };
   return { cli, out, err };
 }
 
@@ -57,7 +62,9 @@ describe('countersign gateway', () => {
     const [agentSide, gatewaySide] = InMemoryTransport.createLinkedPair();
     const { cli, out, err } = io();
     const running = runGatewayCommand(['--data-dir', d], cli, { transport: gatewaySide as never });
-    const client = new Client({ name: 'in-process', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } } as never);
+    const client = new Client({ name: 'in-process', version: '1' }, {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+    } as never);
     await client.connect(agentSide as never);
     expect((await client.listTools()).tools).toEqual([]);
     expect((await client.listPrompts()).prompts).toEqual([]);

@@ -43,15 +43,21 @@ function numberFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new HostError('config', `${name} must be a positive number of milliseconds, not ${JSON.stringify(raw)}`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new HostError('config', `${name} must be a positive number of milliseconds, not ${JSON.stringify(raw)}`);
   return n;
 }
 
-
-
 /** Run `countersign gateway`; resolves with the exit code once the agent hangs up (stdio) or on Ctrl-C (HTTP). */
 export async function runGatewayCommand(argv: string[], io: CliIo, deps: GatewayCommandDeps = {}): Promise<number> {
-  let values: { 'data-dir'?: string; http?: boolean; port?: string; 'new-token'?: boolean; 'no-start-app'?: boolean; help?: boolean };
+  let values: {
+    'data-dir'?: string;
+    http?: boolean;
+    port?: string;
+    'new-token'?: boolean;
+    'no-start-app'?: boolean;
+    help?: boolean;
+  };
   let port: number;
   let env: { startTimeoutMs?: number; progressIntervalMs?: number };
   try {
@@ -69,7 +75,8 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
       },
     }));
     port = parsePort(values.port);
-    if ((values.port !== undefined || values['new-token']) && !values.http) throw new HostError('config', '--port and --new-token need --http');
+    if ((values.port !== undefined || values['new-token']) && !values.http)
+      throw new HostError('config', '--port and --new-token need --http');
     env = {
       startTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_START_TIMEOUT_MS'),
       progressIntervalMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_PROGRESS_MS'),
@@ -92,7 +99,10 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
         ? null
         : deps.launcher !== undefined
           ? deps.launcher
-          : defaultLauncher({ env: io.env, defaultDataDir: values['data-dir'] === undefined && !io.env.COUNTERSIGN_DATA_DIR });
+          : defaultLauncher({
+              env: io.env,
+              defaultDataDir: values['data-dir'] === undefined && !io.env.COUNTERSIGN_DATA_DIR,
+            });
     gateway = await Gateway.open({
       dataDir: dir,
       launcher,
@@ -102,7 +112,9 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
       ...(env.progressIntervalMs !== undefined ? { progressIntervalMs: env.progressIntervalMs } : {}),
     });
     const names = gateway.serverNames();
-    io.stderr(`countersign gateway: ${names.length === 0 ? `no servers configured in ${dir}` : `serving ${names.map((n) => `"${n}"`).join(', ')}`}`);
+    io.stderr(
+      `countersign gateway: ${names.length === 0 ? `no servers configured in ${dir}` : `serving ${names.map((n) => `"${n}"`).join(', ')}`}`,
+    );
 
     if (values.http) {
       const { token, file, created } = await loadHttpToken(dir, values['new-token'] === true);

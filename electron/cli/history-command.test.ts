@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answer, callEnd, fault, question, tempDir } from '../core/history/fixtures/helpers.js';
-import { HistoryJournal, type EntryInput } from '../core/history/index.js';
-import { parseDateArg, runHistoryCommand, safeText } from './history-command.js';
+import { answer, callEnd, fault, question, tempDir } from '../core/history/fixtures/helpers';
+import { HistoryJournal, type EntryInput } from '../core/history/index';
+import { parseDateArg, runHistoryCommand, safeText } from './history-command';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -25,13 +25,34 @@ async function write(inputs: EntryInput[], at = T0, where = dir): Promise<void> 
   await j.close();
 }
 
-const url = { href: 'https://login.bank.example/', scheme: 'https', host: 'login.bank.example', hostUnicode: 'login.bank.example', registrableDomain: 'bank.example', warnings: [], blocked: false };
+const url = {
+  href: 'https://login.bank.example/',
+  scheme: 'https',
+  host: 'login.bank.example',
+  hostUnicode: 'login.bank.example',
+  registrableDomain: 'bank.example',
+  warnings: [],
+  blocked: false,
+};
 const sample: EntryInput[] = [
   question(1), // 10:00
   answer(1), // 10:01
   callEnd(1), // 10:02
-  question(2, { server: { name: 'bank', era: 'legacy' }, mode: 'url', requestedSchema: undefined, url, call: { method: 'tools/call', name: 'pay' } }), // 10:03
-  answer(2, { server: 'bank', action: 'decline', content: undefined, decidedBy: 'mute-rule', decidedByDetail: 'never pay', urlOpened: false }), // 10:04
+  question(2, {
+    server: { name: 'bank', era: 'legacy' },
+    mode: 'url',
+    requestedSchema: undefined,
+    url,
+    call: { method: 'tools/call', name: 'pay' },
+  }), // 10:03
+  answer(2, {
+    server: 'bank',
+    action: 'decline',
+    content: undefined,
+    decidedBy: 'mute-rule',
+    decidedByDetail: 'never pay',
+    urlOpened: false,
+  }), // 10:04
   callEnd(2, { server: 'bank', outcome: 'error', isError: true }), // 10:05
   fault({ server: 'bank', fault: 'round-limit', detail: 'more than 10 rounds' }), // 10:06
   question(3, { message: 'Still waiting' }), // 10:07
@@ -44,8 +65,12 @@ describe('countersign history (list)', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.lines).toHaveLength(4);
-    expect(r.lines[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}github +tools\/call create_issue +form +accept +human +complete$/);
-    expect(r.lines[1]).toMatch(/ bank +tools\/call pay +url +decline +mute-rule \(never pay\) +error +link not opened$/);
+    expect(r.lines[0]).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}github +tools\/call create_issue +form +accept +human +complete$/,
+    );
+    expect(r.lines[1]).toMatch(
+      / bank +tools\/call pay +url +decline +mute-rule \(never pay\) +error +link not opened$/,
+    );
     expect(r.lines[2]).toMatch(/ bank +fault round-limit +more than 10 rounds$/);
     expect(r.lines[3]).toMatch(/ github +tools\/call create_issue +form +unanswered +- +-$/);
   });
@@ -158,15 +183,24 @@ describe('countersign history verify', () => {
     await writeFile(file, (await readFile(file, 'utf8')).replace('Still waiting', 'Still waitinG'));
     const r = await run(['--dir', dir, '--verify']);
     expect(r.code).toBe(2);
-    expect(r.lines[0]).toMatch(/^History chain BROKEN at journal-000001.jsonl line 8 \(seq 8\): hash-mismatch: entry 8 was changed/);
+    expect(r.lines[0]).toMatch(
+      /^History chain BROKEN at journal-000001.jsonl line 8 \(seq 8\): hash-mismatch: entry 8 was changed/,
+    );
     expect(r.lines).toHaveLength(1 + 1 + 4);
     const ok = await run(['--dir', dir, '--verify', '--json', '--server', 'nobody']);
-    expect(JSON.parse(ok.lines[0]!)).toMatchObject({ type: 'verify', ok: false, firstBreak: { seq: 8, reason: 'hash-mismatch' } });
+    expect(JSON.parse(ok.lines[0]!)).toMatchObject({
+      type: 'verify',
+      ok: false,
+      firstBreak: { seq: 8, reason: 'hash-mismatch' },
+    });
   });
 
   it('--json prints the report; --expect-head catches entries cut off the end', async () => {
     await write(sample);
-    const first = JSON.parse((await run(['verify', '--json', '--dir', dir])).stdout) as { ok: boolean; head: { seq: number; hash: string } };
+    const first = JSON.parse((await run(['verify', '--json', '--dir', dir])).stdout) as {
+      ok: boolean;
+      head: { seq: number; hash: string };
+    };
     expect(first.ok).toBe(true);
     const file = join(dir, 'journal-000001.jsonl');
     const lines = (await readFile(file, 'utf8')).split('\n');
@@ -178,7 +212,10 @@ describe('countersign history verify', () => {
   });
 
   it('an empty folder verifies', async () => {
-    expect(await run(['verify', '--dir', dir])).toMatchObject({ code: 0, stdout: expect.stringMatching(/no entries yet/) });
+    expect(await run(['verify', '--dir', dir])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/no entries yet/),
+    });
   });
 });
 

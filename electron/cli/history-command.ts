@@ -9,7 +9,7 @@
 // anything (the app sets torn tails aside when it opens the journal).
 
 import { parseArgs } from 'node:util';
-import type { Action } from '../../shared/elicitation/types.js';
+import type { Action } from '../../shared/elicitation/types';
 import {
   buildItems,
   filterItems,
@@ -19,8 +19,8 @@ import {
   type HistoryFilter,
   type HistoryItem,
   type VerifyReport,
-} from '../core/history/index.js';
-import { historyDir } from './paths.js';
+} from '../core/history/index';
+import { historyDir } from './paths';
 
 export interface HistoryCommandIO {
   /** Receives whole lines, each ending in "\n" (wire to process.stdout.write). */
@@ -139,7 +139,10 @@ function parse(argv: string[], now = Date.now()): ParsedArgs {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (positionals.length > 1 || (positionals.length === 1 && positionals[0] !== 'verify' && positionals[0] !== 'list')) {
+  if (
+    positionals.length > 1 ||
+    (positionals.length === 1 && positionals[0] !== 'verify' && positionals[0] !== 'list')
+  ) {
     throw new UsageError(`unexpected argument '${positionals.at(-1)}'`);
   }
   const filter: HistoryFilter = {};
@@ -153,7 +156,8 @@ function parse(argv: string[], now = Date.now()): ParsedArgs {
   let limit: number | undefined;
   if (values.limit !== undefined) {
     limit = Number(values.limit);
-    if (!/^\d+$/.test(values.limit) || !Number.isSafeInteger(limit)) throw new UsageError(`--limit must be a whole number, not '${values.limit}'`);
+    if (!/^\d+$/.test(values.limit) || !Number.isSafeInteger(limit))
+      throw new UsageError(`--limit must be a whole number, not '${values.limit}'`);
   }
   let expectHead: ParsedArgs['expectHead'];
   if (values['expect-head'] !== undefined) {
@@ -174,7 +178,8 @@ function parse(argv: string[], now = Date.now()): ParsedArgs {
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not '${value}'`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not '${value}'`);
   return value as T;
 }
 
@@ -188,7 +193,9 @@ export function parseDateArg(flag: string, value: string, now: number = Date.now
   const d = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   // Only dates that start like one: `new Date('7')` is a valid date too, but not what anyone meant.
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime())) {
-    throw new UsageError(`${flag} must be a date (2026-03-01), a date-time (2026-03-01T14:00) or an age (30m, 12h, 7d, 2w), not '${value}'`);
+    throw new UsageError(
+      `${flag} must be a date (2026-03-01), a date-time (2026-03-01T14:00) or an age (30m, 12h, 7d, 2w), not '${value}'`,
+    );
   }
   return d;
 }
@@ -232,7 +239,15 @@ function humanLines(items: HistoryItem[]): string[] {
       const a = item.answer;
       const call = [q.call.method ?? '(no call)', q.call.name ?? ''].filter(Boolean).join(' ');
       const decided = a ? (a.decidedByDetail ? `${a.decidedBy} (${a.decidedByDetail})` : a.decidedBy) : '-';
-      rows.push([localTime(item.ts), q.server.name, call, q.mode, a ? a.action : 'unanswered', decided, item.callEnd ? item.callEnd.outcome : '-']);
+      rows.push([
+        localTime(item.ts),
+        q.server.name,
+        call,
+        q.mode,
+        a ? a.action : 'unanswered',
+        decided,
+        item.callEnd ? item.callEnd.outcome : '-',
+      ]);
       tails.push(q.mode === 'url' && a ? (a.urlOpened ? 'link opened' : 'link not opened') : '');
     } else {
       const e = item.entry;
@@ -250,7 +265,15 @@ function humanLines(items: HistoryItem[]): string[] {
           tails.push('');
           break;
         case 'call-end':
-          rows.push([localTime(item.ts), e.server, `call end ${[e.method, e.name].filter(Boolean).join(' ')}`, '-', '-', '-', e.outcome]);
+          rows.push([
+            localTime(item.ts),
+            e.server,
+            `call end ${[e.method, e.name].filter(Boolean).join(' ')}`,
+            '-',
+            '-',
+            '-',
+            e.outcome,
+          ]);
           tails.push('');
           break;
       }
@@ -263,7 +286,9 @@ function humanLines(items: HistoryItem[]): string[] {
     r.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, safeText(cell).length)));
   }
   return rows.map((r, i) => {
-    const cells = r.map((cell, c) => (c < r.length - 1 || tails[i] ? safeText(cell).padEnd(widths[c] ?? 0) : safeText(cell)));
+    const cells = r.map((cell, c) =>
+      c < r.length - 1 || tails[i] ? safeText(cell).padEnd(widths[c] ?? 0) : safeText(cell),
+    );
     const line = cells.join('  ');
     return tails[i] ? `${line}  ${safeText(tails[i]!)}` : line;
   });
@@ -328,6 +353,8 @@ function printVerify(report: VerifyReport, dir: string, json: boolean, io: Histo
   }
   const b = report.firstBreak!;
   const where = b.line > 0 ? `${b.file} line ${b.line}` : b.file;
-  io.stdout(`History chain BROKEN at ${where}${b.seq !== undefined ? ` (seq ${b.seq})` : ''}: ${b.reason}: ${b.detail}\n`);
+  io.stdout(
+    `History chain BROKEN at ${where}${b.seq !== undefined ? ` (seq ${b.seq})` : ''}: ${b.reason}: ${b.detail}\n`,
+  );
   io.stdout(`${report.entries} entries before it check out.\n`);
 }

@@ -8,7 +8,10 @@ import type { CliIo } from './io';
 import { historyDir } from './paths';
 
 /** Open the journal for a CLI run; the caller closes it. */
-export async function openCliHistory(io: CliIo, enabled: boolean): Promise<{ observer?: HostObserver; close(): Promise<void> }> {
+export async function openCliHistory(
+  io: CliIo,
+  enabled: boolean,
+): Promise<{ observer?: HostObserver; close(): Promise<void> }> {
   if (!enabled) return { close: async () => undefined };
   const dir = historyDir(io.env);
   try {
@@ -16,7 +19,10 @@ export async function openCliHistory(io: CliIo, enabled: boolean): Promise<{ obs
     return { observer: history.observer, close: () => history.close() };
   } catch (error) {
     if (error instanceof JournalLockedError) {
-      throw new HostError('config', `the history journal in ${dir} is in use by another Countersign process; wait for it, or pass --no-history to run without recording`);
+      throw new HostError(
+        'config',
+        `the history journal in ${dir} is in use by another Countersign process; wait for it, or pass --no-history to run without recording`,
+      );
     }
     throw new HostError('config', `cannot open the history journal in ${dir}: ${(error as Error).message}`);
   }

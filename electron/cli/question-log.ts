@@ -30,7 +30,12 @@ export function questionLog(print: (line: string) => void): { observer: HostObse
       };
       if (answer.action === 'accept' && answer.content !== undefined) record.content = answer.content;
       if (question.mode === 'url') {
-        record.url = { href: question.url.href, host: question.url.hostUnicode || question.url.host, warnings: question.url.warnings.map((w) => w.code), blocked: question.url.blocked };
+        record.url = {
+          href: question.url.href,
+          host: question.url.hostUnicode || question.url.host,
+          warnings: question.url.warnings.map((w) => w.code),
+          blocked: question.url.blocked,
+        };
       }
       records.push(record);
     },

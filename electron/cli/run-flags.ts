@@ -5,7 +5,8 @@ import { HostError } from '../core/host-error';
 export function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new HostError('config', `--port must be a port number from 0 to 65535, not ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || n > 65535)
+    throw new HostError('config', `--port must be a port number from 0 to 65535, not ${JSON.stringify(value)}`);
   return n;
 }
 

@@ -21,7 +21,10 @@ export function splitCommandLine(line: string): string[] {
   const words: string[] = [];
   for (const p of parts) {
     if (typeof p !== 'string') {
-      throw new HostError('config', `--stdio ${JSON.stringify(line)}: shell operators are not supported; give one command with its arguments`);
+      throw new HostError(
+        'config',
+        `--stdio ${JSON.stringify(line)}: shell operators are not supported; give one command with its arguments`,
+      );
     }
     words.push(p);
   }
@@ -29,7 +32,20 @@ export function splitCommandLine(line: string): string[] {
   return words;
 }
 
-const LAUNCHERS = new Set(['node', 'npx', 'tsx', 'python', 'python3', 'uv', 'uvx', 'deno', 'bun', 'docker', 'pnpm', 'yarn']);
+const LAUNCHERS = new Set([
+  'node',
+  'npx',
+  'tsx',
+  'python',
+  'python3',
+  'uv',
+  'uvx',
+  'deno',
+  'bun',
+  'docker',
+  'pnpm',
+  'yarn',
+]);
 
 /** A readable server name for an ad-hoc target (shown in dialogs and history). */
 export function nameForEntry(entry: ServerEntry): string {
@@ -55,7 +71,8 @@ export interface ResolvedTarget {
 /** Resolve the flags to one named server entry. */
 export async function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
   const given = [flags.stdio !== undefined, flags.url !== undefined, flags.server !== undefined].filter(Boolean).length;
-  if (given !== 1) throw new HostError('config', 'give exactly one of --stdio "<command line>", --url <url> or --server <name>');
+  if (given !== 1)
+    throw new HostError('config', 'give exactly one of --stdio "<command line>", --url <url> or --server <name>');
   if (flags.stdio !== undefined) {
     const [command, ...args] = splitCommandLine(flags.stdio);
     const entry = parseServerEntry('--stdio', { command, args });
@@ -70,10 +87,17 @@ export async function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv):
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new HostError('config', `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new HostError(
+      'config',
+      `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   const servers = parseServerConfigText(text, file);
   const entry = servers[flags.server!];
-  if (!entry) throw new HostError('config', `${file}: no server named "${flags.server}" (configured: ${Object.keys(servers).join(', ') || 'none'})`);
+  if (!entry)
+    throw new HostError(
+      'config',
+      `${file}: no server named "${flags.server}" (configured: ${Object.keys(servers).join(', ') || 'none'})`,
+    );
   return { name: flags.server!, entry };
 }

@@ -16,7 +16,14 @@ import { WEB_USAGE, defaultRendererDir, runWebCommand } from './web-command';
 function captureIo(signal?: AbortSignal): CliIo & { out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), env: { ...process.env }, ...(signal ? { signal } : {}) };
+  return {
+    out,
+    err,
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    env: { ...process.env },
+    ...(signal ? { signal } : {}),
+  };
 }
 
 async function waitFor<T>(probe: () => T | undefined, what: string, ms = 20_000): Promise<T> {
@@ -55,7 +62,11 @@ describe('countersign web', () => {
     const [, url, port] = URL_LINE.exec(line)!;
     expect(opened).toEqual([url]);
     expect((await fetch(url!)).status).toBe(200);
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/api`, ['countersign.v1', `countersign.token.${URL_LINE.exec(line)![3]}`], { origin: `http://127.0.0.1:${port}` });
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${port}/api`,
+      ['countersign.v1', `countersign.token.${URL_LINE.exec(line)![3]}`],
+      { origin: `http://127.0.0.1:${port}` },
+    );
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const reply = await new Promise<{ id: number; result: { total: number } }>((resolve) => {
       ws.on('message', (d) => resolve(JSON.parse(d.toString())));
@@ -68,7 +79,9 @@ describe('countersign web', () => {
     expect(Object.keys(servers)).toEqual(['Demo Kimai-style', 'Demo legacy']);
     // A second shell on the same data folder cannot share the journal: a clear error, not a corrupt history.
     const second = captureIo();
-    expect(await runWebCommand(['--no-open', '--data-dir', dataDir, '--renderer', renderer.rendererDir], second)).toBe(2);
+    expect(await runWebCommand(['--no-open', '--data-dir', dataDir, '--renderer', renderer.rendererDir], second)).toBe(
+      2,
+    );
     expect(second.err.join('\n')).toMatch(/history journal in .* is in use by another Countersign process/);
     stop.abort();
     expect(await running).toBe(0);
@@ -81,7 +94,11 @@ describe('countersign web', () => {
     const opened: string[] = [];
     const bare = mkdtempSync(join(tmpdir(), 'countersign-webcmd-'));
     try {
-      const running = runWebCommand(['--no-open', '--no-history', '--data-dir', bare, '--renderer', renderer.rendererDir], io, { openBrowser: async (u) => void opened.push(u) });
+      const running = runWebCommand(
+        ['--no-open', '--no-history', '--data-dir', bare, '--renderer', renderer.rendererDir],
+        io,
+        { openBrowser: async (u) => void opened.push(u) },
+      );
       await waitFor(() => io.out.find((l) => URL_LINE.test(l)), 'the URL line');
       stop.abort();
       expect(await running).toBe(0);
@@ -95,7 +112,9 @@ describe('countersign web', () => {
   it('explains how to build the renderer when it is missing', async () => {
     const io = captureIo();
     expect(await runWebCommand(['--renderer', join(renderer.root, 'nothing-here')], io)).toBe(2);
-    expect(io.err.join('\n')).toMatch(/renderer is not built: .*nothing-here.*index\.html is missing\. Build it with "npx vite build"/);
+    expect(io.err.join('\n')).toMatch(
+      /renderer is not built: .*nothing-here.*index\.html is missing\. Build it with "npx vite build"/,
+    );
   });
 
   it('refuses bad flags and prints usage with --help', async () => {
@@ -118,9 +137,25 @@ describe('countersign web', () => {
     const script = `import { runWebCommand } from ${JSON.stringify(command)}; import { processIo } from ${JSON.stringify(io)};
 const c = new AbortController(); process.once('SIGTERM', () => c.abort());
 process.exitCode = await runWebCommand(process.argv.slice(1), processIo(c.signal));`;
-    const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', script, '--', '--no-open', '--data-dir', dataDir, '--renderer', renderer.rendererDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        tsx,
+        '--input-type=module',
+        '-e',
+        script,
+        '--',
+        '--no-open',
+        '--data-dir',
+        dataDir,
+        '--renderer',
+        renderer.rendererDir,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -46,11 +46,16 @@ export function defaultRendererDir(from: string = dirname(fileURLToPath(import.m
   return resolve(from, '..', '..', 'dist', 'renderer');
 }
 
-
-
 /** Run `countersign web`; resolves with the exit code once stopped. */
 export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandDeps = {}): Promise<number> {
-  let values: { port?: string; 'data-dir'?: string; 'no-open'?: boolean; 'no-history'?: boolean; renderer?: string; help?: boolean };
+  let values: {
+    port?: string;
+    'data-dir'?: string;
+    'no-open'?: boolean;
+    'no-history'?: boolean;
+    renderer?: string;
+    help?: boolean;
+  };
   let port: number;
   try {
     ({ values } = parseArgs({
@@ -77,7 +82,9 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
   }
   const rendererDir = values.renderer !== undefined ? resolve(values.renderer) : defaultRendererDir();
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    io.stderr(`countersign: error: the renderer is not built: ${join(rendererDir, 'index.html')} is missing. Build it with "npx vite build" in the repository, or pass --renderer DIR.`);
+    io.stderr(
+      `countersign: error: the renderer is not built: ${join(rendererDir, 'index.html')} is missing. Build it with "npx vite build" in the repository, or pass --renderer DIR.`,
+    );
     return 2;
   }
 
@@ -133,7 +140,10 @@ async function openHistory(dir: string): Promise<HistoryPort> {
     return await JournalHistory.open(dir);
   } catch (error) {
     if (error instanceof JournalLockedError) {
-      throw new HostError('config', `the history journal in ${dir} is in use by another Countersign process (the desktop app?); stop it, use another --data-dir, or pass --no-history`);
+      throw new HostError(
+        'config',
+        `the history journal in ${dir} is in use by another Countersign process (the desktop app?); stop it, use another --data-dir, or pass --no-history`,
+      );
     }
     throw new HostError('config', `cannot open the history journal in ${dir}: ${messageOf(error)}`);
   }

@@ -148,7 +148,8 @@ export class Host {
             // The server went away: its open questions are withdrawn by the
             // calls' abort, and the next use reconnects.
             if (slot.connection === opening) slot.connection = undefined;
-            for (const live of slot.calls.values()) live.controller.abort(new HostError('connection', `server "${name}" closed the connection`));
+            for (const live of slot.calls.values())
+              live.controller.abort(new HostError('connection', `server "${name}" closed the connection`));
           }),
         () => {
           if (slot.connection === opening) slot.connection = undefined;
@@ -204,7 +205,9 @@ export class Host {
     slot.calls.set(context.callId, live);
 
     const params: Record<string, unknown> =
-      request.method === 'resources/read' ? { uri: request.name } : { name: request.name, ...(request.arguments ? { arguments: request.arguments } : {}) };
+      request.method === 'resources/read'
+        ? { uri: request.name }
+        : { name: request.name, ...(request.arguments ? { arguments: request.arguments } : {}) };
     let rounds = 0;
     try {
       const { result, rounds: r } =
@@ -229,13 +232,31 @@ export class Host {
             });
       rounds = r;
       if (live.failure) throw live.failure;
-      await this.observer.callEnded?.({ call: context, outcome: 'complete', isError: result.isError === true, rounds, endedAt: new Date().toISOString() });
+      await this.observer.callEnded?.({
+        call: context,
+        outcome: 'complete',
+        isError: result.isError === true,
+        rounds,
+        endedAt: new Date().toISOString(),
+      });
       return { call: context, result, rounds };
     } catch (error) {
-      const failure = live.failure ?? (controller.signal.aborted && isHostError(controller.signal.reason) ? controller.signal.reason : error);
-      const outcome: CallOutcome = isHostError(failure, 'round-limit') ? 'round-limit' : isHostError(failure, 'cancelled') ? 'cancelled' : 'error';
+      const failure =
+        live.failure ??
+        (controller.signal.aborted && isHostError(controller.signal.reason) ? controller.signal.reason : error);
+      const outcome: CallOutcome = isHostError(failure, 'round-limit')
+        ? 'round-limit'
+        : isHostError(failure, 'cancelled')
+          ? 'cancelled'
+          : 'error';
       if (isHostError(failure, 'round-limit')) await this.gate.fault(context, failure);
-      await this.observer.callEnded?.({ call: context, outcome, error: messageOf(failure), rounds, endedAt: new Date().toISOString() });
+      await this.observer.callEnded?.({
+        call: context,
+        outcome,
+        error: messageOf(failure),
+        rounds,
+        endedAt: new Date().toISOString(),
+      });
       throw failure;
     } finally {
       request.signal?.removeEventListener('abort', onOuterAbort);
@@ -256,7 +277,11 @@ export class Host {
   }
 
   /** Answer a legacy server's elicitation/create through the gate. */
-  private async answerLegacyElicit(server: string, params: Record<string, unknown>, serverSignal: AbortSignal): Promise<ElicitResult> {
+  private async answerLegacyElicit(
+    server: string,
+    params: Record<string, unknown>,
+    serverSignal: AbortSignal,
+  ): Promise<ElicitResult> {
     const slot = this.slot(server);
     // Over stdio a legacy request carries no link to the call that caused it.
     // With exactly one call in flight it must be that one; otherwise the
@@ -266,7 +291,11 @@ export class Host {
     const n = live ? ++live.legacyQuestions : 1;
     const key = typeof params.elicitationId === 'string' ? params.elicitationId : `elicit-${n}`;
     try {
-      const { answer } = await this.gate.ask(params, { call: live?.context ?? null, server, era: 'legacy', round: live?.round ?? 1, key }, signal);
+      const { answer } = await this.gate.ask(
+        params,
+        { call: live?.context ?? null, server, era: 'legacy', round: live?.round ?? 1, key },
+        signal,
+      );
       return answer as ElicitResult;
     } catch (error) {
       if (isHostError(error, 'cancelled')) return { action: 'cancel' };

@@ -56,8 +56,22 @@ export function bookingSchema(prefill: BookingPrefill = {}, now = new Date()) {
       project: { type: 'string', title: 'Project', oneOf: PROJECTS, default: 'countersign' },
       // enumNames is deprecated but still sent by older servers; the demo keeps one such field on purpose.
       rate: { type: 'string', title: 'Rate', enum: RATES, enumNames: RATE_NAMES, default: 'standard' },
-      tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: [...TAGS] }, minItems: 1, maxItems: 3, default: ['backend'] },
-      reviewers: { type: 'array', title: 'Reviewers', items: { anyOf: REVIEWERS }, minItems: 0, maxItems: 2, default: ['ana'] },
+      tags: {
+        type: 'array',
+        title: 'Tags',
+        items: { type: 'string', enum: [...TAGS] },
+        minItems: 1,
+        maxItems: 3,
+        default: ['backend'],
+      },
+      reviewers: {
+        type: 'array',
+        title: 'Reviewers',
+        items: { anyOf: REVIEWERS },
+        minItems: 0,
+        maxItems: 2,
+        default: ['ana'],
+      },
     },
     required: ['description', 'day', 'hours', 'activity', 'project'],
   };
@@ -78,7 +92,10 @@ export const bookingContent = z
     project: z.enum(PROJECTS.map((p) => p.const) as [string, ...string[]]),
     rate: z.enum(RATES as [string, ...string[]]).optional(),
     tags: z.array(z.enum(TAGS)).min(1).max(3).optional(),
-    reviewers: z.array(z.enum(REVIEWERS.map((r) => r.const) as [string, ...string[]])).max(2).optional(),
+    reviewers: z
+      .array(z.enum(REVIEWERS.map((r) => r.const) as [string, ...string[]]))
+      .max(2)
+      .optional(),
   })
   .strict();
 
@@ -88,10 +105,14 @@ export type Booking = z.infer<typeof bookingContent>;
 export function parseBooking(content: unknown): { ok: true; booking: Booking } | { ok: false; problem: string } {
   const parsed = bookingContent.safeParse(content ?? {});
   if (parsed.success) return { ok: true, booking: parsed.data };
-  return { ok: false, problem: parsed.error.issues.map((i) => `${i.path.join('.') || '(form)'}: ${i.message}`).join('; ') };
+  return {
+    ok: false,
+    problem: parsed.error.issues.map((i) => `${i.path.join('.') || '(form)'}: ${i.message}`).join('; '),
+  };
 }
 
-const titleOf = (list: Array<{ const: string; title: string }>, value: string) => list.find((x) => x.const === value)?.title ?? value;
+const titleOf = (list: Array<{ const: string; title: string }>, value: string) =>
+  list.find((x) => x.const === value)?.title ?? value;
 
 /** One paragraph describing a saved booking (what the agent gets back). */
 export function summariseBooking(b: Booking): string {

@@ -30,7 +30,9 @@ describe('ConsentSite', () => {
     expect(site.status(id)).toEqual({ visited: true, authorized: false });
     const waiting = site.waitForAuthorization(id, 5000);
     const nonce = /name="nonce" value="([^"]+)"/.exec(html)![1]!;
-    expect((await fetch(`${url}/authorize`, { method: 'POST', body: new URLSearchParams({ nonce }) })).status).toBe(200);
+    expect((await fetch(`${url}/authorize`, { method: 'POST', body: new URLSearchParams({ nonce }) })).status).toBe(
+      200,
+    );
     expect(await waiting).toBe(true);
     expect(site.status(id)).toEqual({ visited: true, authorized: true });
   });

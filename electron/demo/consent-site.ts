@@ -41,7 +41,14 @@ export class ConsentSite {
     const origin = await this.start();
     this.prune();
     const id = token();
-    this.sessions.set(id, { purpose, nonce: token(), visited: false, authorized: false, expiresAt: Date.now() + SESSION_TTL_MS, waiters: new Set() });
+    this.sessions.set(id, {
+      purpose,
+      nonce: token(),
+      visited: false,
+      authorized: false,
+      expiresAt: Date.now() + SESSION_TTL_MS,
+      waiters: new Set(),
+    });
     return { id, url: `${origin}/consent/${id}` };
   }
 
@@ -118,7 +125,8 @@ export class ConsentSite {
     if (req.headers.host !== `127.0.0.1:${port}`) return send(res, 403, 'Forbidden', '<p>Wrong host.</p>');
     const match = /^\/consent\/([A-Za-z0-9_-]{24})(\/authorize)?$/.exec(req.url ?? '');
     const session = match ? this.sessions.get(match[1]!) : undefined;
-    if (!match || !session || session.expiresAt < Date.now()) return send(res, 404, 'Not found', '<p>This consent request is unknown or has expired.</p>');
+    if (!match || !session || session.expiresAt < Date.now())
+      return send(res, 404, 'Not found', '<p>This consent request is unknown or has expired.</p>');
     const id = match[1]!;
     if (!match[2] && (req.method === 'GET' || req.method === 'HEAD')) {
       session.visited = true;
@@ -128,10 +136,16 @@ export class ConsentSite {
       void readBody(req).then(
         (body) => {
           const nonce = new URLSearchParams(body).get('nonce') ?? '';
-          if (!session.visited || !sameSecret(nonce, session.nonce)) return send(res, 403, 'Forbidden', '<p>Open the consent page first, then press Authorize.</p>');
+          if (!session.visited || !sameSecret(nonce, session.nonce))
+            return send(res, 403, 'Forbidden', '<p>Open the consent page first, then press Authorize.</p>');
           session.authorized = true;
           for (const w of [...session.waiters]) w();
-          return send(res, 200, 'Authorized', '<h1>Authorized</h1><p>The demo calendar is connected. You can close this tab and go back to Countersign.</p>');
+          return send(
+            res,
+            200,
+            'Authorized',
+            '<h1>Authorized</h1><p>The demo calendar is connected. You can close this tab and go back to Countersign.</p>',
+          );
         },
         () => send(res, 413, 'Too large', '<p>Request too large.</p>'),
       );
@@ -180,7 +194,8 @@ function send(res: ServerResponse, status: number, title: string, body: string):
 <body>${body}</body></html>`;
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',

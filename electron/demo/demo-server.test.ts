@@ -36,8 +36,11 @@ class ScriptedHuman implements Prompter {
   }
 }
 
-const accept: Step = (q) => (q.mode === 'form' ? { action: 'accept', content: defaultsOf(q.requestedSchema) } : { action: 'accept' });
-const acceptWith = (content: Record<string, string | number | boolean | string[]>): Step => (q) => ({ action: 'accept', content: { ...defaultsOf((q as FormQuestion).requestedSchema), ...content } });
+const accept: Step = (q) =>
+  q.mode === 'form' ? { action: 'accept', content: defaultsOf(q.requestedSchema) } : { action: 'accept' };
+const acceptWith =
+  (content: Record<string, string | number | boolean | string[]>): Step =>
+  (q) => ({ action: 'accept', content: { ...defaultsOf((q as FormQuestion).requestedSchema), ...content } });
 const decline: Step = () => ({ action: 'decline' });
 const cancel: Step = () => ({ action: 'cancel' });
 
@@ -56,12 +59,14 @@ const authorizeThenAccept: Step = async (q) => {
   return { action: 'accept' };
 };
 
-const textOf = (result: Record<string, unknown>) => (result.content as Array<{ text: string }>).map((c) => c.text).join('\n');
+const textOf = (result: Record<string, unknown>) =>
+  (result.content as Array<{ text: string }>).map((c) => c.text).join('\n');
 
 /** The demo entries, with a short modern "wait for the browser" so the ask-again path is quick. */
 function testEntries(): Record<string, ServerEntry> {
   const entries = demoServers();
-  for (const entry of Object.values(entries)) if (isStdioEntry(entry)) entry.env = { ...entry.env, COUNTERSIGN_DEMO_URL_WAIT_MS: '300' };
+  for (const entry of Object.values(entries))
+    if (isStdioEntry(entry)) entry.env = { ...entry.env, COUNTERSIGN_DEMO_URL_WAIT_MS: '300' };
   return entries;
 }
 
@@ -87,13 +92,20 @@ describe('demoServers()', () => {
       expect(demoLaunch(join(root, 'dist', 'cli'))).toBeNull();
       writeFileSync(join(root, 'dist', 'demo', 'demo-server.mjs'), '');
       const launch = demoLaunch(join(root, 'dist', 'cli'), '/opt/Countersign/countersign');
-      expect(launch).toMatchObject({ kind: 'bundled', command: '/opt/Countersign/countersign', args: [join(root, 'dist', 'demo', 'demo-server.mjs')] });
+      expect(launch).toMatchObject({
+        kind: 'bundled',
+        command: '/opt/Countersign/countersign',
+        args: [join(root, 'dist', 'demo', 'demo-server.mjs')],
+      });
       expect(demoServers(null)).toEqual({});
       // A bundled main process run from a checkout falls back to the TypeScript source.
       mkdirSync(join(root, 'electron', 'demo'), { recursive: true });
       writeFileSync(join(root, 'electron', 'demo', 'demo-server.ts'), '');
       rmSync(join(root, 'dist', 'demo'), { recursive: true });
-      expect(demoLaunch(join(root, 'dist', 'cli'))).toMatchObject({ kind: 'source', args: ['--import', expect.stringMatching(/^file:/), join(root, 'electron', 'demo', 'demo-server.ts')] });
+      expect(demoLaunch(join(root, 'dist', 'cli'))).toMatchObject({
+        kind: 'source',
+        args: ['--import', expect.stringMatching(/^file:/), join(root, 'electron', 'demo', 'demo-server.ts')],
+      });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -139,14 +151,26 @@ describe.each([
     human.script(decline);
     expect((await call('delete_time_entry', { entryId: 42 })).text).toBe('Declined by the user: nothing was deleted.');
     human.script(cancel);
-    expect((await call('delete_time_entry', { entryId: 42 })).text).toBe('Cancelled (dialog dismissed): nothing was deleted.');
+    expect((await call('delete_time_entry', { entryId: 42 })).text).toBe(
+      'Cancelled (dialog dismissed): nothing was deleted.',
+    );
   });
 
   it('book_time shows one form with every field kind and summarises the accepted booking', async () => {
-    human.script(acceptWith({ description: 'Reviewed the Kimai export', hours: 2, tags: ['docs', 'review'], reviewers: ['ben', 'chen'], billable: false }));
+    human.script(
+      acceptWith({
+        description: 'Reviewed the Kimai export',
+        hours: 2,
+        tags: ['docs', 'review'],
+        reviewers: ['ben', 'chen'],
+        billable: false,
+      }),
+    );
     const r = await call('book_time', { day: '2026-07-28' });
     expect(r.isError).toBe(false);
-    expect(r.text).toContain('Booked 2 h on 2026-07-28 for Countersign (development, not billable, standard rate): "Reviewed the Kimai export".');
+    expect(r.text).toContain(
+      'Booked 2 h on 2026-07-28 for Countersign (development, not billable, standard rate): "Reviewed the Kimai export".',
+    );
     expect(r.text).toContain('Tags: docs, review.');
     expect(r.text).toContain('Reviewers: Ben Okafor, Chen Wei.');
 
@@ -159,7 +183,23 @@ describe.each([
       if (p.enum) return 'enum';
       return p.type;
     });
-    expect(new Set(kinds)).toEqual(new Set(['string', 'email', 'uri', 'date', 'date-time', 'number', 'integer', 'boolean', 'enum', 'oneOf', 'enumNames', 'multi-enum', 'multi-anyOf']));
+    expect(new Set(kinds)).toEqual(
+      new Set([
+        'string',
+        'email',
+        'uri',
+        'date',
+        'date-time',
+        'number',
+        'integer',
+        'boolean',
+        'enum',
+        'oneOf',
+        'enumNames',
+        'multi-enum',
+        'multi-anyOf',
+      ]),
+    );
     expect(Object.values(props).every((p) => p.default !== undefined)).toBe(true);
     expect(props.description).toMatchObject({ minLength: 3, maxLength: 200 });
     expect(props.hours).toMatchObject({ minimum: 0.25, maximum: 24 });
@@ -184,9 +224,13 @@ describe.each([
     if (era === 'modern') expect(done.rounds).toBe(2);
 
     human.script(accept, decline);
-    expect((await call('deploy', { service: 'billing-api' })).text).toBe('Declined at the final confirmation: billing-api was not deployed to production.');
+    expect((await call('deploy', { service: 'billing-api' })).text).toBe(
+      'Declined at the final confirmation: billing-api was not deployed to production.',
+    );
     human.script(accept, cancel);
-    expect((await call('deploy', { service: 'billing-api' })).text).toBe('Cancelled at the final confirmation (dialog dismissed): billing-api was not deployed to production.');
+    expect((await call('deploy', { service: 'billing-api' })).text).toBe(
+      'Cancelled at the final confirmation (dialog dismissed): billing-api was not deployed to production.',
+    );
     human.script(decline);
     expect((await call('deploy', { service: 'billing-api' })).text).toBe('Declined by the user: nothing was deployed.');
   });
@@ -199,7 +243,9 @@ describe.each([
 
   it('connect_calendar sends a URL question for its own 127.0.0.1 consent page and completes once "Authorize" was pressed', async () => {
     human.script(authorizeThenAccept);
-    expect((await call('connect_calendar', { calendar: 'personal' })).text).toBe('Connected the personal calendar (authorized in the browser).');
+    expect((await call('connect_calendar', { calendar: 'personal' })).text).toBe(
+      'Connected the personal calendar (authorized in the browser).',
+    );
     const q = human.asked[0] as UrlQuestion;
     expect(q.mode).toBe('url');
     expect(q.url.href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/consent\/[A-Za-z0-9_-]{24}$/);
@@ -231,14 +277,16 @@ describe('demo server specifics per era', () => {
 
   it('modern: accepting the link without authorizing on the page gets the question again (MRTR), then completes', async () => {
     let firstUrl = '';
-    human.script(
-      (q) => {
-        firstUrl = (q as UrlQuestion).url.href;
-        return { action: 'accept' };
-      },
-      authorizeThenAccept,
-    );
-    const { result, rounds } = await host.call({ server: DEMO_SERVER_NAME, method: 'tools/call', name: 'connect_calendar', arguments: {} });
+    human.script((q) => {
+      firstUrl = (q as UrlQuestion).url.href;
+      return { action: 'accept' };
+    }, authorizeThenAccept);
+    const { result, rounds } = await host.call({
+      server: DEMO_SERVER_NAME,
+      method: 'tools/call',
+      name: 'connect_calendar',
+      arguments: {},
+    });
     expect(textOf(result)).toBe('Connected the work calendar (authorized in the browser).');
     expect(rounds).toBe(2);
     expect(human.asked[1]!.message).toContain('has not seen your authorization');
@@ -249,19 +297,36 @@ describe('demo server specifics per era', () => {
     const conn = await host.connect(DEMO_SERVER_NAME);
     const schema = withInputRequired(CallToolResultSchema);
     const params = { name: 'deploy', arguments: { service: 'api', environment: 'production' } };
-    const first = await conn.client.request({ method: 'tools/call', params } as never, schema, { allowInputRequired: true });
+    const first = await conn.client.request({ method: 'tools/call', params } as never, schema, {
+      allowInputRequired: true,
+    });
     if (!isInputRequiredResult(first)) throw new Error('expected input_required');
     const state = first.requestState!;
     expect(state).toMatch(/^v1\./);
     const altered = state.slice(0, -2) + (state.endsWith('A') ? 'BB' : 'AA');
     for (const requestState of [altered, 'v1.eyJwIjp7InRvb2wiOiJkZXBsb3kiLCJzdGVwIjoyfX0.AAAA']) {
       await expect(
-        conn.client.request({ method: 'tools/call', params: { ...params, requestState, inputResponses: { confirm: { action: 'accept' } } } } as never, schema, { allowInputRequired: true }),
+        conn.client.request(
+          {
+            method: 'tools/call',
+            params: { ...params, requestState, inputResponses: { confirm: { action: 'accept' } } },
+          } as never,
+          schema,
+          { allowInputRequired: true },
+        ),
       ).rejects.toMatchObject({ code: -32602 });
     }
     // A genuine state minted for another service is refused by the tool itself.
     const other = await conn.client.request(
-      { method: 'tools/call', params: { name: 'deploy', arguments: { service: 'other' }, requestState: state, inputResponses: { plan: { action: 'accept', content: { environment: 'staging', strategy: 'rolling' } } } } } as never,
+      {
+        method: 'tools/call',
+        params: {
+          name: 'deploy',
+          arguments: { service: 'other' },
+          requestState: state,
+          inputResponses: { plan: { action: 'accept', content: { environment: 'staging', strategy: 'rolling' } } },
+        },
+      } as never,
       schema,
       { allowInputRequired: true },
     );
@@ -271,7 +336,10 @@ describe('demo server specifics per era', () => {
   it('legacy: the URL question carries an elicitationId and the server sends notifications/elicitation/complete after "Authorize"', async () => {
     const entry = demoServers()[DEMO_LEGACY_SERVER_NAME]!;
     if (!isStdioEntry(entry)) throw new Error('expected stdio');
-    const client = new Client({ name: 'demo-test', version: '1' }, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' } });
+    const client = new Client(
+      { name: 'demo-test', version: '1' },
+      { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' } },
+    );
     const completed: string[] = [];
     let elicitationId = '';
     client.setRequestHandler('elicitation/create', async (request) => {
@@ -282,13 +350,18 @@ describe('demo server specifics per era', () => {
       setTimeout(() => void authorizeInBrowser(p.url!), 100);
       return { action: 'accept' };
     });
-    client.setNotificationHandler('notifications/elicitation/complete', (n) => void completed.push(n.params.elicitationId));
+    client.setNotificationHandler(
+      'notifications/elicitation/complete',
+      (n) => void completed.push(n.params.elicitationId),
+    );
     class InPlace extends StdioClientTransport {}
     await client.connect(new InPlace({ command: entry.command, args: entry.args ?? [], stderr: 'pipe' }));
     try {
       expect(client.getProtocolEra()).toBe('legacy');
       const result = await client.callTool({ name: 'connect_calendar', arguments: {} });
-      expect(textOf(result as Record<string, unknown>)).toBe('Connected the work calendar (authorized in the browser).');
+      expect(textOf(result as Record<string, unknown>)).toBe(
+        'Connected the work calendar (authorized in the browser).',
+      );
       expect(elicitationId).not.toBe('');
       expect(completed).toEqual([elicitationId]);
     } finally {
@@ -321,7 +394,12 @@ describe('bundled demo server', () => {
       try {
         expect((await host.connect(DEMO_SERVER_NAME)).era).toBe('modern');
         expect((await host.connect(DEMO_LEGACY_SERVER_NAME)).era).toBe('legacy');
-        const { result } = await host.call({ server: DEMO_SERVER_NAME, method: 'tools/call', name: 'delete_time_entry', arguments: { entryId: 1 } });
+        const { result } = await host.call({
+          server: DEMO_SERVER_NAME,
+          method: 'tools/call',
+          name: 'delete_time_entry',
+          arguments: { entryId: 1 },
+        });
         expect(textOf(result)).toBe('Declined by the user: nothing was deleted.');
       } finally {
         await host.close();

@@ -31,7 +31,10 @@ const BUNDLED = join('dist', 'demo', 'demo-server.mjs');
  * dist/demo/demo-server.mjs, else the source tree's electron/demo (a
  * bundled main process run from a checkout). `from` is where to start.
  */
-export function demoLaunch(from: string = dirname(fileURLToPath(import.meta.url)), execPath: string = process.execPath): DemoLaunch | null {
+export function demoLaunch(
+  from: string = dirname(fileURLToPath(import.meta.url)),
+  execPath: string = process.execPath,
+): DemoLaunch | null {
   // Electron's binary only behaves as node with this variable; plain node ignores it.
   const asNode = process.versions.electron ? { env: { ELECTRON_RUN_AS_NODE: '1' } } : {};
   const fromSource = (file: string): DemoLaunch | null => {
@@ -60,6 +63,10 @@ export function demoLaunch(from: string = dirname(fileURLToPath(import.meta.url)
 /** The two demo entries ("Demo Kimai-style" and "Demo legacy"), or none when the demo is not shipped. */
 export function demoServers(launch: DemoLaunch | null = demoLaunch()): Record<string, ServerEntry> {
   if (!launch) return {};
-  const entry = (extra: string[]): ServerEntry => ({ command: launch.command, args: [...launch.args, ...extra], ...(launch.env ? { env: { ...launch.env } } : {}) });
+  const entry = (extra: string[]): ServerEntry => ({
+    command: launch.command,
+    args: [...launch.args, ...extra],
+    ...(launch.env ? { env: { ...launch.env } } : {}),
+  });
   return { [DEMO_SERVER_NAME]: entry([]), [DEMO_LEGACY_SERVER_NAME]: entry(['--legacy']) };
 }

@@ -16,7 +16,10 @@ export function buildLegacyDemo(deps: spec.DemoDeps): McpServer {
   const server = new McpServer(spec.DEMO_INFO, { capabilities: { tools: {} }, instructions: spec.DEMO_INSTRUCTIONS });
 
   const askForm = (ctx: ServerContext, message: string, requestedSchema: unknown): Promise<ElicitResult> =>
-    ctx.mcpReq.elicitInput({ mode: 'form', message, requestedSchema: requestedSchema as never }, { timeout: QUESTION_TIMEOUT_MS, signal: ctx.mcpReq.signal });
+    ctx.mcpReq.elicitInput(
+      { mode: 'form', message, requestedSchema: requestedSchema as never },
+      { timeout: QUESTION_TIMEOUT_MS, signal: ctx.mcpReq.signal },
+    );
 
   server.registerTool(
     'delete_time_entry',
@@ -34,7 +37,11 @@ export function buildLegacyDemo(deps: spec.DemoDeps): McpServer {
 
   server.registerTool(
     'book_time',
-    { title: 'Book time', description: 'Books a time sheet entry; the human reviews and edits the whole entry first.', inputSchema: spec.bookArgs },
+    {
+      title: 'Book time',
+      description: 'Books a time sheet entry; the human reviews and edits the whole entry first.',
+      inputSchema: spec.bookArgs,
+    },
     async (args, ctx) => {
       const prefill = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
       const answer = await askForm(ctx, spec.BOOK_QUESTION, bookingSchema(prefill));
@@ -57,7 +64,8 @@ export function buildLegacyDemo(deps: spec.DemoDeps): McpServer {
       const first = await askForm(ctx, spec.deployPlanQuestion(service), spec.deployPlanSchema(environment));
       if (first.action !== 'accept') return spec.text(spec.refused(first.action, 'nothing was deployed'));
       const plan = spec.deployPlan.safeParse(first.content ?? {});
-      if (!plan.success) return spec.toolError(`The deployment plan is invalid: ${plan.error.issues.map((i) => i.message).join('; ')}`);
+      if (!plan.success)
+        return spec.toolError(`The deployment plan is invalid: ${plan.error.issues.map((i) => i.message).join('; ')}`);
       if (plan.data.environment !== 'production') return spec.text(spec.deployDone(service, plan.data));
       const second = await askForm(ctx, spec.deployFinalQuestion(service), spec.confirmOnly);
       if (second.action !== 'accept') return spec.text(spec.deployFinalRefused(second.action, service));
@@ -67,7 +75,11 @@ export function buildLegacyDemo(deps: spec.DemoDeps): McpServer {
 
   server.registerTool(
     'connect_calendar',
-    { title: 'Connect a calendar', description: 'Connects a calendar through a consent page in the browser (URL mode).', inputSchema: spec.calendarArgs },
+    {
+      title: 'Connect a calendar',
+      description: 'Connects a calendar through a consent page in the browser (URL mode).',
+      inputSchema: spec.calendarArgs,
+    },
     async ({ calendar }, ctx) => {
       const session = await deps.consent.create(spec.calendarPurpose(calendar));
       const elicitationId = randomUUID();
@@ -80,7 +92,9 @@ export function buildLegacyDemo(deps: spec.DemoDeps): McpServer {
       const authorized = await deps.consent.waitForAuthorization(session.id, deps.legacyUrlWaitMs, ctx.mcpReq.signal);
       if (!authorized) {
         const minutes = Math.round(deps.legacyUrlWaitMs / 6000) / 10;
-        return spec.text(`Not connected: the Demo Calendar saw no authorization within ${minutes} min, so ${spec.calendarNotConnected}.`);
+        return spec.text(
+          `Not connected: the Demo Calendar saw no authorization within ${minutes} min, so ${spec.calendarNotConnected}.`,
+        );
       }
       await server.server.createElicitationCompletionNotifier(elicitationId, { relatedRequestId: ctx.mcpReq.id })();
       return spec.text(spec.calendarConnected(calendar));

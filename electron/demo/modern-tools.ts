@@ -5,7 +5,13 @@
 // handler still checks that the state belongs to this tool and these
 // arguments, so a state cannot be replayed on another call.
 import { randomBytes } from 'node:crypto';
-import { McpServer, createRequestStateCodec, inputRequired, inputResponse, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  createRequestStateCodec,
+  inputRequired,
+  inputResponse,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { bookingSchema, parseBooking, summariseBooking } from './booking-form';
 import * as spec from './tool-specs';
 
@@ -17,18 +23,26 @@ type FlowState =
   | { tool: 'connect_calendar'; session: string; calendar: string; attempt: number };
 
 /** Reads the elicitation answer for `key`, or undefined when the retry carried none. */
-function answerOf(ctx: ServerContext, key: string): { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } | undefined {
+function answerOf(
+  ctx: ServerContext,
+  key: string,
+): { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } | undefined {
   const view = inputResponse(ctx.mcpReq.inputResponses, key);
   return view.kind === 'elicit' ? view : undefined;
 }
 
 const noAnswer = (key: string) => spec.toolError(`The retry carried no answer for "${key}"; nothing was done.`);
-const foreignState = (tool: string) => spec.toolError(`The requestState of this retry does not belong to this ${tool} call; nothing was done.`);
+const foreignState = (tool: string) =>
+  spec.toolError(`The requestState of this retry does not belong to this ${tool} call; nothing was done.`);
 
 /** A 2026-07-28 demo server (one per connection). */
 export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = randomBytes(32)): McpServer {
   // One stdio process serves every round of a flow, so a per-process key is enough.
-  const codec = createRequestStateCodec<FlowState>({ key: stateKey, ttlSeconds: 900, bind: (ctx) => ctx.mcpReq.method });
+  const codec = createRequestStateCodec<FlowState>({
+    key: stateKey,
+    ttlSeconds: 900,
+    bind: (ctx) => ctx.mcpReq.method,
+  });
   const server = new McpServer(spec.DEMO_INFO, {
     capabilities: { tools: {} },
     instructions: spec.DEMO_INSTRUCTIONS,
@@ -49,7 +63,9 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
       const s = state(ctx);
       if (!s) {
         return inputRequired({
-          inputRequests: { confirm: inputRequired.elicit({ message: spec.deleteQuestion(entryId), requestedSchema: spec.confirmOnly }) },
+          inputRequests: {
+            confirm: inputRequired.elicit({ message: spec.deleteQuestion(entryId), requestedSchema: spec.confirmOnly }),
+          },
           requestState: await mint({ tool: 'delete_time_entry', entryId }, ctx),
         });
       }
@@ -62,13 +78,22 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
 
   server.registerTool(
     'book_time',
-    { title: 'Book time', description: 'Books a time sheet entry; the human reviews and edits the whole entry first.', inputSchema: spec.bookArgs },
+    {
+      title: 'Book time',
+      description: 'Books a time sheet entry; the human reviews and edits the whole entry first.',
+      inputSchema: spec.bookArgs,
+    },
     async (args, ctx) => {
       const s = state(ctx);
       if (!s) {
         const prefill = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
         return inputRequired({
-          inputRequests: { booking: inputRequired.elicit({ message: spec.BOOK_QUESTION, requestedSchema: bookingSchema(prefill) as never }) },
+          inputRequests: {
+            booking: inputRequired.elicit({
+              message: spec.BOOK_QUESTION,
+              requestedSchema: bookingSchema(prefill) as never,
+            }),
+          },
           requestState: await mint({ tool: 'book_time' }, ctx),
         });
       }
@@ -94,7 +119,12 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
       const s = state(ctx);
       if (!s) {
         return inputRequired({
-          inputRequests: { plan: inputRequired.elicit({ message: spec.deployPlanQuestion(service), requestedSchema: spec.deployPlanSchema(environment) as never }) },
+          inputRequests: {
+            plan: inputRequired.elicit({
+              message: spec.deployPlanQuestion(service),
+              requestedSchema: spec.deployPlanSchema(environment) as never,
+            }),
+          },
           requestState: await mint({ tool: 'deploy', step: 1, service }, ctx),
         });
       }
@@ -104,10 +134,18 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
         if (!answer) return noAnswer('plan');
         if (answer.action !== 'accept') return spec.text(spec.refused(answer.action, 'nothing was deployed'));
         const plan = spec.deployPlan.safeParse(answer.content ?? {});
-        if (!plan.success) return spec.toolError(`The deployment plan is invalid: ${plan.error.issues.map((i) => i.message).join('; ')}`);
+        if (!plan.success)
+          return spec.toolError(
+            `The deployment plan is invalid: ${plan.error.issues.map((i) => i.message).join('; ')}`,
+          );
         if (plan.data.environment !== 'production') return spec.text(spec.deployDone(service, plan.data));
         return inputRequired({
-          inputRequests: { confirm: inputRequired.elicit({ message: spec.deployFinalQuestion(service), requestedSchema: spec.confirmOnly }) },
+          inputRequests: {
+            confirm: inputRequired.elicit({
+              message: spec.deployFinalQuestion(service),
+              requestedSchema: spec.confirmOnly,
+            }),
+          },
           requestState: await mint({ tool: 'deploy', step: 2, service, plan: plan.data }, ctx),
         });
       }
@@ -120,7 +158,11 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
 
   server.registerTool(
     'connect_calendar',
-    { title: 'Connect a calendar', description: 'Connects a calendar through a consent page in the browser (URL mode).', inputSchema: spec.calendarArgs },
+    {
+      title: 'Connect a calendar',
+      description: 'Connects a calendar through a consent page in the browser (URL mode).',
+      inputSchema: spec.calendarArgs,
+    },
     async ({ calendar }, ctx) => {
       const s = state(ctx);
       const ask = async (message: string, session: { id: string; url: string }, attempt: number) =>
@@ -134,9 +176,15 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
       if (!answer) return noAnswer('authorize');
       if (answer.action !== 'accept') return spec.text(spec.refused(answer.action, spec.calendarNotConnected));
       // "accept" only means the link was opened; the consent page tells whether the user finished.
-      if (await deps.consent.waitForAuthorization(s.session, deps.urlWaitMs, ctx.mcpReq.signal)) return spec.text(spec.calendarConnected(calendar));
+      if (await deps.consent.waitForAuthorization(s.session, deps.urlWaitMs, ctx.mcpReq.signal))
+        return spec.text(spec.calendarConnected(calendar));
       const status = deps.consent.status(s.session);
-      if (!status) return ask(spec.calendarQuestion(calendar), await deps.consent.create(spec.calendarPurpose(calendar)), s.attempt + 1);
+      if (!status)
+        return ask(
+          spec.calendarQuestion(calendar),
+          await deps.consent.create(spec.calendarPurpose(calendar)),
+          s.attempt + 1,
+        );
       return ask(spec.calendarAgain(calendar), { id: s.session, url: deps.consent.urlOf(s.session) }, s.attempt + 1);
     },
   );

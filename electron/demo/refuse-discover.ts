@@ -20,7 +20,10 @@ export function refuseDiscover<T extends Transport>(transport: T): T {
         void transport.send({
           jsonrpc: '2.0',
           id: m.id as string | number,
-          error: { code: METHOD_NOT_FOUND, message: 'Method not found: server/discover (this server speaks the 2025-11-25 protocol; send initialize)' },
+          error: {
+            code: METHOD_NOT_FOUND,
+            message: 'Method not found: server/discover (this server speaks the 2025-11-25 protocol; send initialize)',
+          },
         });
       }
       return;

@@ -14,7 +14,14 @@ export const DEMO_INSTRUCTIONS =
   'delete_time_entry, book_time, deploy and connect_calendar. add_numbers and echo ask nothing.';
 
 /** Tools a server of either era provides. */
-export const TOOL_NAMES = ['delete_time_entry', 'book_time', 'deploy', 'connect_calendar', 'add_numbers', 'echo'] as const;
+export const TOOL_NAMES = [
+  'delete_time_entry',
+  'book_time',
+  'deploy',
+  'connect_calendar',
+  'add_numbers',
+  'echo',
+] as const;
 
 /** What the demo server needs at run time. */
 export interface DemoDeps {
@@ -26,7 +33,10 @@ export interface DemoDeps {
 }
 
 export const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
-export const toolError = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }], isError: true });
+export const toolError = (value: string): CallToolResult => ({
+  content: [{ type: 'text', text: value }],
+  isError: true,
+});
 
 /** A confirm-only question: no fields, just accept / decline / cancel. */
 export const confirmOnly = { type: 'object' as const, properties: {} };
@@ -53,8 +63,16 @@ export const BOOK_QUESTION = 'Book this time? Review the entry and change anythi
 
 export const ENVIRONMENTS = ['staging', 'production'] as const;
 export const deployArgs = z.object({
-  service: z.string().min(1).max(100).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" or "-"').describe('The service to deploy'),
-  environment: z.enum(ENVIRONMENTS).default('production').describe('Where to deploy (the form lets the human change it)'),
+  service: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" or "-"')
+    .describe('The service to deploy'),
+  environment: z
+    .enum(ENVIRONMENTS)
+    .default('production')
+    .describe('Where to deploy (the form lets the human change it)'),
 });
 
 /** Round 1 of deploy: where and how. */
@@ -83,8 +101,10 @@ export const deployPlan = z.object({
   runMigrations: z.boolean().optional(),
 });
 export type DeployPlan = z.infer<typeof deployPlan>;
-export const deployPlanQuestion = (service: string) => `Deploy ${service}: choose the environment and confirm the plan.`;
-export const deployFinalQuestion = (service: string) => `Really deploy ${service} to production? Live users will get this version.`;
+export const deployPlanQuestion = (service: string) =>
+  `Deploy ${service}: choose the environment and confirm the plan.`;
+export const deployFinalQuestion = (service: string) =>
+  `Really deploy ${service} to production? Live users will get this version.`;
 export function deployDone(service: string, plan: DeployPlan): string {
   return `Deployed ${service} to ${plan.environment} (${plan.strategy === 'rolling' ? 'rolling update' : 'blue/green switch'}${plan.runMigrations ? ', migrations run' : ''}).`;
 }
@@ -94,12 +114,16 @@ export function deployFinalRefused(action: Refusal, service: string): string {
     : `Cancelled at the final confirmation (dialog dismissed): ${service} was not deployed to production.`;
 }
 
-export const calendarArgs = z.object({ calendar: z.enum(['work', 'personal']).default('work').describe('Which calendar to connect') });
+export const calendarArgs = z.object({
+  calendar: z.enum(['work', 'personal']).default('work').describe('Which calendar to connect'),
+});
 export const calendarPurpose = (calendar: string) => `read your ${calendar} calendar to suggest time entries`;
-export const calendarQuestion = (calendar: string) => `Connect your ${calendar} calendar: open the Demo Calendar page and press "Authorize".`;
+export const calendarQuestion = (calendar: string) =>
+  `Connect your ${calendar} calendar: open the Demo Calendar page and press "Authorize".`;
 export const calendarAgain = (calendar: string) =>
   `The Demo Calendar has not seen your authorization for the ${calendar} calendar yet. Open the page again, press "Authorize", then continue.`;
-export const calendarConnected = (calendar: string) => `Connected the ${calendar} calendar (authorized in the browser).`;
+export const calendarConnected = (calendar: string) =>
+  `Connected the ${calendar} calendar (authorized in the browser).`;
 export const calendarNotConnected = 'the calendar was not connected';
 
 export const addArgs = z.object({ a: z.number(), b: z.number() });
@@ -107,8 +131,14 @@ export const echoArgs = z.object({ text: z.string().max(10_000) });
 
 /** The tools that ask nothing (same in both eras). */
 export function registerPlainTools(server: McpServer): void {
-  server.registerTool('add_numbers', { title: 'Add numbers', description: 'Adds two numbers; asks nothing.', inputSchema: addArgs }, async ({ a, b }) =>
-    text(`The sum of ${a} and ${b} is ${a + b}.`),
+  server.registerTool(
+    'add_numbers',
+    { title: 'Add numbers', description: 'Adds two numbers; asks nothing.', inputSchema: addArgs },
+    async ({ a, b }) => text(`The sum of ${a} and ${b} is ${a + b}.`),
   );
-  server.registerTool('echo', { title: 'Echo', description: 'Returns its text; asks nothing.', inputSchema: echoArgs }, async (args) => text(args.text));
+  server.registerTool(
+    'echo',
+    { title: 'Echo', description: 'Returns its text; asks nothing.', inputSchema: echoArgs },
+    async (args) => text(args.text),
+  );
 }

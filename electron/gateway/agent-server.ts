@@ -4,7 +4,14 @@
 // and sends nothing but results, list changes and content-free progress. A
 // call's questions go to the human through the gateway's Host.
 import { randomUUID } from 'node:crypto';
-import { CLIENT_INFO_META_KEY, ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  CLIENT_INFO_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type CallToolResult,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { CallMethod } from '../../shared/elicitation/types';
 import type { Gateway } from './gateway';
 import { cleanResult, requestFailure, toolFailure } from './results';
@@ -26,7 +33,10 @@ const LISTS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templa
 /** A readable, single-line agent name from the clientInfo an agent sent (untrusted text). */
 export function agentName(info: { name?: unknown } | undefined): string {
   const raw = typeof info?.name === 'string' ? info.name : '';
-  const clean = raw.replace(/[^\p{L}\p{N} ._@/+-]/gu, '').trim().slice(0, 60);
+  const clean = raw
+    .replace(/[^\p{L}\p{N} ._@/+-]/gu, '')
+    .trim()
+    .slice(0, 60);
   return clean === '' ? 'agent' : clean;
 }
 
@@ -36,7 +46,11 @@ export function agentName(info: { name?: unknown } | undefined): string {
  * instance hear list changes (HTTP instances live for one request: the
  * endpoint forwards changes to its subscriptions instead).
  */
-export function createAgentServer(gateway: Gateway, connection: string | (() => string), options: { attach?: boolean } = {}): Server {
+export function createAgentServer(
+  gateway: Gateway,
+  connection: string | (() => string),
+  options: { attach?: boolean } = {},
+): Server {
   const server = new Server(GATEWAY_INFO, {
     capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } },
     instructions: GATEWAY_INSTRUCTIONS,
@@ -60,14 +74,21 @@ export function createAgentServer(gateway: Gateway, connection: string | (() => 
     if (token === undefined) return () => undefined;
     let n = 0;
     const timer = setInterval(() => {
-      const message = gateway.tracker.waiting(callId) ? 'waiting for the user to answer in Countersign' : 'waiting for the server';
-      ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: ++n, message } }).catch(() => undefined);
+      const message = gateway.tracker.waiting(callId)
+        ? 'waiting for the user to answer in Countersign'
+        : 'waiting for the server';
+      ctx.mcpReq
+        .notify({ method: 'notifications/progress', params: { progressToken: token, progress: ++n, message } })
+        .catch(() => undefined);
     }, gateway.progressIntervalMs);
     return () => clearInterval(timer);
   };
 
   /** Run one call through the Host; resolves with the server's final result. */
-  const run = async (ctx: ServerContext, target: { server: string; method: CallMethod; name: string; arguments?: Record<string, unknown> }) => {
+  const run = async (
+    ctx: ServerContext,
+    target: { server: string; method: CallMethod; name: string; arguments?: Record<string, unknown> },
+  ) => {
     const callId = randomUUID();
     gateway.tracker.begin(callId);
     const stop = progress(ctx, callId);
@@ -95,8 +116,14 @@ export function createAgentServer(gateway: Gateway, connection: string | (() => 
       name: route.name,
       ...(request.params.arguments !== undefined ? { arguments: request.params.arguments } : {}),
     });
-    if (outcome.ok) return server.projectCallToolResult(outcome.result as CallToolResult, route.item.outputSchema as Record<string, unknown> | undefined);
-    const failure = toolFailure(outcome.error, route.server, outcome.decision, { outputSchema: route.item.outputSchema !== undefined });
+    if (outcome.ok)
+      return server.projectCallToolResult(
+        outcome.result as CallToolResult,
+        route.item.outputSchema as Record<string, unknown> | undefined,
+      );
+    const failure = toolFailure(outcome.error, route.server, outcome.decision, {
+      outputSchema: route.item.outputSchema !== undefined,
+    });
     if (failure instanceof ProtocolError) throw failure;
     return failure as CallToolResult;
   });
@@ -116,13 +143,18 @@ export function createAgentServer(gateway: Gateway, connection: string | (() => 
     return outcome.result as never;
   });
 
-  server.setRequestHandler('resources/list', async () => ({ resources: (await gateway.catalog.resources(servers())).resources }));
+  server.setRequestHandler('resources/list', async () => ({
+    resources: (await gateway.catalog.resources(servers())).resources,
+  }));
 
-  server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: (await gateway.catalog.resources(servers())).templates }));
+  server.setRequestHandler('resources/templates/list', async () => ({
+    resourceTemplates: (await gateway.catalog.resources(servers())).templates,
+  }));
 
   server.setRequestHandler('resources/read', async (request, ctx) => {
     const found = await gateway.catalog.resolveResource(request.params.uri, servers());
-    if (!found) throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `Resource not found: ${request.params.uri}`);
+    if (!found)
+      throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `Resource not found: ${request.params.uri}`);
     if ('ambiguous' in found) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,

@@ -97,7 +97,10 @@ export class Catalog {
   }
 
   /** Every server's list of one kind; servers that fail or are too slow count as empty. */
-  private async gather<K extends ListKind>(servers: readonly string[], kind: K): Promise<Array<{ server: string; list: Listings[K] }>> {
+  private async gather<K extends ListKind>(
+    servers: readonly string[],
+    kind: K,
+  ): Promise<Array<{ server: string; list: Listings[K] }>> {
     return Promise.all(
       servers.map(async (server) => {
         let timer: NodeJS.Timeout | undefined;
@@ -155,7 +158,9 @@ export class Catalog {
   /** Resources and templates of all servers; URIs listed by two servers get the explicit form. */
   async resources(servers: readonly string[]): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
     const lists = await this.gather(servers, 'resources');
-    const uris = exposedResourceUris(lists.flatMap(({ server, list }) => list.resources.map((r) => ({ server, name: r.uri }))));
+    const uris = exposedResourceUris(
+      lists.flatMap(({ server, list }) => list.resources.map((r) => ({ server, name: r.uri }))),
+    );
     const routes = new Map<string, { server: string; uri: string }>();
     const resources: Resource[] = [];
     const templates: ResourceTemplate[] = [];
@@ -198,14 +203,20 @@ export class Catalog {
    * explicit `countersign://server/uri` form, or a URI under exactly one
    * server's resource template (the longest literal prefix wins).
    */
-  async resolveResource(uri: string, servers: readonly string[]): Promise<{ server: string; uri: string } | { ambiguous: string[] } | undefined> {
+  async resolveResource(
+    uri: string,
+    servers: readonly string[],
+  ): Promise<{ server: string; uri: string } | { ambiguous: string[] } | undefined> {
     const found = this.findResource(uri, servers);
     if (found) return found;
     await this.resources(servers);
     return this.findResource(uri, servers);
   }
 
-  private findResource(uri: string, servers: readonly string[]): { server: string; uri: string } | { ambiguous: string[] } | undefined {
+  private findResource(
+    uri: string,
+    servers: readonly string[],
+  ): { server: string; uri: string } | { ambiguous: string[] } | undefined {
     const listed = this.resourceRoutes.get(uri);
     if (listed) return listed;
     const shared = this.sharedUris.get(uri);

@@ -96,7 +96,9 @@ export class Gateway {
   static async open(options: GatewayOptions): Promise<Gateway> {
     const entries = options.servers ?? (await readServers(options.dataDir));
     const settings = await loadSettings(join(options.dataDir, 'settings.json'));
-    const eraCache = options.eraCache ?? (options.servers ? new MemoryEraCache() : await FileEraCache.open(join(options.dataDir, 'era-cache.json')));
+    const eraCache =
+      options.eraCache ??
+      (options.servers ? new MemoryEraCache() : await FileEraCache.open(join(options.dataDir, 'era-cache.json')));
     const approval = options.approval ?? remoteApproval(options);
     const gateway = new Gateway(options, entries, settings.maxRounds, eraCache, approval);
     if (options.watchConfig ?? options.servers === undefined) gateway.watchConfig();
@@ -147,7 +149,11 @@ export class Gateway {
       };
       // In the background: a server slow to acknowledge must not hold up the call or listing that connected it.
       if (Object.keys(filter).length > 0) {
-        client.listen(filter).catch((e) => this.log(`countersign gateway: server "${name}" did not accept a change subscription: ${messageOf(e)}`));
+        client
+          .listen(filter)
+          .catch((e) =>
+            this.log(`countersign gateway: server "${name}" did not accept a change subscription: ${messageOf(e)}`),
+          );
       }
     }
   }
@@ -167,7 +173,12 @@ export class Gateway {
 
   private notifyAgents(kind: ListKind): void {
     for (const agent of this.agents) {
-      const send = kind === 'tools' ? agent.sendToolListChanged() : kind === 'prompts' ? agent.sendPromptListChanged() : agent.sendResourceListChanged();
+      const send =
+        kind === 'tools'
+          ? agent.sendToolListChanged()
+          : kind === 'prompts'
+            ? agent.sendPromptListChanged()
+            : agent.sendResourceListChanged();
       send.catch(() => undefined); // an agent that is not (yet) connected misses nothing it asked for
     }
     for (const l of this.listeners) l(kind);

@@ -36,7 +36,10 @@ export function httpTokenFile(dataDir: string): string {
  * The saved token, or a new one. The token is kept across runs so an
  * agent's configuration stays valid; `rotate` replaces it.
  */
-export async function loadHttpToken(dataDir: string, rotate = false): Promise<{ token: string; file: string; created: boolean }> {
+export async function loadHttpToken(
+  dataDir: string,
+  rotate = false,
+): Promise<{ token: string; file: string; created: boolean }> {
   const file = httpTokenFile(dataDir);
   await ensurePrivateDir(approvalEndpoint(dataDir).runDir);
   const saved = rotate ? undefined : await readTokenFile(file);
@@ -76,7 +79,11 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 function refuse(req: IncomingMessage, token: string): Refusal | undefined {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   if (!m || !sameToken(m[1]!, token)) {
-    return { status: 401, message: 'Unauthorized: send "Authorization: Bearer <token>" (see countersign gateway --help)', headers: { 'www-authenticate': 'Bearer realm="countersign-gateway"' } };
+    return {
+      status: 401,
+      message: 'Unauthorized: send "Authorization: Bearer <token>" (see countersign gateway --help)',
+      headers: { 'www-authenticate': 'Bearer realm="countersign-gateway"' },
+    };
   }
   const host = validateHostHeader(req.headers.host, LOOPBACK_HOSTS);
   if (!host.ok) return { status: 403, message: `Forbidden: ${host.message}` };
@@ -104,7 +111,9 @@ export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<H
 
   // The body is parsed once here and handed on, instead of once per layer.
   const route = async (request: Request, parsedBody: unknown): Promise<Response> =>
-    (await isLegacyRequest(request, parsedBody)) ? legacy.fetch(request, parsedBody) : handler.fetch(request, parsedBody === undefined ? {} : { parsedBody });
+    (await isLegacyRequest(request, parsedBody))
+      ? legacy.fetch(request, parsedBody)
+      : handler.fetch(request, parsedBody === undefined ? {} : { parsedBody });
 
   const server = createServer((req, res) => {
     void serve(req, res, token, route).catch((e) => {
@@ -139,10 +148,18 @@ export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<H
  * their GET stream carries list changes. Idle sessions are closed.
  */
 function legacySessions(gateway: Gateway, log: (line: string) => void) {
-  const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; server: Server; used: number }>();
+  const sessions = new Map<
+    string,
+    { transport: WebStandardStreamableHTTPServerTransport; server: Server; used: number }
+  >();
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const [id, s] of sessions) if (now - s.used > LEGACY_SESSION_IDLE_MS) void s.server.close().catch(() => undefined).finally(() => sessions.delete(id));
+    for (const [id, s] of sessions)
+      if (now - s.used > LEGACY_SESSION_IDLE_MS)
+        void s.server
+          .close()
+          .catch(() => undefined)
+          .finally(() => sessions.delete(id));
   }, 60_000);
   sweep.unref();
   return {
@@ -151,7 +168,11 @@ function legacySessions(gateway: Gateway, log: (line: string) => void) {
       const id = request.headers.get('mcp-session-id');
       if (id) {
         const session = sessions.get(id);
-        if (!session) return Response.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, { status: 404 });
+        if (!session)
+          return Response.json(
+            { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null },
+            { status: 404 },
+          );
         session.used = Date.now();
         return session.transport.handleRequest(request, options);
       }
@@ -175,7 +196,12 @@ function legacySessions(gateway: Gateway, log: (line: string) => void) {
   };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, token: string, route: (r: Request, parsedBody: unknown) => Promise<Response>): Promise<void> {
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  token: string,
+  route: (r: Request, parsedBody: unknown) => Promise<Response>,
+): Promise<void> {
   const controller = new AbortController();
   // The agent hung up: abort the exchange, which cancels the call and closes its dialog.
   res.on('close', () => {
@@ -189,7 +215,9 @@ async function serve(req: IncomingMessage, res: ServerResponse, token: string, r
   // Refuse before reading the body: an unauthenticated peer gets nothing read or parsed.
   const refused = refuse(req, token);
   if (refused) {
-    res.writeHead(refused.status, { 'content-type': 'application/json', ...refused.headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: refused.message }, id: null }));
+    res
+      .writeHead(refused.status, { 'content-type': 'application/json', ...refused.headers })
+      .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: refused.message }, id: null }));
     return;
   }
   const headers = new Headers();

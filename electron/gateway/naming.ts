@@ -108,6 +108,7 @@ export function exposedResourceUris(pairs: readonly NameKey[]): Map<string, stri
   const servers = new Map<string, Set<string>>();
   for (const p of pairs) servers.set(p.name, (servers.get(p.name) ?? new Set()).add(p.server));
   const out = new Map<string, string>();
-  for (const p of pairs) out.set(keyOf(p), servers.get(p.name)!.size > 1 ? explicitResourceUri(p.server, p.name) : p.name);
+  for (const p of pairs)
+    out.set(keyOf(p), servers.get(p.name)!.size > 1 ? explicitResourceUri(p.server, p.name) : p.name);
   return out;
 }

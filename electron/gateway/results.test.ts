@@ -4,7 +4,7 @@ import { ApprovalUnavailableError, ApprovalWithdrawnError } from '../core/approv
 import { HostError, type HostErrorCode } from '../core/host-error';
 import { cleanResult, decisionSentence, requestFailure, toolFailure } from './results';
 
-const text = (r: unknown) => ((r as { content: Array<{ text: string }> }).content[0]!.text);
+const text = (r: unknown) => (r as { content: Array<{ text: string }> }).content[0]!.text;
 
 describe('cleanResult', () => {
   it('keeps the server result but never multi-round-trip material or reserved _meta', () => {
@@ -17,7 +17,12 @@ describe('cleanResult', () => {
       inputRequests: {},
       _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's' }, 'vendor/key': 1 },
     });
-    expect(cleaned).toEqual({ content: [{ type: 'text', text: 'ok' }], structuredContent: { a: 1 }, isError: false, _meta: { 'vendor/key': 1 } });
+    expect(cleaned).toEqual({
+      content: [{ type: 'text', text: 'ok' }],
+      structuredContent: { a: 1 },
+      isError: false,
+      _meta: { 'vendor/key': 1 },
+    });
     expect(cleanResult({ content: [], _meta: { 'io.modelcontextprotocol/serverInfo': {} } })).toEqual({ content: [] });
   });
 });
@@ -25,9 +30,17 @@ describe('cleanResult', () => {
 describe('what the agent is told when a call does not end with the server result', () => {
   // Messages carrying question material, as the core's errors may: none of it may reach the agent.
   const secret = 'SECRET-FIELD-postal_address';
-  const codes: HostErrorCode[] = ['round-limit', 'invalid-schema', 'invalid-answer', 'undeclared-request', 'unknown-result-type', 'protocol', 'cancelled'];
+  const codes: HostErrorCode[] = [
+    'round-limit',
+    'invalid-schema',
+    'invalid-answer',
+    'undeclared-request',
+    'unknown-result-type',
+    'protocol',
+    'cancelled',
+  ];
 
-  it.each(codes)('%s: one fixed sentence, marked as the host\'s, quoting nothing of the question', (code) => {
+  it.each(codes)("%s: one fixed sentence, marked as the host's, quoting nothing of the question", (code) => {
     const r = toolFailure(new HostError(code, `server "s" sent ${secret}`), 's') as Record<string, any>;
     expect(r.isError).toBe(true);
     expect(text(r)).toMatch(/^Countersign: /);
@@ -53,19 +66,37 @@ describe('what the agent is told when a call does not end with the server result
   });
 
   it('never passes a -32042 (its data is a question): the host says it in its own words', () => {
-    const r = toolFailure(new ProtocolError(-32042, 'open https://example.com/authorize', { elicitations: [] }), 's') as Record<string, any>;
+    const r = toolFailure(
+      new ProtocolError(-32042, 'open https://example.com/authorize', { elicitations: [] }),
+      's',
+    ) as Record<string, any>;
     expect(r.isError).toBe(true);
     expect(JSON.stringify(r)).not.toContain('example.com');
   });
 
   it('after a human decline or cancel, says so, as a normal result, even if the server then errs', () => {
-    const declined = toolFailure(new ProtocolError(-32603, 'boom'), 's', { action: 'decline', decidedBy: 'human' }) as Record<string, any>;
+    const declined = toolFailure(new ProtocolError(-32603, 'boom'), 's', {
+      action: 'decline',
+      decidedBy: 'human',
+    }) as Record<string, any>;
     expect(declined.isError).toBeUndefined();
-    expect(text(declined)).toBe('declined by the user, nothing was changed (server "s" then answered with an error: boom)');
-    const typed = toolFailure(new ProtocolError(-32603, 'boom'), 's', { action: 'decline', decidedBy: 'human' }, { outputSchema: true }) as Record<string, any>;
+    expect(text(declined)).toBe(
+      'declined by the user, nothing was changed (server "s" then answered with an error: boom)',
+    );
+    const typed = toolFailure(
+      new ProtocolError(-32603, 'boom'),
+      's',
+      { action: 'decline', decidedBy: 'human' },
+      { outputSchema: true },
+    ) as Record<string, any>;
     expect(typed.isError).toBe(true);
-    const cancelled = toolFailure(new HostError('round-limit', 'x'), 's', { action: 'cancel', decidedBy: 'human' }) as Record<string, any>;
-    expect(text(cancelled)).toMatch(/^Countersign: cancelled by the user \(dialog dismissed\), nothing was changed\. server "s" kept asking/);
+    const cancelled = toolFailure(new HostError('round-limit', 'x'), 's', {
+      action: 'cancel',
+      decidedBy: 'human',
+    }) as Record<string, any>;
+    expect(text(cancelled)).toMatch(
+      /^Countersign: cancelled by the user \(dialog dismissed\), nothing was changed\. server "s" kept asking/,
+    );
   });
 
   it('decision sentences are distinct for decline, cancel, mute and a cancelled call', () => {

@@ -31,7 +31,9 @@ export function cleanResult(result: Record<string, unknown>): Record<string, unk
   for (const [k, v] of Object.entries(result)) {
     if (WIRE_KEYS.has(k)) continue;
     if (k === '_meta' && v && typeof v === 'object') {
-      const meta = Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([mk]) => !mk.startsWith('io.modelcontextprotocol/')));
+      const meta = Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).filter(([mk]) => !mk.startsWith('io.modelcontextprotocol/')),
+      );
       if (Object.keys(meta).length > 0) out._meta = meta;
       continue;
     }
@@ -42,9 +44,13 @@ export function cleanResult(result: Record<string, unknown>): Record<string, unk
 
 /** The sentence for a decision, as the agent may report it. */
 export function decisionSentence(decision: LastDecision, server: string): string {
-  if (decision.decidedBy === 'mute-rule') return `cancelled by Countersign: questions from server "${server}" are muted for this session, nothing was changed`;
-  if (decision.decidedBy === 'call-cancelled') return 'cancelled: the call was cancelled while the user was being asked, nothing was changed';
-  return decision.action === 'decline' ? 'declined by the user, nothing was changed' : 'cancelled by the user (dialog dismissed), nothing was changed';
+  if (decision.decidedBy === 'mute-rule')
+    return `cancelled by Countersign: questions from server "${server}" are muted for this session, nothing was changed`;
+  if (decision.decidedBy === 'call-cancelled')
+    return 'cancelled: the call was cancelled while the user was being asked, nothing was changed';
+  return decision.action === 'decline'
+    ? 'declined by the user, nothing was changed'
+    : 'cancelled by the user (dialog dismissed), nothing was changed';
 }
 
 /** One sentence for a host error, naming no part of any question. */
@@ -90,7 +96,12 @@ export function serverRpcError(error: unknown): { code: number; message: string 
  * JSON-RPC error passes through; a host failure is an isError result with
  * one sentence, marked as written by the host.
  */
-export function toolFailure(error: unknown, server: string, decision?: LastDecision, options: { outputSchema?: boolean } = {}): Record<string, unknown> | ProtocolError {
+export function toolFailure(
+  error: unknown,
+  server: string,
+  decision?: LastDecision,
+  options: { outputSchema?: boolean } = {},
+): Record<string, unknown> | ProtocolError {
   const rpc = serverRpcError(error);
   const refused = decision && decision.action !== 'accept' ? decisionSentence(decision, server) : undefined;
   if (rpc && refused) {
@@ -104,7 +115,9 @@ export function toolFailure(error: unknown, server: string, decision?: LastDecis
   if (rpc) return new ProtocolError(rpc.code, rpc.message);
   const code = isApprovalError(error) ? String(error.details?.reason) : isHostError(error) ? error.code : 'internal';
   return {
-    content: [{ type: 'text', text: `Countersign: ${refused ? `${refused}. ` : ''}${hostErrorSentence(error, server)}` }],
+    content: [
+      { type: 'text', text: `Countersign: ${refused ? `${refused}. ` : ''}${hostErrorSentence(error, server)}` },
+    ],
     isError: true,
     _meta: { [HOST_GENERATED_META]: true, [HOST_ERROR_META]: code },
   };
@@ -118,6 +131,10 @@ export function toolFailure(error: unknown, server: string, decision?: LastDecis
 export function requestFailure(error: unknown, server: string, decision?: LastDecision): ProtocolError {
   const rpc = serverRpcError(error);
   const refused = decision && decision.action !== 'accept' ? `${decisionSentence(decision, server)}. ` : '';
-  if (rpc) return new ProtocolError(rpc.code, refused ? `${refused}Server "${server}" answered: ${rpc.message}` : rpc.message);
-  return new ProtocolError(ProtocolErrorCode.InternalError, `Countersign: ${refused}${hostErrorSentence(error, server)}`);
+  if (rpc)
+    return new ProtocolError(rpc.code, refused ? `${refused}Server "${server}" answered: ${rpc.message}` : rpc.message);
+  return new ProtocolError(
+    ProtocolErrorCode.InternalError,
+    `Countersign: ${refused}${hostErrorSentence(error, server)}`,
+  );
 }

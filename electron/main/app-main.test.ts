@@ -21,7 +21,13 @@ const { module: electron, handlers, protocolHandlers } = sharedFake;
 const { runMain } = await import('./app-main');
 
 function urlQuestion(id: string, href: string): Question {
-  return { id, mode: 'url', origin: { server: 'demo', era: 'modern', method: 'tools/call', name: 't', round: 1, key: 'k' }, message: 'm', url: analyzeUrl(href) };
+  return {
+    id,
+    mode: 'url',
+    origin: { server: 'demo', era: 'modern', method: 'tools/call', name: 't', round: 1, key: 'k' },
+    message: 'm',
+    url: analyzeUrl(href),
+  };
 }
 
 describe('main process wiring', () => {
@@ -42,7 +48,9 @@ describe('main process wiring', () => {
     process.env.COUNTERSIGN_DATA_DIR = dataDir;
     service = undefined;
     const create = HostService.create.bind(HostService);
-    vi.spyOn(HostService, 'create').mockImplementation(async (options) => (service = await create({ ...options, connectOnStart: false })));
+    vi.spyOn(HostService, 'create').mockImplementation(
+      async (options) => (service = await create({ ...options, connectOnStart: false })),
+    );
   });
   afterEach(async () => {
     vi.restoreAllMocks();
@@ -53,8 +61,12 @@ describe('main process wiring', () => {
   });
 
   const window = () => FakeBrowserWindow.instances[0]!;
-  const fromWindow = () => ({ sender: { id: window().webContents.id }, senderFrame: { url: APP_INDEX_URL, parent: null } });
-  const invoke = (event: unknown, method: string, params: unknown) => handlers.get(INVOKE_CHANNEL)!(event, method, params) as Promise<unknown>;
+  const fromWindow = () => ({
+    sender: { id: window().webContents.id },
+    senderFrame: { url: APP_INDEX_URL, parent: null },
+  });
+  const invoke = (event: unknown, method: string, params: unknown) =>
+    handlers.get(INVOKE_CHANNEL)!(event, method, params) as Promise<unknown>;
 
   it('quits at once when another instance holds the lock', async () => {
     electron.app.requestSingleInstanceLock.mockReturnValue(false);
@@ -73,8 +85,17 @@ describe('main process wiring', () => {
     electron.app.setPath.mockImplementation((name: string) => void order.push(`setPath ${name}`));
     electron.app.requestSingleInstanceLock.mockImplementationOnce(() => (order.push('lock'), true));
     await runMain();
-    expect(order).toEqual(['setPath userData', 'setPath sessionData', 'lock', 'enableSandbox', 'registerSchemes', 'whenReady']);
-    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
+    expect(order).toEqual([
+      'setPath userData',
+      'setPath sessionData',
+      'lock',
+      'enableSandbox',
+      'registerSchemes',
+      'whenReady',
+    ]);
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES },
+    ]);
     expect(electron.app.setPath).toHaveBeenCalledWith('userData', dataDir);
     expect(electron.app.setPath).toHaveBeenCalledWith('sessionData', join(dataDir, 'chromium'));
     expect(HostService.create).toHaveBeenCalledWith(expect.objectContaining({ dataDir }));
@@ -84,7 +105,12 @@ describe('main process wiring', () => {
     await runMain();
     expect(FakeBrowserWindow.instances).toHaveLength(1);
     expect(window().options).toEqual(
-      mainWindowOptions({ preloadPath: join('/fake/app', 'dist', 'electron', 'preload.cjs'), iconPath: join('/fake/app', 'dist', 'electron', 'icons', 'window.png'), dark: false, devTools: true }),
+      mainWindowOptions({
+        preloadPath: join('/fake/app', 'dist', 'electron', 'preload.cjs'),
+        iconPath: join('/fake/app', 'dist', 'electron', 'icons', 'window.png'),
+        dark: false,
+        devTools: true,
+      }),
     );
     expect(window().loadURL).toHaveBeenCalledWith(APP_INDEX_URL);
     expect(window().show).not.toHaveBeenCalled();
@@ -104,7 +130,11 @@ describe('main process wiring', () => {
     expect(protocolHandlers.has(APP_SCHEME)).toBe(true);
     const res = (await protocolHandlers.get(APP_SCHEME)!({ url: 'app://evil/x', method: 'GET' })) as Response;
     expect(res.status).toBe(403);
-    const request = electron.session.defaultSession.setPermissionRequestHandler.mock.calls[0]![0] as (w: unknown, p: string, cb: (g: boolean) => void) => void;
+    const request = electron.session.defaultSession.setPermissionRequestHandler.mock.calls[0]![0] as (
+      w: unknown,
+      p: string,
+      cb: (g: boolean) => void,
+    ) => void;
     const callback = vi.fn();
     request({}, 'media', callback);
     expect(callback).toHaveBeenCalledWith(false);
@@ -125,14 +155,24 @@ describe('main process wiring', () => {
   it('answers IPC from the window and refuses other senders and bad params', async () => {
     await runMain();
     await expect(invoke(fromWindow(), 'listServers', {})).resolves.toEqual({ ok: true, value: [] });
-    await expect(invoke({ ...fromWindow(), sender: { id: 999 } }, 'listServers', {})).resolves.toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    await expect(invoke(fromWindow(), 'listServers', { extra: 1 })).resolves.toMatchObject({ ok: false, error: { code: 'protocol' } });
+    await expect(invoke({ ...fromWindow(), sender: { id: 999 } }, 'listServers', {})).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    await expect(invoke(fromWindow(), 'listServers', { extra: 1 })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'protocol' },
+    });
   });
 
   it('forwards host events to the window on the event channel', async () => {
     await runMain();
     await invoke(fromWindow(), 'updateSettings', { theme: 'dark' });
-    expect(window().webContents.send).toHaveBeenCalledWith(EVENT_CHANNEL, 'settingsChanged', expect.objectContaining({ theme: 'dark' }));
+    expect(window().webContents.send).toHaveBeenCalledWith(
+      EVENT_CHANNEL,
+      'settingsChanged',
+      expect.objectContaining({ theme: 'dark' }),
+    );
   });
 
   it('opens a link only through openQuestionUrl, via shell.openExternal in main', async () => {
@@ -140,7 +180,10 @@ describe('main process wiring', () => {
     const asked = new AbortController();
     void service!.questions.ask(urlQuestion('q1', 'https://auth.example.com/x'), asked.signal).catch(() => undefined);
     expect(electron.shell.openExternal).not.toHaveBeenCalled();
-    await expect(invoke(fromWindow(), 'openQuestionUrl', { questionId: 'q1' })).resolves.toEqual({ ok: true, value: { opened: true } });
+    await expect(invoke(fromWindow(), 'openQuestionUrl', { questionId: 'q1' })).resolves.toEqual({
+      ok: true,
+      value: { opened: true },
+    });
     expect(electron.shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://auth.example.com/x');
     asked.abort();
   });
@@ -220,7 +263,10 @@ describe('main process wiring', () => {
     const other = await JournalHistory.open(join(dataDir, 'history'));
     try {
       await runMain();
-      expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('Countersign cannot start', expect.stringContaining('in use by another Countersign process'));
+      expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+        'Countersign cannot start',
+        expect.stringContaining('in use by another Countersign process'),
+      );
       expect(electron.app.exit).toHaveBeenCalledWith(1);
       expect(HostService.create).not.toHaveBeenCalled();
     } finally {
@@ -231,7 +277,10 @@ describe('main process wiring', () => {
   it('explains and exits when the host cannot start', async () => {
     vi.mocked(HostService.create).mockRejectedValueOnce(new Error('servers.json: mcpServers must be an object'));
     await runMain();
-    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('Countersign cannot start', expect.stringContaining('mcpServers must be an object'));
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Countersign cannot start',
+      expect.stringContaining('mcpServers must be an object'),
+    );
     expect(electron.app.exit).toHaveBeenCalledWith(1);
     expect(FakeBrowserWindow.instances).toHaveLength(0);
   });

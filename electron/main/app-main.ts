@@ -69,7 +69,10 @@ export async function runMain(): Promise<void> {
   await app.whenReady();
 
   hardenSession(session.defaultSession, log);
-  protocol.handle(APP_SCHEME, createAppRequestHandler(paths.rendererRoot, (path) => readFile(path)));
+  protocol.handle(
+    APP_SCHEME,
+    createAppRequestHandler(paths.rendererRoot, (path) => readFile(path)),
+  );
   const menu = applicationMenuTemplate(process.platform, dev);
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
 
@@ -84,7 +87,14 @@ export async function runMain(): Promise<void> {
       openExternal: gate.openExternal,
       history,
       // Written to servers.json only on the very first start.
-      firstStartServers: demoServers(await installStableDemo(demoSearchDir(app.getAppPath(), app.isPackaged), dataDir, process.env, process.execPath)),
+      firstStartServers: demoServers(
+        await installStableDemo(
+          demoSearchDir(app.getAppPath(), app.isPackaged),
+          dataDir,
+          process.env,
+          process.execPath,
+        ),
+      ),
     });
   } catch (e) {
     await history?.close().catch(() => undefined);
@@ -113,14 +123,22 @@ export async function runMain(): Promise<void> {
     attention.refresh();
   };
   applyLanguage('system');
-  void service.invoke('getSettings', {}).then((s) => applyLanguage((s as { language: 'system' | 'en' | 'de' }).language), () => undefined);
+  void service.invoke('getSettings', {}).then(
+    (s) => applyLanguage((s as { language: 'system' | 'en' | 'de' }).language),
+    () => undefined,
+  );
   service.on('settingsChanged', (s) => applyLanguage(s.language));
   service.on('questionAdded', (q) => attention.questionAdded(q, service.pendingQuestionCount()));
   service.on('questionRemoved', () => attention.questionRemoved(service.pendingQuestionCount()));
 
   registerHostIpc(
     ipcMain,
-    createInvokeHandler({ service, gate, mainWebContentsId: () => (win && !win.isDestroyed() ? win.webContents.id : undefined), log }),
+    createInvokeHandler({
+      service,
+      gate,
+      mainWebContentsId: () => (win && !win.isDestroyed() ? win.webContents.id : undefined),
+      log,
+    }),
   );
   forwardHostEvents(service, (name, payload) => {
     if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, name, payload);
@@ -150,7 +168,12 @@ export async function runMain(): Promise<void> {
 
   function createWindow(): BrowserWindow {
     const w = new BrowserWindow(
-      mainWindowOptions({ preloadPath: paths.preload, iconPath: join(paths.iconsDir, 'window.png'), dark: nativeTheme.shouldUseDarkColors, devTools: dev }),
+      mainWindowOptions({
+        preloadPath: paths.preload,
+        iconPath: join(paths.iconsDir, 'window.png'),
+        dark: nativeTheme.shouldUseDarkColors,
+        devTools: dev,
+      }),
     );
     w.once('ready-to-show', () => w.show());
     w.on('focus', () => attention.windowFocused());

@@ -15,7 +15,12 @@ describe('app paths', () => {
 
   it('uses the same data folder as the CLI on this platform', () => {
     const env = { HOME: '/home/u', XDG_CONFIG_HOME: '/home/u/.config', APPDATA: 'C:\\Users\\u\\AppData\\Roaming' };
-    const appData = process.platform === 'darwin' ? '/home/u/Library/Application Support' : process.platform === 'win32' ? env.APPDATA : env.XDG_CONFIG_HOME;
+    const appData =
+      process.platform === 'darwin'
+        ? '/home/u/Library/Application Support'
+        : process.platform === 'win32'
+          ? env.APPDATA
+          : env.XDG_CONFIG_HOME;
     expect(desktopDataDir(process.platform, env, appData)).toBe(cliDataDir(env));
   });
 

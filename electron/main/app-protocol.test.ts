@@ -2,21 +2,43 @@ import { mkdtemp, mkdir, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_INDEX_URL, appResponseHeaders, contentTypeFor, createAppRequestHandler, isAppUrl, resolveAppRequest } from './app-protocol';
+import {
+  APP_INDEX_URL,
+  appResponseHeaders,
+  contentTypeFor,
+  createAppRequestHandler,
+  isAppUrl,
+  resolveAppRequest,
+} from './app-protocol';
 import { CONTENT_SECURITY_POLICY } from './csp';
 
 const ROOT = '/opt/countersign/dist/renderer';
 
 describe('app:// URL resolution', () => {
   it('maps app URLs to files under the root', () => {
-    expect(resolveAppRequest('app://countersign/index.html', ROOT)).toEqual({ ok: true, path: join(ROOT, 'index.html'), contentType: 'text/html; charset=utf-8' });
+    expect(resolveAppRequest('app://countersign/index.html', ROOT)).toEqual({
+      ok: true,
+      path: join(ROOT, 'index.html'),
+      contentType: 'text/html; charset=utf-8',
+    });
     expect(resolveAppRequest('app://countersign/', ROOT)).toMatchObject({ ok: true, path: join(ROOT, 'index.html') });
-    expect(resolveAppRequest('app://countersign/assets/app-1.js?v=2#x', ROOT)).toMatchObject({ ok: true, path: join(ROOT, 'assets', 'app-1.js'), contentType: 'text/javascript; charset=utf-8' });
-    expect(resolveAppRequest('app://countersign/assets/a%20b.css', ROOT)).toMatchObject({ ok: true, path: join(ROOT, 'assets', 'a b.css') });
+    expect(resolveAppRequest('app://countersign/assets/app-1.js?v=2#x', ROOT)).toMatchObject({
+      ok: true,
+      path: join(ROOT, 'assets', 'app-1.js'),
+      contentType: 'text/javascript; charset=utf-8',
+    });
+    expect(resolveAppRequest('app://countersign/assets/a%20b.css', ROOT)).toMatchObject({
+      ok: true,
+      path: join(ROOT, 'assets', 'a b.css'),
+    });
   });
 
   it.each([
-    ['dot-dot folded by the parser stays inside', 'app://countersign/../../etc/passwd', { ok: true, path: join(ROOT, 'etc', 'passwd') }],
+    [
+      'dot-dot folded by the parser stays inside',
+      'app://countersign/../../etc/passwd',
+      { ok: true, path: join(ROOT, 'etc', 'passwd') },
+    ],
     ['encoded dot-dot', 'app://countersign/%2e%2e/%2e%2e/etc/passwd', { ok: true, path: join(ROOT, 'etc', 'passwd') }],
   ])('%s', (_label, url, expected) => {
     expect(resolveAppRequest(url, ROOT)).toMatchObject(expected);

@@ -23,8 +23,12 @@ export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
  * module scripts Vite emits (`<script type="module" crossorigin>` is a CORS
  * request even to its own origin). Not `bypassCSP`: the CSP must apply.
  */
-export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } as const;
-
+export const APP_SCHEME_PRIVILEGES = {
+  standard: true,
+  secure: true,
+  supportFetchAPI: true,
+  corsEnabled: true,
+} as const;
 
 /** The Content-Type for a file name; unknown kinds are opaque bytes (and `nosniff` keeps them so). */
 export function contentTypeFor(path: string): string {
@@ -66,13 +70,15 @@ export function resolveAppRequest(url: string, root: string): AppRequestTarget {
       return { ok: false, status: 400 };
     }
     // The URL parser already folded "." and ".."; whatever is left encoded is an attack, not a file name.
-    if (segment === '.' || segment === '..' || /[\\/\0]/.test(segment) || segment.includes(':')) return { ok: false, status: 403 };
+    if (segment === '.' || segment === '..' || /[\\/\0]/.test(segment) || segment.includes(':'))
+      return { ok: false, status: 403 };
     segments.push(segment);
   }
   if (segments.length === 0) segments.push('index.html');
   const path = join(root, ...segments);
   const rel = relative(root, path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep).includes('..')) return { ok: false, status: 403 };
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep).includes('..'))
+    return { ok: false, status: 403 };
   return { ok: true, path, contentType: contentTypeFor(path) };
 }
 
@@ -93,7 +99,10 @@ export function appResponseHeaders(contentType: string): Record<string, string> 
 export type ReadFile = (path: string) => Promise<Uint8Array>;
 
 /** The protocol.handle callback: GET/HEAD of files under `root`, nothing else. */
-export function createAppRequestHandler(root: string, readFile: ReadFile): (request: { url: string; method: string }) => Promise<Response> {
+export function createAppRequestHandler(
+  root: string,
+  readFile: ReadFile,
+): (request: { url: string; method: string }) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
@@ -107,6 +116,9 @@ export function createAppRequestHandler(root: string, readFile: ReadFile): (requ
       return new Response(null, { status: 404 });
     }
     // Node's Buffers sit on plain ArrayBuffers; TypeScript's DOM types cannot know that.
-    return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers: appResponseHeaders(target.contentType) });
+    return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: 200,
+      headers: appResponseHeaders(target.contentType),
+    });
   };
 }

@@ -12,7 +12,14 @@ function setup(platform: NodeJS.Platform) {
   const win = new FakeBrowserWindow({});
   const bringToFront = vi.fn();
   const quit = vi.fn();
-  const { port, tray } = createAttentionPort({ platform, iconsDir: '/icons', getWindow: () => win as never, bringToFront, quit, language: () => 'en' });
+  const { port, tray } = createAttentionPort({
+    platform,
+    iconsDir: '/icons',
+    getWindow: () => win as never,
+    bringToFront,
+    quit,
+    language: () => 'en',
+  });
   return { port, tray: tray as unknown as FakeTray | null, win, bringToFront, quit };
 }
 
@@ -36,7 +43,9 @@ describe('attention port', () => {
     expect(tray!.setContextMenu).toHaveBeenCalled();
     port.setBadge(2, '2');
     expect(electron.app.setBadgeCount).toHaveBeenCalledWith(2);
-    expect(tray!.setImage).toHaveBeenLastCalledWith(expect.objectContaining({ path: join('/icons', 'tray-attention.png') }));
+    expect(tray!.setImage).toHaveBeenLastCalledWith(
+      expect.objectContaining({ path: join('/icons', 'tray-attention.png') }),
+    );
     port.setBadge(0, '');
     expect(tray!.setImage).toHaveBeenLastCalledWith(expect.objectContaining({ path: join('/icons', 'tray.png') }));
   });
@@ -44,7 +53,10 @@ describe('attention port', () => {
   it('Windows: a numbered taskbar overlay', () => {
     const { port, win } = setup('win32');
     port.setBadge(12, '9+');
-    expect(win.setOverlayIcon).toHaveBeenLastCalledWith(expect.objectContaining({ path: join('/icons', 'badge-9plus.png') }), '9+ waiting');
+    expect(win.setOverlayIcon).toHaveBeenLastCalledWith(
+      expect.objectContaining({ path: join('/icons', 'badge-9plus.png') }),
+      '9+ waiting',
+    );
     port.setBadge(0, '');
     expect(win.setOverlayIcon).toHaveBeenLastCalledWith(null, '');
     expect(electron.app.setBadgeCount).not.toHaveBeenCalled();
@@ -52,7 +64,9 @@ describe('attention port', () => {
 
   it('macOS: dock badge and the number beside a template tray icon', () => {
     const { port, tray } = setup('darwin');
-    const image = electron.nativeImage.createFromPath.mock.results[0]!.value as { setTemplateImage: ReturnType<typeof vi.fn> };
+    const image = electron.nativeImage.createFromPath.mock.results[0]!.value as {
+      setTemplateImage: ReturnType<typeof vi.fn>;
+    };
     expect(image.setTemplateImage).toHaveBeenCalledWith(true);
     port.setBadge(3, '3');
     expect(electron.app.setBadgeCount).toHaveBeenCalledWith(3);

@@ -36,7 +36,9 @@ export function createAttentionPort(deps: AttentionPortDeps): { port: AttentionP
     if (deps.platform === 'darwin') image.setTemplateImage(true);
     tray = new Tray(image);
     tray.setToolTip('Countersign');
-    tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(deps.language(), { show: deps.bringToFront, quit: deps.quit })));
+    tray.setContextMenu(
+      Menu.buildFromTemplate(trayMenuTemplate(deps.language(), { show: deps.bringToFront, quit: deps.quit })),
+    );
     tray.on('click', deps.bringToFront);
   } catch {
     tray = null; // some Linux desktops have no tray; the badge and notifications still work
@@ -61,7 +63,11 @@ export function createAttentionPort(deps: AttentionPortDeps): { port: AttentionP
     },
     notify(message, onClick) {
       if (!Notification.isSupported()) return;
-      const n = new Notification({ title: message.title, body: message.body, ...(deps.platform === 'linux' ? { icon: join(deps.iconsDir, 'notification.png') } : {}) });
+      const n = new Notification({
+        title: message.title,
+        body: message.body,
+        ...(deps.platform === 'linux' ? { icon: join(deps.iconsDir, 'notification.png') } : {}),
+      });
       live.add(n);
       const done = () => live.delete(n);
       n.on('click', () => {

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { AttentionController, attentionLanguage, badgeText, needsAttention, notificationFor, trayTooltip, type AttentionPort, type WindowState } from './attention';
+import {
+  AttentionController,
+  attentionLanguage,
+  badgeText,
+  needsAttention,
+  notificationFor,
+  trayTooltip,
+  type AttentionPort,
+  type WindowState,
+} from './attention';
 
-const origin = { server: 'Kimai', era: 'modern' as const, method: 'tools/call' as const, name: 'book', round: 1, key: 'k' };
+const origin = {
+  server: 'Kimai',
+  era: 'modern' as const,
+  method: 'tools/call' as const,
+  name: 'book',
+  round: 1,
+  key: 'k',
+};
 const form = { mode: 'form' as const, origin };
 const link = { mode: 'url' as const, origin };
 const focused: WindowState = { exists: true, visible: true, minimized: false, focused: true };
@@ -53,7 +69,10 @@ describe('attention decisions', () => {
     expect(n).toEqual({ title: 'Countersign: a question is waiting', body: '"Kimai" asks for your input.' });
     expect(JSON.stringify(n)).not.toContain('evil');
     expect(notificationFor(link, 3, 'en').body).toBe('"Kimai" asks you to open a link. 3 questions are waiting.');
-    expect(notificationFor(link, 1, 'de')).toEqual({ title: 'Countersign: eine Frage wartet', body: '„Kimai“ bittet Sie, einen Link zu öffnen.' });
+    expect(notificationFor(link, 1, 'de')).toEqual({
+      title: 'Countersign: eine Frage wartet',
+      body: '„Kimai“ bittet Sie, einen Link zu öffnen.',
+    });
   });
 
   it('keeps server names to one short printable line', () => {

@@ -36,7 +36,10 @@ export function trayTooltip(count: number, lang: AttentionLanguage): string {
 
 // Server names come from config files the user may have imported: keep them to one short, printable line.
 function displayName(server: string): string {
-  const clean = server.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const clean = server
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean || '?';
 }
 
@@ -45,10 +48,15 @@ function displayName(server: string): string {
  * question but never repeats the server's message: OS notification centres
  * keep a history, and a server's text in system chrome is a spoofing surface.
  */
-export function notificationFor(question: Pick<Question, 'mode' | 'origin'>, count: number, lang: AttentionLanguage): { title: string; body: string } {
+export function notificationFor(
+  question: Pick<Question, 'mode' | 'origin'>,
+  count: number,
+  lang: AttentionLanguage,
+): { title: string; body: string } {
   const server = displayName(question.origin.server);
   if (lang === 'de') {
-    const what = question.mode === 'url' ? `„${server}“ bittet Sie, einen Link zu öffnen.` : `„${server}“ bittet um Ihre Angaben.`;
+    const what =
+      question.mode === 'url' ? `„${server}“ bittet Sie, einen Link zu öffnen.` : `„${server}“ bittet um Ihre Angaben.`;
     const more = count > 1 ? ` ${count} Fragen warten.` : '';
     return { title: 'Countersign: eine Frage wartet', body: `${what}${more}` };
   }
@@ -112,7 +120,10 @@ export class AttentionController {
 }
 
 /** The language for host texts: the setting, or for 'system' the OS locale (German if it starts with "de"). */
-export function attentionLanguage(setting: 'system' | 'en' | 'de' | undefined, systemLocale: string): AttentionLanguage {
+export function attentionLanguage(
+  setting: 'system' | 'en' | 'de' | undefined,
+  systemLocale: string,
+): AttentionLanguage {
   if (setting === 'en' || setting === 'de') return setting;
   return /^de\b/i.test(systemLocale) ? 'de' : 'en';
 }

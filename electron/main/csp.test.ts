@@ -22,7 +22,17 @@ describe('renderer Content-Security-Policy', () => {
   });
 
   it('never allows eval, inline code, remote hosts or wildcards', () => {
-    for (const bad of ["'unsafe-eval'", "'unsafe-inline'", "'wasm-unsafe-eval'", "'unsafe-hashes'", '*', 'http:', 'https:', 'blob:', 'file:']) {
+    for (const bad of [
+      "'unsafe-eval'",
+      "'unsafe-inline'",
+      "'wasm-unsafe-eval'",
+      "'unsafe-hashes'",
+      '*',
+      'http:',
+      'https:',
+      'blob:',
+      'file:',
+    ]) {
       expect(CONTENT_SECURITY_POLICY.split(/[;\s]+/)).not.toContain(bad);
     }
   });

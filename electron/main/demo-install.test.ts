@@ -15,10 +15,22 @@ function packagedApp(version: string): string {
 describe('stable demo install', () => {
   it('copies the bundled demo into the data folder and launches it from there, through $APPIMAGE', async () => {
     const data = mkdtempSync(join(tmpdir(), 'cs-data-'));
-    const launch = await installStableDemo(packagedApp('1'), data, { APPIMAGE: '/home/u/Countersign.AppImage' }, '/tmp/.mount_abc/countersign');
-    expect(launch).toMatchObject({ command: '/home/u/Countersign.AppImage', args: [stableDemoFile(data)], kind: 'bundled' });
+    const launch = await installStableDemo(
+      packagedApp('1'),
+      data,
+      { APPIMAGE: '/home/u/Countersign.AppImage' },
+      '/tmp/.mount_abc/countersign',
+    );
+    expect(launch).toMatchObject({
+      command: '/home/u/Countersign.AppImage',
+      args: [stableDemoFile(data)],
+      kind: 'bundled',
+    });
     const entries = demoServers(launch);
-    expect(Object.values(entries).map((e) => ('command' in e ? e.args : []))).toEqual([[stableDemoFile(data)], [stableDemoFile(data), '--legacy']]);
+    expect(Object.values(entries).map((e) => ('command' in e ? e.args : []))).toEqual([
+      [stableDemoFile(data)],
+      [stableDemoFile(data), '--legacy'],
+    ]);
   });
 
   it('refreshes the copy on every start, so the saved entry keeps working after an update or a new mount', async () => {

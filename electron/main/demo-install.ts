@@ -18,7 +18,12 @@ export function stableDemoFile(dataDir: string): string {
  * return how to launch it; null when the build ships no bundled demo (the
  * source-tree launch is returned unchanged for development runs).
  */
-export async function installStableDemo(searchDir: string, dataDir: string, env: NodeJS.ProcessEnv, execPath: string): Promise<DemoLaunch | null> {
+export async function installStableDemo(
+  searchDir: string,
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  execPath: string,
+): Promise<DemoLaunch | null> {
   const found = demoLaunch(searchDir, execPath);
   if (!found || found.kind !== 'bundled') return found;
   const target = stableDemoFile(dataDir);

@@ -1,6 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { BLOCKED_REQUEST_PATTERNS, hardenSession, hardenWebContents, isAllowedDownload, type HardenableContents, type HardenableSession } from './hardening';
+import {
+  BLOCKED_REQUEST_PATTERNS,
+  hardenSession,
+  hardenWebContents,
+  isAllowedDownload,
+  type HardenableContents,
+  type HardenableSession,
+} from './hardening';
 
 function fakeContents() {
   const emitter = new EventEmitter();
@@ -22,7 +29,12 @@ describe('web contents hardening', () => {
     const log = vi.fn();
     hardenWebContents(contents, log);
     for (const event of ['will-navigate', 'will-frame-navigate', 'will-redirect']) {
-      for (const url of ['https://evil.example/', 'app://countersign/index.html', 'file:///etc/passwd', 'javascript:alert(1)']) {
+      for (const url of [
+        'https://evil.example/',
+        'app://countersign/index.html',
+        'file:///etc/passwd',
+        'javascript:alert(1)',
+      ]) {
         expect(fire(event, url)).toHaveBeenCalledOnce();
       }
     }
@@ -66,7 +78,15 @@ describe('session hardening', () => {
   it('denies every permission request, check and device', () => {
     const { session, handlers } = fakeSession();
     hardenSession(session);
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read', 'fullscreen', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'openExternal',
+      'clipboard-read',
+      'fullscreen',
+      'unknown',
+    ]) {
       const callback = vi.fn();
       (handlers.request as (c: unknown, p: string, cb: (g: boolean) => void) => void)({}, permission, callback);
       expect(callback).toHaveBeenCalledWith(false);
@@ -81,7 +101,10 @@ describe('session hardening', () => {
     expect(filter()).toEqual({ urls: BLOCKED_REQUEST_PATTERNS });
     for (const scheme of ['http', 'https', 'ws', 'wss']) expect(BLOCKED_REQUEST_PATTERNS).toContain(`${scheme}://*/*`);
     const callback = vi.fn();
-    (handlers.request2 as (d: { url: string }, cb: (r: { cancel: boolean }) => void) => void)({ url: 'https://evil.example/x' }, callback);
+    (handlers.request2 as (d: { url: string }, cb: (r: { cancel: boolean }) => void) => void)(
+      { url: 'https://evil.example/x' },
+      callback,
+    );
     expect(callback).toHaveBeenCalledWith({ cancel: true });
   });
 

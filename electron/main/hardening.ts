@@ -8,7 +8,10 @@ type Preventable = { preventDefault(): void };
 
 /** The WebContents surface these handlers use. */
 export interface HardenableContents {
-  on(event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect', listener: (details: Preventable & { url: string }) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect',
+    listener: (details: Preventable & { url: string }) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: Preventable) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
@@ -42,11 +45,16 @@ export function hardenWebContents(contents: HardenableContents, log: (line: stri
 
 /** The session surface these handlers use. */
 export interface HardenableSession {
-  setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void;
   setPermissionCheckHandler(handler: () => boolean): void;
   setDevicePermissionHandler(handler: () => boolean): void;
   webRequest: {
-    onBeforeRequest(filter: { urls: string[] }, listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void): void;
+    onBeforeRequest(
+      filter: { urls: string[] },
+      listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void,
+    ): void;
   };
   on(event: 'will-download', listener: (event: Preventable, item: { getURL(): string }) => void): unknown;
 }

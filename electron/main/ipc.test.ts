@@ -12,7 +12,10 @@ import { createInvokeHandler, forwardHostEvents, registerHostIpc, type InvokeEve
 import { OpenExternalGate } from './open-external-gate';
 
 const MAIN_ID = 1;
-const fromWindow: InvokeEventLike = { sender: { id: MAIN_ID }, senderFrame: { url: 'app://countersign/index.html', parent: null } };
+const fromWindow: InvokeEventLike = {
+  sender: { id: MAIN_ID },
+  senderFrame: { url: 'app://countersign/index.html', parent: null },
+};
 
 function urlQuestion(id: string, href: string): Question {
   return {
@@ -37,7 +40,10 @@ describe('host IPC over the real HostService', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'countersign-ipc-'));
     opened = [];
     logs = [];
-    gate = new OpenExternalGate(async (url) => void opened.push(url), (l) => logs.push(l));
+    gate = new OpenExternalGate(
+      async (url) => void opened.push(url),
+      (l) => logs.push(l),
+    );
     service = await HostService.create({ dataDir, openExternal: gate.openExternal, connectOnStart: false });
     service.log = (l) => logs.push(l);
     handler = createInvokeHandler({ service, gate, mainWebContentsId: () => MAIN_ID, log: (l) => logs.push(l) });
@@ -57,11 +63,17 @@ describe('host IPC over the real HostService', () => {
     ['another web contents', { sender: { id: 2 }, senderFrame: fromWindow.senderFrame }],
     ['a subframe', { sender: { id: MAIN_ID }, senderFrame: { url: 'app://countersign/index.html', parent: {} } }],
     ['a frame that is gone', { sender: { id: MAIN_ID }, senderFrame: null }],
-    ['a foreign page in the window', { sender: { id: MAIN_ID }, senderFrame: { url: 'https://evil.example/', parent: null } }],
+    [
+      'a foreign page in the window',
+      { sender: { id: MAIN_ID }, senderFrame: { url: 'https://evil.example/', parent: null } },
+    ],
   ])('refuses %s before anything runs', async (_label, event) => {
     const invoke = vi.spyOn(service, 'invoke');
     const reply = await handler(event as InvokeEventLike, 'removeServer', { name: 'x' });
-    expect(reply).toEqual({ ok: false, error: { message: 'refused: this frame may not call the host', code: 'forbidden' } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { message: 'refused: this frame may not call the host', code: 'forbidden' },
+    });
     expect(invoke).not.toHaveBeenCalled();
     expect(logs.some((l) => l.includes('refused IPC request'))).toBe(true);
   });
@@ -80,7 +92,12 @@ describe('host IPC over the real HostService', () => {
     ['a missing field', 'answerQuestion', { questionId: 'q' }, /answerQuestion: invalid answer/],
     ['a bad enum', 'exportHistory', { filter: {}, format: 'xml' }, /exportHistory: invalid format/],
     ['params that are not an object', 'getSettings', 'all', /getSettings: invalid/],
-    ['a malformed openQuestionUrl', 'openQuestionUrl', { questionId: '', url: 'https://x' }, /openQuestionUrl: invalid/],
+    [
+      'a malformed openQuestionUrl',
+      'openQuestionUrl',
+      { questionId: '', url: 'https://x' },
+      /openQuestionUrl: invalid/,
+    ],
   ])('rejects %s with the contract error', async (_label, method, params, message) => {
     const reply = await handler(fromWindow, method, params);
     expect(reply.ok).toBe(false);
@@ -104,7 +121,11 @@ describe('host IPC over the real HostService', () => {
 
   it('a request from a foreign frame opens nothing, even for a real question', async () => {
     void service.questions.ask(urlQuestion('q2', 'https://auth.example.com/'), asks.signal).catch(() => undefined);
-    const reply = await handler({ sender: { id: 9 }, senderFrame: { url: 'app://countersign/', parent: null } }, 'openQuestionUrl', { questionId: 'q2' });
+    const reply = await handler(
+      { sender: { id: 9 }, senderFrame: { url: 'app://countersign/', parent: null } },
+      'openQuestionUrl',
+      { questionId: 'q2' },
+    );
     expect(reply.ok).toBe(false);
     expect(opened).toEqual([]);
   });
@@ -131,7 +152,10 @@ describe('host IPC over the real HostService', () => {
     };
     const h = createInvokeHandler({ service: rogue, gate, mainWebContentsId: () => MAIN_ID, log: () => undefined });
     const reply = await h(fromWindow, 'openQuestionUrl', { questionId: 'q4' });
-    expect(reply).toEqual({ ok: false, error: { message: 'refused to open the link: the user did not consent to this exact URL' } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { message: 'refused to open the link: the user did not consent to this exact URL' },
+    });
     expect(opened).toEqual([]);
     expect(gate.isConsented('https://good.example/')).toBe(false);
   });

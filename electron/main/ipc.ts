@@ -26,7 +26,10 @@ export interface InvokeEventLike {
 
 /** ipcMain, as far as this module uses it. */
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: InvokeEventLike, method: unknown, params: unknown) => Promise<InvokeReply>): void;
+  handle(
+    channel: string,
+    listener: (event: InvokeEventLike, method: unknown, params: unknown) => Promise<InvokeReply>,
+  ): void;
   removeHandler(channel: string): void;
 }
 
@@ -45,7 +48,9 @@ function errorReply(e: unknown): InvokeReply {
 }
 
 /** Builds the INVOKE_CHANNEL handler: sender check, then the service. Never throws. */
-export function createInvokeHandler(deps: InvokeHandlerDeps): (event: InvokeEventLike, method: unknown, params: unknown) => Promise<InvokeReply> {
+export function createInvokeHandler(
+  deps: InvokeHandlerDeps,
+): (event: InvokeEventLike, method: unknown, params: unknown) => Promise<InvokeReply> {
   return async (event, method, params) => {
     const verdict = checkSender(senderFactsOf(event), deps.mainWebContentsId());
     if (!verdict.ok) {
@@ -67,7 +72,11 @@ export function createInvokeHandler(deps: InvokeHandlerDeps): (event: InvokeEven
 async function openWithConsent(deps: InvokeHandlerDeps, params: unknown): Promise<unknown> {
   const parsed = parseHostParams('openQuestionUrl', params);
   if (!parsed.ok) return deps.service.invoke('openQuestionUrl', params); // the service words the error
-  const questions = (await deps.service.invoke('listQuestions', {})) as Array<{ id: string; mode: string; url?: { href?: unknown } }>;
+  const questions = (await deps.service.invoke('listQuestions', {})) as Array<{
+    id: string;
+    mode: string;
+    url?: { href?: unknown };
+  }>;
   const question = questions.find((q) => q.id === parsed.value.questionId);
   const href = question?.mode === 'url' && typeof question.url?.href === 'string' ? question.url.href : undefined;
   const withdraw = href !== undefined ? deps.gate.consent(href) : undefined;

@@ -2,6 +2,8 @@
 import { runMain } from './app-main';
 
 runMain().catch((e: unknown) => {
-  process.stderr.write(`countersign: the app failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.stderr.write(
+    `countersign: the app failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  );
   process.exit(1);
 });

@@ -7,18 +7,18 @@ import type { AttentionLanguage } from './attention';
 
 /** The application menu, or null for none. */
 export function applicationMenuTemplate(platform: NodeJS.Platform, dev: boolean): MenuItemConstructorOptions[] | null {
-  const devMenu: MenuItemConstructorOptions[] = dev ? [{ label: 'Develop', submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }] }] : [];
+  const devMenu: MenuItemConstructorOptions[] = dev
+    ? [{ label: 'Develop', submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }] }]
+    : [];
   if (platform !== 'darwin') return dev ? devMenu : null;
-  return [
-    { role: 'appMenu' },
-    { role: 'editMenu' },
-    { role: 'windowMenu' },
-    ...devMenu,
-  ];
+  return [{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }, ...devMenu];
 }
 
 /** The tray's context menu. */
-export function trayMenuTemplate(lang: AttentionLanguage, actions: { show(): void; quit(): void }): MenuItemConstructorOptions[] {
+export function trayMenuTemplate(
+  lang: AttentionLanguage,
+  actions: { show(): void; quit(): void },
+): MenuItemConstructorOptions[] {
   const de = lang === 'de';
   return [
     { label: de ? 'Countersign anzeigen' : 'Show Countersign', click: actions.show },

@@ -83,7 +83,13 @@ describe('OpenExternalGate', () => {
 
   it('refuses consented URLs that fail the scheme allowlist, and uses up the consent', async () => {
     const { gate, opened } = setup();
-    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,x', 'http://example.com/', 'countersign://x']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,x',
+      'http://example.com/',
+      'countersign://x',
+    ]) {
       gate.consent(url);
       await expect(gate.openExternal(url)).rejects.toThrow(/refused to open the link/);
       expect(gate.isConsented(url)).toBe(false);

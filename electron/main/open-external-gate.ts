@@ -29,9 +29,11 @@ function isLoopbackHost(hostname: string): boolean {
 /** Checks a URL against the scheme allowlist and analyzeUrl; returns the serialised URL to open. */
 export function checkExternalUrl(url: unknown): ExternalUrlVerdict {
   if (typeof url !== 'string' || url.length === 0) return { ok: false, reason: 'no URL' };
-  if (url.length > MAX_EXTERNAL_URL_LENGTH) return { ok: false, reason: `the URL is longer than ${MAX_EXTERNAL_URL_LENGTH} characters` };
+  if (url.length > MAX_EXTERNAL_URL_LENGTH)
+    return { ok: false, reason: `the URL is longer than ${MAX_EXTERNAL_URL_LENGTH} characters` };
   const analysis = analyzeUrl(url);
-  if (analysis.blocked) return { ok: false, reason: analysis.warnings.map((w) => w.message).join(' ') || 'the URL is blocked' };
+  if (analysis.blocked)
+    return { ok: false, reason: analysis.warnings.map((w) => w.message).join(' ') || 'the URL is blocked' };
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -23,8 +23,19 @@ describe('main window options', () => {
   });
 
   it('sets no option that loosens the posture', () => {
-    const prefs = mainWindowOptions({ preloadPath: '/p.cjs', dark: true, devTools: true }).webPreferences as Record<string, unknown>;
-    for (const key of ['enableBlinkFeatures', 'additionalArguments', 'partition', 'session', 'disableBlinkFeatures', 'plugins', 'enableWebSQL']) {
+    const prefs = mainWindowOptions({ preloadPath: '/p.cjs', dark: true, devTools: true }).webPreferences as Record<
+      string,
+      unknown
+    >;
+    for (const key of [
+      'enableBlinkFeatures',
+      'additionalArguments',
+      'partition',
+      'session',
+      'disableBlinkFeatures',
+      'plugins',
+      'enableWebSQL',
+    ]) {
       expect(prefs).not.toHaveProperty(key);
     }
     expect(prefs.devTools).toBe(true);

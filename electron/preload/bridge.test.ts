@@ -40,9 +40,11 @@ describe('preload bridge', () => {
 
   it('resolves with the value and rejects with the host message', async () => {
     await expect(createHostBridge(fakeIpc({ ok: true, value: [1] }).ipc).listServers({})).resolves.toEqual([1]);
-    await expect(createHostBridge(fakeIpc({ ok: false, error: { message: 'listServers: invalid x', code: 'protocol' } }).ipc).listServers({})).rejects.toThrow(
-      'listServers: invalid x',
-    );
+    await expect(
+      createHostBridge(
+        fakeIpc({ ok: false, error: { message: 'listServers: invalid x', code: 'protocol' } }).ipc,
+      ).listServers({}),
+    ).rejects.toThrow('listServers: invalid x');
     await expect(createHostBridge(fakeIpc('garbage').ipc).listServers({})).rejects.toThrow(/malformed reply/);
     await expect(createHostBridge(fakeIpc({ ok: false }).ipc).listServers({})).rejects.toThrow(/refused/);
   });

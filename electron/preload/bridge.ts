@@ -19,7 +19,8 @@ function unwrap(reply: unknown): unknown {
   if (typeof reply === 'object' && reply !== null) {
     const r = reply as { ok?: unknown; value?: unknown; error?: { message?: unknown } };
     if (r.ok === true) return r.value;
-    if (r.ok === false) throw new Error(typeof r.error?.message === 'string' ? r.error.message : 'the host refused the request');
+    if (r.ok === false)
+      throw new Error(typeof r.error?.message === 'string' ? r.error.message : 'the host refused the request');
   }
   throw new Error('the host sent a malformed reply');
 }
@@ -43,7 +44,8 @@ export function createHostBridge(ipc: IpcRendererLike): HostApi {
     api[method] = async (params: unknown) => unwrap(await ipc.invoke(INVOKE_CHANNEL, method, params));
   }
   api.on = (event: unknown, listener: unknown): (() => void) => {
-    if (typeof event !== 'string' || !eventNames.has(event)) throw new Error(`unknown host event ${JSON.stringify(String(event))}`);
+    if (typeof event !== 'string' || !eventNames.has(event))
+      throw new Error(`unknown host event ${JSON.stringify(String(event))}`);
     if (typeof listener !== 'function') throw new Error('the listener must be a function');
     const fn = listener as (payload: unknown) => void;
     let set = listeners.get(event);

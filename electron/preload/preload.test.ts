@@ -26,7 +26,10 @@ describe('preload entry', () => {
 
   it('never uses send/sendSync: every request is an invoke', async () => {
     await import('./preload');
-    const api = electron.contextBridge.exposeInMainWorld.mock.calls[0]![1] as Record<string, (p: unknown) => Promise<unknown>>;
+    const api = electron.contextBridge.exposeInMainWorld.mock.calls[0]![1] as Record<
+      string,
+      (p: unknown) => Promise<unknown>
+    >;
     electron.ipcRenderer.invoke.mockResolvedValue({ ok: true, value: null });
     await api.getSettings!({});
     expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith('countersign:invoke', 'getSettings', {});

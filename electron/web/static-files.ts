@@ -7,7 +7,6 @@ import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
 
-
 /** The content type for a file name (unknown types are served as opaque bytes). */
 export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -41,7 +40,11 @@ export function securityHeaders(origin: string): Record<string, string> {
 /** A plain-text reply with the security headers. */
 export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
   const body = `${text}\n`;
-  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+  });
   res.end(body);
 }
 
@@ -53,7 +56,10 @@ function inside(root: string, file: string): boolean {
  * Map a request path to a file under `root`, or a status to refuse with.
  * `root` must be a real (symlink-free) absolute path.
  */
-export async function resolveStaticPath(root: string, rawUrl: string): Promise<{ file: string } | { status: number; reason: string }> {
+export async function resolveStaticPath(
+  root: string,
+  rawUrl: string,
+): Promise<{ file: string } | { status: number; reason: string }> {
   const pathname = rawUrl.split(/[?#]/, 1)[0] ?? '/';
   // An encoded separator is never part of a real asset name: refuse it before decoding.
   if (/%(2f|5c)/i.test(pathname)) return { status: 400, reason: 'malformed path' };
@@ -63,7 +69,8 @@ export async function resolveStaticPath(root: string, rawUrl: string): Promise<{
   } catch {
     return { status: 400, reason: 'malformed path' };
   }
-  if (!decoded.startsWith('/') || decoded.includes('\0') || decoded.includes('\\')) return { status: 400, reason: 'malformed path' };
+  if (!decoded.startsWith('/') || decoded.includes('\0') || decoded.includes('\\'))
+    return { status: 400, reason: 'malformed path' };
   const segments = decoded.split('/');
   if (segments.some((s) => s === '..' || s === '.')) return { status: 403, reason: 'path traversal refused' };
   // Hidden files (.env, .git) are never part of a renderer build.
@@ -85,7 +92,12 @@ export async function resolveStaticPath(root: string, rawUrl: string): Promise<{
 }
 
 /** Answer a GET or HEAD for a static file. */
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
+export async function serveStatic(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Record<string, string>,
+): Promise<void> {
   const found = await resolveStaticPath(root, req.url ?? '/');
   if ('status' in found) return sendText(res, found.status, found.reason, headers);
   const info = await stat(found.file);

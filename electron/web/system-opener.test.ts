@@ -11,7 +11,10 @@ describe('systemOpenerCommand', () => {
   it('passes the URL as a single argument on every platform', () => {
     expect(systemOpenerCommand(url, 'linux')).toEqual({ command: 'xdg-open', args: [url] });
     expect(systemOpenerCommand(url, 'darwin')).toEqual({ command: 'open', args: [url] });
-    expect(systemOpenerCommand(url, 'win32')).toEqual({ command: 'rundll32.exe', args: ['url.dll,FileProtocolHandler', url] });
+    expect(systemOpenerCommand(url, 'win32')).toEqual({
+      command: 'rundll32.exe',
+      args: ['url.dll,FileProtocolHandler', url],
+    });
   });
 });
 
@@ -29,27 +32,33 @@ describe('openWithSystem', () => {
     }
   });
 
-  it.skipIf(process.platform === 'win32')('runs the opener with exactly one argument, whatever the URL contains', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'countersign-opener-'));
-    const log = join(dir, 'argv.json');
-    const fake = join(dir, 'xdg-open');
-    writeFileSync(fake, `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)));\n`);
-    chmodSync(fake, 0o755);
-    process.env.PATH = `${dir}:${savedPath}`;
-    const url = 'http://127.0.0.1:4000/consent/x?a=1&b=$(touch /tmp/pwned);c=`id`#frag';
-    await openWithSystem(url, 'linux');
-    const argv = await (async () => {
-      for (let i = 0; i < 100; i++) {
-        try {
-          return JSON.parse(readFileSync(log, 'utf8')) as string[];
-        } catch {
-          await new Promise((r) => setTimeout(r, 20));
+  it.skipIf(process.platform === 'win32')(
+    'runs the opener with exactly one argument, whatever the URL contains',
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'countersign-opener-'));
+      const log = join(dir, 'argv.json');
+      const fake = join(dir, 'xdg-open');
+      writeFileSync(
+        fake,
+        `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)));\n`,
+      );
+      chmodSync(fake, 0o755);
+      process.env.PATH = `${dir}:${savedPath}`;
+      const url = 'http://127.0.0.1:4000/consent/x?a=1&b=$(touch /tmp/pwned);c=`id`#frag';
+      await openWithSystem(url, 'linux');
+      const argv = await (async () => {
+        for (let i = 0; i < 100; i++) {
+          try {
+            return JSON.parse(readFileSync(log, 'utf8')) as string[];
+          } catch {
+            await new Promise((r) => setTimeout(r, 20));
+          }
         }
-      }
-      throw new Error('the opener never ran');
-    })();
-    expect(argv).toEqual([new URL(url).href]);
-  });
+        throw new Error('the opener never ran');
+      })();
+      expect(argv).toEqual([new URL(url).href]);
+    },
+  );
 
   it.skipIf(process.platform === 'win32')('rejects with a clear error when the opener is missing', async () => {
     dir = mkdtempSync(join(tmpdir(), 'countersign-opener-'));

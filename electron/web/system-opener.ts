@@ -5,7 +5,10 @@
 import { spawn } from 'node:child_process';
 
 /** The program and arguments that open `url` on `platform`. */
-export function systemOpenerCommand(url: string, platform: NodeJS.Platform = process.platform): { command: string; args: string[] } {
+export function systemOpenerCommand(
+  url: string,
+  platform: NodeJS.Platform = process.platform,
+): { command: string; args: string[] } {
   if (platform === 'darwin') return { command: 'open', args: [url] };
   if (platform === 'win32') {
     // Not `cmd /c start "" <url>`: cmd expands %NAME% even inside quotes,
@@ -25,7 +28,8 @@ function checkedUrl(url: string): string {
   } catch {
     throw new Error(`refusing to open an invalid URL: ${JSON.stringify(url.slice(0, 200))}`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`refusing to open a ${parsed.protocol} link; only http and https are opened`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`refusing to open a ${parsed.protocol} link; only http and https are opened`);
   // The serialised form: percent-encoded, no quotes, no whitespace, no control characters.
   return parsed.href;
 }

@@ -57,12 +57,17 @@ export interface WebShell {
 function offeredToken(req: IncomingMessage): { token?: string; wire: boolean } {
   const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
   const entry = offered.find((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX));
-  return { ...(entry ? { token: entry.slice(TOKEN_PROTOCOL_PREFIX.length) } : {}), wire: offered.includes(WIRE_PROTOCOL) };
+  return {
+    ...(entry ? { token: entry.slice(TOKEN_PROTOCOL_PREFIX.length) } : {}),
+    wire: offered.includes(WIRE_PROTOCOL),
+  };
 }
 
 function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404 | 503, reason: string): void {
   const text = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status];
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
+  );
 }
 
 /** Start the shell; resolves once it listens. */
@@ -70,10 +75,13 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const rendererDir = resolve(options.rendererDir);
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new Error(`the renderer is not built: ${join(rendererDir, 'index.html')} does not exist (run "npx vite build" first)`);
+    throw new Error(
+      `the renderer is not built: ${join(rendererDir, 'index.html')} does not exist (run "npx vite build" first)`,
+    );
   }
   const root = await realpath(rendererDir);
-  if (options.token !== undefined && !/^[A-Za-z0-9_-]{43,}$/.test(options.token)) throw new Error('the web shell token must be at least 43 base64url characters');
+  if (options.token !== undefined && !/^[A-Za-z0-9_-]{43,}$/.test(options.token))
+    throw new Error('the web shell token must be at least 43 base64url characters');
   const token = options.token ?? newToken();
   let origin = '';
   let host = '';
@@ -104,7 +112,10 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     // Answer with the wire protocol, never echo the token.
     handleProtocols: () => WIRE_PROTOCOL,
   });
-  const bridge = new WsBridge(options.service, { ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}), log });
+  const bridge = new WsBridge(options.service, {
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    log,
+  });
 
   server.on('upgrade', (req, socket) => {
     socket.on('error', () => socket.destroy());
@@ -128,7 +139,11 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       resolveListen();
     });
   }).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(error.code === 'EADDRINUSE' ? `port ${options.port} on 127.0.0.1 is already in use (try --port 0 for a free one)` : `cannot listen on 127.0.0.1: ${error.message}`);
+    throw new Error(
+      error.code === 'EADDRINUSE'
+        ? `port ${options.port} on 127.0.0.1 is already in use (try --port 0 for a free one)`
+        : `cannot listen on 127.0.0.1: ${error.message}`,
+    );
   });
   const port = (server.address() as AddressInfo).port;
   host = `127.0.0.1:${port}`;
@@ -137,7 +152,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const url = `${origin}/#token=${token}`;
 
   if (options.openBrowser) {
-    await (options.opener ?? openWithSystem)(url).catch((error: Error) => log(`countersign web: could not open the browser (${error.message}); open the URL by hand`));
+    await (options.opener ?? openWithSystem)(url).catch((error: Error) =>
+      log(`countersign web: could not open the browser (${error.message}); open the URL by hand`),
+    );
   }
 
   let closing: Promise<void> | undefined;

@@ -26,7 +26,8 @@ export interface WireRequest {
   params?: unknown;
 }
 
-export type WireReply = { id: RequestId | null; result: unknown } | { id: RequestId | null; error: { message: string; code?: string } };
+export type WireReply =
+  { id: RequestId | null; result: unknown } | { id: RequestId | null; error: { message: string; code?: string } };
 
 export interface WireEvent {
   event: string;

@@ -53,17 +53,29 @@ export class WsBridge {
     let inFlight = 0;
     socket.on('pong', () => this.alive.add(socket));
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return this.send(socket, { id: null, error: { message: 'binary frames are not supported: send JSON text' } });
+      if (isBinary)
+        return this.send(socket, { id: null, error: { message: 'binary frames are not supported: send JSON text' } });
       const parsed = parseRequest(data.toString());
       if ('error' in parsed) return this.send(socket, parsed);
-      if (inFlight >= MAX_IN_FLIGHT) return this.send(socket, { id: parsed.id, error: { message: `too many requests in flight (at most ${MAX_IN_FLIGHT})` } });
+      if (inFlight >= MAX_IN_FLIGHT)
+        return this.send(socket, {
+          id: parsed.id,
+          error: { message: `too many requests in flight (at most ${MAX_IN_FLIGHT})` },
+        });
       inFlight += 1;
-      this.service.invoke(parsed.method, parsed.params).then(
-        (result) => this.send(socket, { id: parsed.id, result: result ?? null }),
-        (error) => this.send(socket, { id: parsed.id, error: { message: messageOf(error), ...(isHostError(error) ? { code: error.code } : {}) } }),
-      ).finally(() => {
-        inFlight -= 1;
-      });
+      this.service
+        .invoke(parsed.method, parsed.params)
+        .then(
+          (result) => this.send(socket, { id: parsed.id, result: result ?? null }),
+          (error) =>
+            this.send(socket, {
+              id: parsed.id,
+              error: { message: messageOf(error), ...(isHostError(error) ? { code: error.code } : {}) },
+            }),
+        )
+        .finally(() => {
+          inFlight -= 1;
+        });
     });
     socket.on('error', (error) => {
       this.log(`countersign web: socket error: ${error.message}`);
@@ -98,7 +110,10 @@ export class WsBridge {
     try {
       text = JSON.stringify(reply);
     } catch (error) {
-      text = JSON.stringify({ id: reply.id, error: { message: `the result could not be serialised: ${messageOf(error)}` } });
+      text = JSON.stringify({
+        id: reply.id,
+        error: { message: `the result could not be serialised: ${messageOf(error)}` },
+      });
     }
     this.sendText(socket, text);
   }
@@ -133,11 +148,16 @@ export function parseRequest(text: string): WireRequest | { id: RequestId | null
   } catch {
     return { id: null, error: { message: 'malformed frame: not JSON' } };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { id: null, error: { message: 'malformed frame: expected a JSON object {id, method, params}' } };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { id: null, error: { message: 'malformed frame: expected a JSON object {id, method, params}' } };
   const frame = value as Record<string, unknown>;
   const id = frame.id;
-  const validId = (typeof id === 'string' && id.length > 0 && id.length <= MAX_ID_LENGTH) || (typeof id === 'number' && Number.isSafeInteger(id));
-  if (!validId) return { id: null, error: { message: 'malformed frame: "id" must be a non-empty string or an integer' } };
-  if (typeof frame.method !== 'string') return { id: id as RequestId, error: { message: 'malformed frame: "method" must be a string' } };
+  const validId =
+    (typeof id === 'string' && id.length > 0 && id.length <= MAX_ID_LENGTH) ||
+    (typeof id === 'number' && Number.isSafeInteger(id));
+  if (!validId)
+    return { id: null, error: { message: 'malformed frame: "id" must be a non-empty string or an integer' } };
+  if (typeof frame.method !== 'string')
+    return { id: id as RequestId, error: { message: 'malformed frame: "method" must be a string' } };
   return { id: id as RequestId, method: frame.method, params: frame.params };
 }

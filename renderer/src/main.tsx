@@ -26,4 +26,3 @@ try {
 } catch (err) {
   root.render(<HostUnavailable error={err instanceof Error ? err.message : String(err)} />);
 }
-

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { defaultsOf, withDefaults } from './defaults.js';
-import type { FlatSchema } from './types.js';
+import { defaultsOf, withDefaults } from './defaults';
+import type { FlatSchema } from './types';
 
 const schema: FlatSchema = {
   type: 'object',
@@ -32,7 +32,10 @@ describe('defaultsOf', () => {
   });
 
   it('ignores values no answer may carry, should an unchecked schema hold them', () => {
-    const odd = { type: 'object', properties: { a: { type: 'number', default: NaN }, b: { type: 'string', default: { x: 1 } } } };
+    const odd = {
+      type: 'object',
+      properties: { a: { type: 'number', default: NaN }, b: { type: 'string', default: { x: 1 } } },
+    };
     expect(defaultsOf(odd as unknown as FlatSchema)).toEqual({});
   });
 
@@ -48,7 +51,12 @@ describe('defaultsOf', () => {
 describe('withDefaults', () => {
   it('fills defaulted fields the content leaves out and keeps what the human chose', () => {
     expect(withDefaults(schema, { name: 'Grace', agree: true })).toEqual({
-      name: 'Grace', empty: '', age: 0, agree: true, colours: ['g'], none: [],
+      name: 'Grace',
+      empty: '',
+      age: 0,
+      agree: true,
+      colours: ['g'],
+      none: [],
     });
   });
 

@@ -3,7 +3,7 @@
 // accepted content to carry every defaulted field, so both the form and any
 // headless "accept" path start from this.
 
-import type { AnswerContent, AnswerValue, FlatSchema } from './types.js';
+import type { AnswerContent, AnswerValue, FlatSchema } from './types';
 
 /** Content holding every field that declares a default, in property order (arrays copied). */
 export function defaultsOf(schema: FlatSchema): AnswerContent {
@@ -11,7 +11,8 @@ export function defaultsOf(schema: FlatSchema): AnswerContent {
   for (const [name, prop] of Object.entries(schema.properties)) {
     const value = copyAnswerValue(prop.default);
     // defineProperty, not assignment: a field could be named like an Object.prototype member.
-    if (value !== undefined) Object.defineProperty(content, name, { value, enumerable: true, writable: true, configurable: true });
+    if (value !== undefined)
+      Object.defineProperty(content, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return content;
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { normaliseForForm } from './for-form.js';
-import type { FlatSchema } from './types.js';
+import { normaliseForForm } from './for-form';
+import type { FlatSchema } from './types';
 
 const schema: FlatSchema = {
   type: 'object',
@@ -12,7 +12,16 @@ const schema: FlatSchema = {
     legacy: { type: 'string', enum: ['x', 'y', 'z'], enumNames: ['Ex', '', 'Zed'], default: 'y' },
     colour: { type: 'string', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g' }] },
     tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1, maxItems: 2, default: ['a'] },
-    picks: { type: 'array', title: 'Picks', items: { anyOf: [{ const: 'p', title: 'P' }, { const: 'q', title: 'Q' }] } },
+    picks: {
+      type: 'array',
+      title: 'Picks',
+      items: {
+        anyOf: [
+          { const: 'p', title: 'P' },
+          { const: 'q', title: 'Q' },
+        ],
+      },
+    },
   },
   required: ['name'],
 };
@@ -32,26 +41,44 @@ describe('normaliseForForm', () => {
     expect(form.properties.legacy).toEqual({
       type: 'string',
       default: 'y',
-      oneOf: [{ const: 'x', title: 'Ex' }, { const: 'y', title: 'y' }, { const: 'z', title: 'Zed' }],
+      oneOf: [
+        { const: 'x', title: 'Ex' },
+        { const: 'y', title: 'y' },
+        { const: 'z', title: 'Zed' },
+      ],
     });
     expect(form.properties.legacy).not.toHaveProperty('enum');
     expect(form.properties.legacy).not.toHaveProperty('enumNames');
   });
 
   it('gives every oneOf choice a title', () => {
-    expect(form.properties.colour?.oneOf).toEqual([{ const: 'r', title: 'Red' }, { const: 'g', title: 'g' }]);
+    expect(form.properties.colour?.oneOf).toEqual([
+      { const: 'r', title: 'Red' },
+      { const: 'g', title: 'g' },
+    ]);
   });
 
   it('marks every multi-select uniqueItems so RJSF draws checkboxes', () => {
     expect(form.properties.tags).toEqual({
-      type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1, maxItems: 2, default: ['a'], uniqueItems: true,
+      type: 'array',
+      items: { type: 'string', enum: ['a', 'b'] },
+      minItems: 1,
+      maxItems: 2,
+      default: ['a'],
+      uniqueItems: true,
     });
     expect(form.properties.picks?.uniqueItems).toBe(true);
     expect(form.properties.n).not.toHaveProperty('uniqueItems');
   });
 
   it('turns items.anyOf into a typed items.oneOf of consts', () => {
-    expect(form.properties.picks?.items).toEqual({ type: 'string', oneOf: [{ const: 'p', title: 'P' }, { const: 'q', title: 'Q' }] });
+    expect(form.properties.picks?.items).toEqual({
+      type: 'string',
+      oneOf: [
+        { const: 'p', title: 'P' },
+        { const: 'q', title: 'Q' },
+      ],
+    });
     expect(form.properties.picks?.title).toBe('Picks');
   });
 

@@ -5,7 +5,7 @@
 // Every choice list therefore comes out in one shape: `oneOf [{ const, title }]`
 // (or a bare `enum` when the server gave no titles).
 
-import type { FlatSchema, PrimitiveSchema } from './types.js';
+import type { FlatSchema, PrimitiveSchema } from './types';
 
 /** One titled choice as the form draws it. */
 export interface FormChoice {
@@ -31,7 +31,12 @@ export interface FormSchema {
 export function normaliseForForm(schema: FlatSchema): FormSchema {
   const properties: Record<string, FormFieldSchema> = {};
   for (const [name, prop] of Object.entries(schema.properties)) {
-    Object.defineProperty(properties, name, { value: fieldForForm(prop), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(properties, name, {
+      value: fieldForForm(prop),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   const out: FormSchema = { type: 'object', properties };
   if (schema.required && schema.required.length > 0) out.required = [...schema.required];

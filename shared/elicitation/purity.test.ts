@@ -5,23 +5,50 @@
 // itself needs no node:fs) and fails on a forbidden import or global.
 import { describe, it, expect } from 'vitest';
 
-const sources = import.meta.glob(['../**/*.ts', '!../**/*.test.ts'], { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->;
+const sources = import.meta.glob(['../**/*.ts', '!../**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 
 const NODE_BUILTINS = [
-  'assert', 'buffer', 'child_process', 'crypto', 'dns', 'events', 'fs', 'fs/promises', 'http', 'https', 'net', 'os',
-  'path', 'process', 'punycode', 'querystring', 'readline', 'stream', 'string_decoder', 'timers', 'tls', 'url', 'util',
-  'vm', 'worker_threads', 'zlib',
+  'assert',
+  'buffer',
+  'child_process',
+  'crypto',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'https',
+  'net',
+  'os',
+  'path',
+  'process',
+  'punycode',
+  'querystring',
+  'readline',
+  'stream',
+  'string_decoder',
+  'timers',
+  'tls',
+  'url',
+  'util',
+  'vm',
+  'worker_threads',
+  'zlib',
 ];
 
 function forbiddenSpecifier(spec: string): boolean {
   return (
     spec.startsWith('node:') ||
     NODE_BUILTINS.includes(spec) ||
-    spec === 'electron' || spec.startsWith('electron/') ||
-    spec === 'react' || spec.startsWith('react/') || spec.startsWith('react-dom') ||
+    spec === 'electron' ||
+    spec.startsWith('electron/') ||
+    spec === 'react' ||
+    spec.startsWith('react/') ||
+    spec.startsWith('react-dom') ||
     spec.startsWith('@rjsf/')
   );
 }
@@ -37,8 +64,12 @@ describe('shared/ stays platform-free', () => {
 
   it.each(Object.entries(sources))('%s imports nothing platform-specific', (_file, code) => {
     const clean = stripComments(code);
-    const specs = [...clean.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+    const specs = [...clean.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)].map(
+      (m) => m[1]!,
+    );
     expect(specs.filter(forbiddenSpecifier)).toEqual([]);
-    expect(clean.match(/\b(?:window|document|navigator|localStorage|sessionStorage|process|Buffer|require)\s*[.(]/g)).toBeNull();
+    expect(
+      clean.match(/\b(?:window|document|navigator|localStorage|sessionStorage|process|Buffer|require)\s*[.(]/g),
+    ).toBeNull();
   });
 });

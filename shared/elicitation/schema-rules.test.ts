@@ -1,9 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { checkFlatSchema, formatSchemaProblems, propertyPath } from './schema-rules.js';
-import type { FlatSchema } from './types.js';
+import { checkFlatSchema, formatSchemaProblems, propertyPath } from './schema-rules';
+import type { FlatSchema } from './types';
 
 // Helpers: a one-field schema, and the paths of a failed check.
-const one = (prop: unknown, extra: Record<string, unknown> = {}) => ({ type: 'object', properties: { f: prop }, ...extra });
+const one = (prop: unknown, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties: { f: prop },
+  ...extra,
+});
 function accepted(schema: unknown): FlatSchema {
   const r = checkFlatSchema(schema);
   if (!r.ok) throw new Error(`expected acceptance, got:\n${formatSchemaProblems(r.errors)}`);
@@ -30,7 +34,14 @@ describe('checkFlatSchema: accepted constructs', () => {
   });
 
   it('accepts a plain string with every string keyword', () => {
-    const prop = { type: 'string', title: 'Name', description: 'Your name', minLength: 1, maxLength: 50, default: 'Ada' };
+    const prop = {
+      type: 'string',
+      title: 'Name',
+      description: 'Your name',
+      minLength: 1,
+      maxLength: 50,
+      default: 'Ada',
+    };
     expect(accepted(one(prop)).properties.f).toEqual(prop);
   });
 
@@ -54,45 +65,83 @@ describe('checkFlatSchema: accepted constructs', () => {
 
   it('accepts a boolean with a default, including false', () => {
     expect(accepted(one({ type: 'boolean', title: 'Agree', default: false })).properties.f).toEqual({
-      type: 'boolean', title: 'Agree', default: false,
+      type: 'boolean',
+      title: 'Agree',
+      default: false,
     });
   });
 
   it('accepts an untitled single-select (enum)', () => {
     expect(accepted(one({ type: 'string', enum: ['a', 'b'], default: 'b' })).properties.f).toEqual({
-      type: 'string', enum: ['a', 'b'], default: 'b',
+      type: 'string',
+      enum: ['a', 'b'],
+      default: 'b',
     });
   });
 
   it('accepts the legacy enum + enumNames', () => {
-    expect(accepted(one({ type: 'string', enum: ['a', 'b'], enumNames: ['A', 'B'] })).properties.f?.enumNames).toEqual(['A', 'B']);
+    expect(accepted(one({ type: 'string', enum: ['a', 'b'], enumNames: ['A', 'B'] })).properties.f?.enumNames).toEqual([
+      'A',
+      'B',
+    ]);
   });
 
   it('accepts a titled single-select (oneOf const/title), tolerating type "string" in a choice', () => {
-    const s = accepted(one({ type: 'string', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green', type: 'string' }], default: 'g' }));
-    expect(s.properties.f?.oneOf).toEqual([{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }]);
+    const s = accepted(
+      one({
+        type: 'string',
+        oneOf: [
+          { const: 'r', title: 'Red' },
+          { const: 'g', title: 'Green', type: 'string' },
+        ],
+        default: 'g',
+      }),
+    );
+    expect(s.properties.f?.oneOf).toEqual([
+      { const: 'r', title: 'Red' },
+      { const: 'g', title: 'Green' },
+    ]);
     expect(s.properties.f?.default).toBe('g');
   });
 
   it('accepts an untitled multi-select (items.enum) with counts and default', () => {
-    const prop = { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 1, maxItems: 2, default: ['a', 'c'] };
+    const prop = {
+      type: 'array',
+      items: { type: 'string', enum: ['a', 'b', 'c'] },
+      minItems: 1,
+      maxItems: 2,
+      default: ['a', 'c'],
+    };
     expect(accepted(one(prop)).properties.f).toEqual(prop);
   });
 
   it('accepts a titled multi-select (items.anyOf), with or without items.type', () => {
-    const anyOf = [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }];
+    const anyOf = [
+      { const: 'a', title: 'A' },
+      { const: 'b', title: 'B' },
+    ];
     expect(accepted(one({ type: 'array', items: { anyOf }, default: ['b'] })).properties.f?.items).toEqual({ anyOf });
-    expect(accepted(one({ type: 'array', items: { type: 'string', anyOf } })).properties.f?.items).toEqual({ type: 'string', anyOf });
+    expect(accepted(one({ type: 'array', items: { type: 'string', anyOf } })).properties.f?.items).toEqual({
+      type: 'string',
+      anyOf,
+    });
   });
 
   it('tolerates uniqueItems on a multi-select and drops it', () => {
-    expect(accepted(one({ type: 'array', items: { type: 'string', enum: ['a'] }, uniqueItems: true })).properties.f).toEqual({
-      type: 'array', items: { type: 'string', enum: ['a'] },
+    expect(
+      accepted(one({ type: 'array', items: { type: 'string', enum: ['a'] }, uniqueItems: true })).properties.f,
+    ).toEqual({
+      type: 'array',
+      items: { type: 'string', enum: ['a'] },
     });
   });
 
   it('keeps required and merges duplicates', () => {
-    const s = accepted({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'boolean' } }, required: ['a', 'b', 'a'] });
+    const s = accepted({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'boolean' } },
+      required: ['a', 'b', 'a'],
+    });
     expect(s.required).toEqual(['a', 'b']);
   });
 
@@ -115,7 +164,9 @@ describe('checkFlatSchema: accepted constructs', () => {
   });
 
   it('tolerates property annotations (examples, $comment, x-*, deprecated) and drops them', () => {
-    const s = accepted(one({ type: 'string', examples: ['x'], $comment: 'c', 'x-order': 1, deprecated: false, readOnly: false }));
+    const s = accepted(
+      one({ type: 'string', examples: ['x'], $comment: 'c', 'x-order': 1, deprecated: false, readOnly: false }),
+    );
     expect(s.properties.f).toEqual({ type: 'string' });
   });
 
@@ -127,7 +178,10 @@ describe('checkFlatSchema: accepted constructs', () => {
   });
 
   it('accepts property names that look like Object.prototype members as own data', () => {
-    const s = accepted({ type: 'object', properties: { constructor: { type: 'string' }, toString: { type: 'boolean' } } });
+    const s = accepted({
+      type: 'object',
+      properties: { constructor: { type: 'string' }, toString: { type: 'boolean' } },
+    });
     expect(Object.keys(s.properties)).toEqual(['constructor', 'toString']);
     expect(s.properties.constructor).toEqual({ type: 'string' });
   });
@@ -154,9 +208,12 @@ describe('checkFlatSchema: rejected constructs', () => {
   });
 
   it('rejects a nested object by its property path', () => {
-    expect(paths({ type: 'object', properties: { address: { type: 'object', properties: { street: { type: 'string' } } } } })).toEqual([
-      'properties.address',
-    ]);
+    expect(
+      paths({
+        type: 'object',
+        properties: { address: { type: 'object', properties: { street: { type: 'string' } } } },
+      }),
+    ).toEqual(['properties.address']);
     expect(paths(one({ properties: {} }))).toEqual(['properties.f']);
   });
 
@@ -169,14 +226,23 @@ describe('checkFlatSchema: rejected constructs', () => {
     expect(paths(one({ type: 'array' }))).toEqual(['properties.f.items']);
     expect(paths(one({ type: 'array', items: { type: 'string' } }))).toEqual(['properties.f.items']);
     expect(paths(one({ type: 'array', items: [{ type: 'string' }] }))).toEqual(['properties.f.items']);
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'], anyOf: [{ const: 'a' }] } }))).toEqual(['properties.f.items']);
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'], pattern: 'x' } }))).toEqual(['properties.f.items.pattern']);
+    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'], anyOf: [{ const: 'a' }] } }))).toEqual([
+      'properties.f.items',
+    ]);
+    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'], pattern: 'x' } }))).toEqual([
+      'properties.f.items.pattern',
+    ]);
   });
 
   it('rejects $ref anywhere, with its path', () => {
-    expect(paths(one({ $ref: 'https://evil.example/schema.json' }))).toEqual(['properties.f.$ref', 'properties.f.type']);
+    expect(paths(one({ $ref: 'https://evil.example/schema.json' }))).toEqual([
+      'properties.f.$ref',
+      'properties.f.type',
+    ]);
     expect(paths({ type: 'object', properties: {}, $defs: { x: { $ref: '#' } } })).toEqual(['$defs.x.$ref']);
-    expect(paths(one({ type: 'array', items: { anyOf: [{ $ref: '#/x' }] } }))).toContain('properties.f.items.anyOf[0].$ref');
+    expect(paths(one({ type: 'array', items: { anyOf: [{ $ref: '#/x' }] } }))).toContain(
+      'properties.f.items.anyOf[0].$ref',
+    );
     expect(paths({ type: 'object', properties: {}, $dynamicRef: '#meta' })).toEqual(['$dynamicRef']);
     expect(messages(one({ $ref: '#' }))).toMatch(/never resolved or fetched/);
   });
@@ -188,7 +254,9 @@ describe('checkFlatSchema: rejected constructs', () => {
 
   it('rejects a non-array required and names that are not properties', () => {
     expect(paths({ type: 'object', properties: { a: { type: 'string' } }, required: 'a' })).toEqual(['required']);
-    expect(paths({ type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'] })).toEqual(['required[1]']);
+    expect(paths({ type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'] })).toEqual([
+      'required[1]',
+    ]);
     expect(paths({ type: 'object', properties: {}, required: [1] })).toEqual(['required[0]']);
     expect(messages({ type: 'object', properties: {}, required: ['ghost'] })).toMatch(/"ghost"/);
   });
@@ -198,17 +266,31 @@ describe('checkFlatSchema: rejected constructs', () => {
     expect(paths(one({ type: 'number', default: '3' }))).toEqual(['properties.f.default']);
     expect(paths(one({ type: 'integer', default: 2.5 }))).toEqual(['properties.f.default']);
     expect(paths(one({ type: 'boolean', default: 'true' }))).toEqual(['properties.f.default']);
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'] }, default: 'a' }))).toEqual(['properties.f.default']);
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'] }, default: [1] }))).toEqual(['properties.f.default']);
+    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'] }, default: 'a' }))).toEqual([
+      'properties.f.default',
+    ]);
+    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'] }, default: [1] }))).toEqual([
+      'properties.f.default',
+    ]);
   });
 
   it('rejects defaults outside the choices, bounds or counts', () => {
     expect(paths(one({ type: 'string', enum: ['a', 'b'], default: 'c' }))).toEqual(['properties.f.default']);
-    expect(paths(one({ type: 'string', oneOf: [{ const: 'a', title: 'A' }], default: 'A' }))).toEqual(['properties.f.default']);
-    expect(paths(one({ type: 'array', items: { anyOf: [{ const: 'a', title: 'A' }] }, default: ['a', 'z'] }))).toEqual(['properties.f.default']);
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, default: ['a', 'a'] }))).toEqual(['properties.f.default']);
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, maxItems: 1, default: ['a', 'b'] }))).toEqual(['properties.f.default']);
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 2, default: ['a'] }))).toEqual(['properties.f.default']);
+    expect(paths(one({ type: 'string', oneOf: [{ const: 'a', title: 'A' }], default: 'A' }))).toEqual([
+      'properties.f.default',
+    ]);
+    expect(paths(one({ type: 'array', items: { anyOf: [{ const: 'a', title: 'A' }] }, default: ['a', 'z'] }))).toEqual([
+      'properties.f.default',
+    ]);
+    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, default: ['a', 'a'] }))).toEqual([
+      'properties.f.default',
+    ]);
+    expect(
+      paths(one({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, maxItems: 1, default: ['a', 'b'] })),
+    ).toEqual(['properties.f.default']);
+    expect(
+      paths(one({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 2, default: ['a'] })),
+    ).toEqual(['properties.f.default']);
     expect(paths(one({ type: 'number', minimum: 1, default: 0 }))).toEqual(['properties.f.default']);
     expect(paths(one({ type: 'number', maximum: 1, default: 2 }))).toEqual(['properties.f.default']);
     expect(paths(one({ type: 'string', maxLength: 2, default: 'abc' }))).toEqual(['properties.f.default']);
@@ -222,20 +304,24 @@ describe('checkFlatSchema: rejected constructs', () => {
   it('rejects min greater than max', () => {
     expect(paths(one({ type: 'string', minLength: 5, maxLength: 2 }))).toEqual(['properties.f.minLength']);
     expect(paths(one({ type: 'number', minimum: 5, maximum: 2 }))).toEqual(['properties.f.minimum']);
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 3, maxItems: 2 }))).toEqual([
-      'properties.f.minItems',
-    ]);
+    expect(
+      paths(one({ type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 3, maxItems: 2 })),
+    ).toEqual(['properties.f.minItems']);
   });
 
   it('rejects minItems larger than the number of choices', () => {
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 2 }))).toEqual(['properties.f.minItems']);
+    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 2 }))).toEqual([
+      'properties.f.minItems',
+    ]);
   });
 
   it('rejects malformed bounds', () => {
     expect(paths(one({ type: 'string', minLength: -1 }))).toEqual(['properties.f.minLength']);
     expect(paths(one({ type: 'string', maxLength: 1.5 }))).toEqual(['properties.f.maxLength']);
     expect(paths(one({ type: 'number', minimum: '0' }))).toEqual(['properties.f.minimum']);
-    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'] }, maxItems: 'x' }))).toEqual(['properties.f.maxItems']);
+    expect(paths(one({ type: 'array', items: { type: 'string', enum: ['a'] }, maxItems: 'x' }))).toEqual([
+      'properties.f.maxItems',
+    ]);
   });
 
   it('rejects constraint keywords outside the flat subset, naming the keyword', () => {
@@ -268,17 +354,24 @@ describe('checkFlatSchema: rejected constructs', () => {
     expect(paths(one({ type: 'string', oneOf: [{ const: 1, title: 'A' }] }))).toEqual(['properties.f.oneOf[0]']);
     expect(paths(one({ type: 'string', oneOf: [{ const: 'a', title: 2 }] }))).toEqual(['properties.f.oneOf[0].title']);
     expect(paths(one({ type: 'string', oneOf: [{ const: 'a' }, { const: 'a' }] }))).toEqual(['properties.f.oneOf']);
-    expect(paths(one({ type: 'string', oneOf: [{ const: 'a', pattern: 'x' }] }))).toEqual(['properties.f.oneOf[0].pattern']);
+    expect(paths(one({ type: 'string', oneOf: [{ const: 'a', pattern: 'x' }] }))).toEqual([
+      'properties.f.oneOf[0].pattern',
+    ]);
     expect(paths(one({ type: 'string', oneOf: [] }))).toEqual(['properties.f.oneOf']);
   });
 
   it('rejects non-string title or description on a field', () => {
-    expect(paths(one({ type: 'string', title: 5, description: {} }))).toEqual(['properties.f.title', 'properties.f.description']);
+    expect(paths(one({ type: 'string', title: 5, description: {} }))).toEqual([
+      'properties.f.title',
+      'properties.f.description',
+    ]);
   });
 
   it('rejects an empty and a __proto__ field name', () => {
     expect(paths({ type: 'object', properties: { '': { type: 'string' } } })).toEqual(['properties[""]']);
-    expect(paths(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'))).toEqual(['properties.__proto__']);
+    expect(paths(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'))).toEqual([
+      'properties.__proto__',
+    ]);
   });
 
   it('reports every problem at once, across fields', () => {
@@ -310,6 +403,11 @@ describe('paths and formatting', () => {
   });
 
   it('formats problems one per line, the root without a path', () => {
-    expect(formatSchemaProblems([{ path: '', message: 'Bad.' }, { path: 'type', message: 'Worse.' }])).toBe('Bad.\ntype: Worse.');
+    expect(
+      formatSchemaProblems([
+        { path: '', message: 'Bad.' },
+        { path: 'type', message: 'Worse.' },
+      ]),
+    ).toBe('Bad.\ntype: Worse.');
   });
 });

@@ -13,7 +13,7 @@
 // - `$ref` (and its dynamic cousins) anywhere is refused: resolving would mean
 //   fetching or trusting server-chosen documents, which the spec forbids.
 
-import type { AnswerValue, FlatSchema, PrimitiveSchema, SchemaProblem } from './types.js';
+import type { AnswerValue, FlatSchema, PrimitiveSchema, SchemaProblem } from './types';
 
 /** Result of checking a requested schema: a clean copy, or every problem found. */
 export type FlatSchemaCheck = { ok: true; schema: FlatSchema } | { ok: false; errors: SchemaProblem[] };
@@ -24,21 +24,66 @@ export const STRING_FORMATS = ['email', 'uri', 'date', 'date-time'] as const;
 // Keys that make up the flat form at the root; anything in ROOT_REFUSED is a
 // constraint we cannot honour, anything else is an annotation and is dropped.
 const ROOT_REFUSED = new Set([
-  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
-  'dependentRequired', 'dependentSchemas', 'patternProperties', 'propertyNames',
-  'minProperties', 'maxProperties', 'enum', 'const', 'items', 'prefixItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'patternProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'enum',
+  'const',
+  'items',
+  'prefixItems',
 ]);
 
 // Constraint keywords of JSON Schema 2020-12. On a property, one of these that
 // is not part of that property's kind is refused rather than silently ignored.
 const CONSTRAINT_KEYWORDS = new Set([
-  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
-  'dependentRequired', 'dependentSchemas', 'prefixItems', 'items', 'contains',
-  'minContains', 'maxContains', 'properties', 'patternProperties', 'additionalProperties',
-  'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'minProperties',
-  'maxProperties', 'required', 'const', 'enum', 'enumNames', 'pattern', 'multipleOf',
-  'exclusiveMinimum', 'exclusiveMaximum', 'minimum', 'maximum', 'minLength', 'maxLength',
-  'minItems', 'maxItems', 'uniqueItems', 'format',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'prefixItems',
+  'items',
+  'contains',
+  'minContains',
+  'maxContains',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'minProperties',
+  'maxProperties',
+  'required',
+  'const',
+  'enum',
+  'enumNames',
+  'pattern',
+  'multipleOf',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'format',
 ]);
 
 const REF_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
@@ -125,8 +170,10 @@ export function checkFlatSchema(schema: unknown): FlatSchemaCheck {
     } else {
       required = [];
       raw.forEach((name, i) => {
-        if (typeof name !== 'string') add(`required[${i}]`, `A required entry must be a field name, not ${describe(name)}.`);
-        else if (!isObject(rawProps) || !has(rawProps, name)) add(`required[${i}]`, `"${name}" is required but is not one of the properties.`);
+        if (typeof name !== 'string')
+          add(`required[${i}]`, `A required entry must be a field name, not ${describe(name)}.`);
+        else if (!isObject(rawProps) || !has(rawProps, name))
+          add(`required[${i}]`, `"${name}" is required but is not one of the properties.`);
         // Duplicates are harmless (same meaning), so they are merged, not refused.
         else if (!required!.includes(name)) required!.push(name);
       });
@@ -177,7 +224,11 @@ function join(path: string, key: string): string {
   return seg.startsWith('[') ? `${path}${seg}` : `${path}.${seg}`;
 }
 
-function checkProperty(raw: unknown, path: string, outerAdd: (path: string, message: string) => void): PrimitiveSchema | null {
+function checkProperty(
+  raw: unknown,
+  path: string,
+  outerAdd: (path: string, message: string) => void,
+): PrimitiveSchema | null {
   // Any problem inside this field drops the field from the clean copy.
   let clean = true;
   const add = (p: string, m: string) => {
@@ -198,9 +249,12 @@ function checkProperty(raw: unknown, path: string, outerAdd: (path: string, mess
     return null;
   }
   if (typeof type !== 'string' || !has(KIND_KEYWORDS, type)) {
-    add(`${path}.type`, type === undefined
-      ? 'type is required (string, number, integer, boolean or array).'
-      : `type ${describe(type)} is not allowed; use string, number, integer, boolean or array.`);
+    add(
+      `${path}.type`,
+      type === undefined
+        ? 'type is required (string, number, integer, boolean or array).'
+        : `type ${describe(type)} is not allowed; use string, number, integer, boolean or array.`,
+    );
     return null;
   }
 

@@ -4,44 +4,129 @@
 // whole words (after splitting camelCase, snake_case, kebab-case) so that
 // "pinned", "tokenizer" or "max_tokens" do not cry wolf.
 
-import type { FlatSchema } from './types.js';
+import type { FlatSchema } from './types';
 
 // Words that are secrets on their own, compared with a whole (lower-case) word.
 const SECRET_WORDS = new Set([
-  'password', 'passwords', 'passwd', 'pwd', 'passphrase', 'passcode', 'secret', 'secrets',
-  'credential', 'credentials', 'cvv', 'cvc', 'iban', 'otp', 'totp', 'hotp', 'bearer',
+  'password',
+  'passwords',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'passcode',
+  'secret',
+  'secrets',
+  'credential',
+  'credentials',
+  'cvv',
+  'cvc',
+  'iban',
+  'otp',
+  'totp',
+  'hotp',
+  'bearer',
   // German
-  'passwort', 'passwörter', 'kennwort', 'kennwörter', 'geheimnis', 'geheimzahl', 'geheimcode',
-  'zugangsdaten', 'anmeldedaten', 'zugangscode', 'zugangstoken', 'einmalcode', 'pincode',
-  'sicherheitscode', 'prüfnummer', 'kartenprüfnummer',
+  'passwort',
+  'passwörter',
+  'kennwort',
+  'kennwörter',
+  'geheimnis',
+  'geheimzahl',
+  'geheimcode',
+  'zugangsdaten',
+  'anmeldedaten',
+  'zugangscode',
+  'zugangstoken',
+  'einmalcode',
+  'pincode',
+  'sicherheitscode',
+  'prüfnummer',
+  'kartenprüfnummer',
 ]);
 
 // Stems that are secret even inside a glued-together word ("newpassword",
 // "Benutzerpasswort", "Kreditkartennummer"); long enough to be unambiguous.
 const SECRET_STEMS = [
-  'password', 'passwd', 'passphrase', 'apikey', 'privatekey', 'secretkey', 'accesstoken',
-  'authtoken', 'refreshtoken', 'bearertoken', 'clientsecret', 'creditcard', 'cardnumber',
-  'passwort', 'kennwort', 'kreditkart', 'kartennummer', 'kontonummer', 'apischlüssel',
-  'apischluessel', 'privatschlüssel', 'privatschluessel', 'bankverbindung',
+  'password',
+  'passwd',
+  'passphrase',
+  'apikey',
+  'privatekey',
+  'secretkey',
+  'accesstoken',
+  'authtoken',
+  'refreshtoken',
+  'bearertoken',
+  'clientsecret',
+  'creditcard',
+  'cardnumber',
+  'passwort',
+  'kennwort',
+  'kreditkart',
+  'kartennummer',
+  'kontonummer',
+  'apischlüssel',
+  'apischluessel',
+  'privatschlüssel',
+  'privatschluessel',
+  'bankverbindung',
 ];
 
 // Two- or three-word phrases, matched on consecutive words.
 const SECRET_PHRASES: string[][] = [
-  ['api', 'key'], ['api', 'keys'], ['private', 'key'], ['secret', 'key'], ['access', 'key'],
-  ['card', 'number'], ['credit', 'card'], ['debit', 'card'], ['cc', 'number'],
-  ['security', 'code'], ['card', 'verification'], ['bank', 'account'],
-  ['pin', 'code'], ['pin', 'number'], ['pin', 'nummer'],
-  ['one', 'time', 'code'], ['verification', 'code'], ['2fa', 'code'], ['mfa', 'code'],
-  ['auth', 'code'], ['authorization', 'code'], ['seed', 'phrase'], ['recovery', 'phrase'],
-  ['recovery', 'code'], ['recovery', 'codes'], ['backup', 'code'], ['backup', 'codes'],
-  ['api', 'schlüssel'], ['api', 'schluessel'], ['privater', 'schlüssel'], ['privater', 'schluessel'],
+  ['api', 'key'],
+  ['api', 'keys'],
+  ['private', 'key'],
+  ['secret', 'key'],
+  ['access', 'key'],
+  ['card', 'number'],
+  ['credit', 'card'],
+  ['debit', 'card'],
+  ['cc', 'number'],
+  ['security', 'code'],
+  ['card', 'verification'],
+  ['bank', 'account'],
+  ['pin', 'code'],
+  ['pin', 'number'],
+  ['pin', 'nummer'],
+  ['one', 'time', 'code'],
+  ['verification', 'code'],
+  ['2fa', 'code'],
+  ['mfa', 'code'],
+  ['auth', 'code'],
+  ['authorization', 'code'],
+  ['seed', 'phrase'],
+  ['recovery', 'phrase'],
+  ['recovery', 'code'],
+  ['recovery', 'codes'],
+  ['backup', 'code'],
+  ['backup', 'codes'],
+  ['api', 'schlüssel'],
+  ['api', 'schluessel'],
+  ['privater', 'schlüssel'],
+  ['privater', 'schluessel'],
 ];
 
 // "token" alone is a secret ("access token"), but LLM settings talk about
 // token counts; a neighbouring measure word marks those as harmless.
 const TOKEN_MEASURES = new Set([
-  'count', 'limit', 'limits', 'budget', 'usage', 'length', 'size', 'max', 'maximum', 'min',
-  'minimum', 'number', 'type', 'kind', 'cost', 'price', 'anzahl',
+  'count',
+  'limit',
+  'limits',
+  'budget',
+  'usage',
+  'length',
+  'size',
+  'max',
+  'maximum',
+  'min',
+  'minimum',
+  'number',
+  'type',
+  'kind',
+  'cost',
+  'price',
+  'anzahl',
 ]);
 
 /** One word of a split text, in its original case and lower-cased. */
@@ -76,7 +161,7 @@ export function looksLikeSecret(text: string): boolean {
     }
     // "PIN" and the German banking "TAN" only when written as acronyms, or
     // when "pin" is the whole text: "Pin to top" and "tan" the colour stay quiet.
-    if ((original === 'PIN' || original === 'TAN') || (lower === 'pin' && words.length === 1)) return true;
+    if (original === 'PIN' || original === 'TAN' || (lower === 'pin' && words.length === 1)) return true;
     for (const phrase of SECRET_PHRASES) {
       if (phrase.every((p, k) => words[i + k]?.lower === p)) return true;
     }

@@ -52,10 +52,7 @@ export interface FieldProblem {
 export type Action = 'accept' | 'decline' | 'cancel';
 
 /** What goes back to the server for one question. */
-export type Answer =
-  | { action: 'accept'; content?: AnswerContent }
-  | { action: 'decline' }
-  | { action: 'cancel' };
+export type Answer = { action: 'accept'; content?: AnswerContent } | { action: 'decline' } | { action: 'cancel' };
 
 /** Which request caused a question. Null method: a legacy server asked outside any known call. */
 export type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { validateAnswer } from './validate-answer.js';
-import type { FieldProblem, FlatSchema } from './types.js';
+import { validateAnswer } from './validate-answer';
+import type { FieldProblem, FlatSchema } from './types';
 
 const schema: FlatSchema = {
   type: 'object',
@@ -14,10 +14,24 @@ const schema: FlatSchema = {
     ratio: { type: 'number', minimum: 0, maximum: 1 },
     agree: { type: 'boolean' },
     size: { type: 'string', enum: ['s', 'm'] },
-    colour: { type: 'string', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+    colour: {
+      type: 'string',
+      oneOf: [
+        { const: 'r', title: 'Red' },
+        { const: 'g', title: 'Green' },
+      ],
+    },
     legacy: { type: 'string', enum: ['x', 'y'], enumNames: ['Ex', 'Why'] },
     tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 1, maxItems: 2 },
-    tagsT: { type: 'array', items: { anyOf: [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }] } },
+    tagsT: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'a', title: 'A' },
+          { const: 'b', title: 'B' },
+        ],
+      },
+    },
   },
   required: ['name', 'agree'],
 };
@@ -38,9 +52,19 @@ describe('validateAnswer: valid answers', () => {
   it('accepts a full, valid answer', () => {
     expect(
       validateAnswer(schema, {
-        name: 'Ada', email: 'ada@example.com', site: 'https://example.com/x', day: '2025-01-31',
-        at: '2025-01-31T14:30:00Z', age: 18, ratio: 0.5, agree: false, size: 'm', colour: 'g', legacy: 'y',
-        tags: ['a', 'c'], tagsT: ['b'],
+        name: 'Ada',
+        email: 'ada@example.com',
+        site: 'https://example.com/x',
+        day: '2025-01-31',
+        at: '2025-01-31T14:30:00Z',
+        age: 18,
+        ratio: 0.5,
+        agree: false,
+        size: 'm',
+        colour: 'g',
+        legacy: 'y',
+        tags: ['a', 'c'],
+        tagsT: ['b'],
       }),
     ).toEqual({ ok: true });
   });
@@ -130,18 +154,26 @@ describe('validateAnswer: problems name the field', () => {
 
   it('lists the choices of a single-select, whatever its spelling', () => {
     expect(only({ ...base, size: 'xl' })).toEqual({ field: 'size', message: '"size" must be one of: "s", "m".' });
-    expect(only({ ...base, colour: 'Red' })).toEqual({ field: 'colour', message: '"colour" must be one of: "r", "g".' });
+    expect(only({ ...base, colour: 'Red' })).toEqual({
+      field: 'colour',
+      message: '"colour" must be one of: "r", "g".',
+    });
     expect(only({ ...base, legacy: 'Ex' }).message).toBe('"legacy" must be one of: "x", "y".');
   });
 
   it('names a choice that is not offered in a multi-select', () => {
-    expect(only({ ...base, tags: ['a', 'z'] })).toEqual({ field: 'tags', message: '"Tags" contains "z", which is not one of the choices.' });
+    expect(only({ ...base, tags: ['a', 'z'] })).toEqual({
+      field: 'tags',
+      message: '"Tags" contains "z", which is not one of the choices.',
+    });
     expect(only({ ...base, tagsT: ['A'] }).message).toBe('"tagsT" contains "A", which is not one of the choices.');
   });
 
   it('explains counts and duplicates in a multi-select', () => {
     expect(only({ ...base, tags: [] }).message).toBe('"Tags" needs at least 1 choice.');
-    expect(errorsOf({ ...base, tags: ['a', 'b', 'c'] })).toEqual([{ field: 'tags', message: '"Tags" allows at most 2 choices.' }]);
+    expect(errorsOf({ ...base, tags: ['a', 'b', 'c'] })).toEqual([
+      { field: 'tags', message: '"Tags" allows at most 2 choices.' },
+    ]);
     expect(only({ ...base, tagsT: ['a', 'a'] }).message).toBe('"tagsT" lists the same choice more than once.');
   });
 

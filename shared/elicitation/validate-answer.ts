@@ -5,8 +5,8 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { STRING_FORMATS } from './schema-rules.js';
-import type { FieldProblem, FlatSchema, PrimitiveSchema } from './types.js';
+import { STRING_FORMATS } from './schema-rules';
+import type { FieldProblem, FlatSchema, PrimitiveSchema } from './types';
 
 /** Outcome of validating an answer: fine, or one or more problems naming the field. */
 export type AnswerCheck = { ok: true } | { ok: false; errors: FieldProblem[] };
@@ -47,7 +47,10 @@ function compiled(schema: Record<string, unknown>): ValidateFunction {
 /** Validates accepted content against a (checked) flat schema; every problem names its field. */
 export function validateAnswer(schema: FlatSchema, content: unknown): AnswerCheck {
   if (typeof content !== 'object' || content === null || Array.isArray(content)) {
-    return { ok: false, errors: [{ field: '', message: 'The answer must be an object mapping field names to values.' }] };
+    return {
+      ok: false,
+      errors: [{ field: '', message: 'The answer must be an object mapping field names to values.' }],
+    };
   }
 
   const errors: FieldProblem[] = [];
@@ -59,7 +62,10 @@ export function validateAnswer(schema: FlatSchema, content: unknown): AnswerChec
     if (!Object.hasOwn(schema.properties, field)) {
       errors.push({ field, message: `"${field}" is not a field of this form.` });
     } else if (!isAnswerValue(value)) {
-      errors.push({ field, message: `${label(schema, field)} has a value answers cannot carry (only text, numbers, true/false or a list of text are allowed).` });
+      errors.push({
+        field,
+        message: `${label(schema, field)} has a value answers cannot carry (only text, numbers, true/false or a list of text are allowed).`,
+      });
     } else if (typeof value === 'number' && !Number.isFinite(value)) {
       errors.push({ field, message: `${label(schema, field)} must be a finite number.` });
     } else {
@@ -171,7 +177,10 @@ const TYPE_TEXT: Record<string, string> = {
 };
 
 function describeError(schema: FlatSchema, err: ErrorObject): FieldProblem {
-  const segments = err.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = err.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const params = err.params as Record<string, unknown>;
   const field = err.keyword === 'required' ? String(params.missingProperty) : (segments[0] ?? '');
   const inItem = segments.length > 1;
@@ -183,7 +192,9 @@ function describeError(schema: FlatSchema, err: ErrorObject): FieldProblem {
       message = `${L} is required.`;
       break;
     case 'type':
-      message = inItem ? `${L} may only contain text choices.` : `${L} ${TYPE_TEXT[String(params.type)] ?? `must be of type ${String(params.type)}`}.`;
+      message = inItem
+        ? `${L} may only contain text choices.`
+        : `${L} ${TYPE_TEXT[String(params.type)] ?? `must be of type ${String(params.type)}`}.`;
       break;
     case 'minLength':
       message = `${L} must be at least ${plural(n, 'character', 'characters')} long.`;
@@ -217,7 +228,10 @@ function describeError(schema: FlatSchema, err: ErrorObject): FieldProblem {
       message = `${L} lists the same choice more than once.`;
       break;
     case 'additionalProperties':
-      return { field: String(params.additionalProperty), message: `"${String(params.additionalProperty)}" is not a field of this form.` };
+      return {
+        field: String(params.additionalProperty),
+        message: `"${String(params.additionalProperty)}" is not a field of this form.`,
+      };
     default:
       message = `${L} is not valid: ${err.message ?? err.keyword}.`;
   }

@@ -2,13 +2,7 @@
 // Pure types, shared by the core (electron/core/history: journal.ts writes
 // them, chain.ts defines the line format) and the renderer's history view.
 
-import type {
-  Action,
-  AnswerContent,
-  CallMethod,
-  FlatSchema,
-  UrlAnalysis,
-} from '../elicitation/types';
+import type { Action, AnswerContent, CallMethod, FlatSchema, UrlAnalysis } from '../elicitation/types';
 
 /** Version of the line format, written into every entry as `v`. */
 export const JOURNAL_FORMAT_VERSION = 1;

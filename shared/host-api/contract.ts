@@ -11,7 +11,12 @@ const name = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
 
 /** An answer value as MCP allows it: string, number, boolean or string[]. */
-export const answerValueSchema = z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(100_000)).max(1000)]);
+export const answerValueSchema = z.union([
+  z.string().max(100_000),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(100_000)).max(1000),
+]);
 
 /** An answer as the renderer may send it. Content only goes with accept. */
 export const answerSchema = z.discriminatedUnion('action', [
@@ -62,7 +67,10 @@ export const hostMethods = {
   addServer: z.strictObject({ name, entry: serverEntrySchema }),
   updateServer: z.strictObject({ name, entry: serverEntrySchema }),
   removeServer: z.strictObject({ name }),
-  importServers: z.strictObject({ json: z.string().max(5_000_000), source: z.enum(['claude-desktop', 'cursor', 'vscode', 'mcpServers']).optional() }),
+  importServers: z.strictObject({
+    json: z.string().max(5_000_000),
+    source: z.enum(['claude-desktop', 'cursor', 'vscode', 'mcpServers']).optional(),
+  }),
   reconnectServer: z.strictObject({ name }),
   listCatalog: z.strictObject({ server: name }),
   callTool: z.strictObject({ server: name, tool: name, args: jsonObject }),
@@ -103,7 +111,12 @@ export interface ServerView {
 
 export interface CatalogView {
   tools: Array<{ name: string; title?: string; description?: string; inputSchema: Record<string, unknown> }>;
-  prompts: Array<{ name: string; title?: string; description?: string; arguments?: Array<{ name: string; description?: string; required?: boolean }> }>;
+  prompts: Array<{
+    name: string;
+    title?: string;
+    description?: string;
+    arguments?: Array<{ name: string; description?: string; required?: boolean }>;
+  }>;
   resources: Array<{ uri: string; name: string; title?: string; description?: string; mimeType?: string }>;
 }
 
@@ -146,7 +159,11 @@ export interface HostResults {
 export interface HostEvents {
   questionAdded: Question;
   /** A question left the queue: answered, or its call/server went away (reason says which). */
-  questionRemoved: { questionId: string; reason: 'answered' | 'call-cancelled' | 'server-gone' | 'timeout'; note?: string };
+  questionRemoved: {
+    questionId: string;
+    reason: 'answered' | 'call-cancelled' | 'server-gone' | 'timeout';
+    note?: string;
+  };
   serversChanged: ServerView[];
   callUpdated: CallView;
   historyAppended: { seq: number };
@@ -166,7 +183,10 @@ export type HostApi = {
 };
 
 /** Checks params for a method; returns a clear error naming the method and field. */
-export function parseHostParams<M extends HostMethodName>(method: M, params: unknown): { ok: true; value: HostParams<M> } | { ok: false; error: string } {
+export function parseHostParams<M extends HostMethodName>(
+  method: M,
+  params: unknown,
+): { ok: true; value: HostParams<M> } | { ok: false; error: string } {
   const schema = hostMethods[method];
   if (!schema) return { ok: false, error: `unknown method "${String(method)}"` };
   const parsed = schema.safeParse(params ?? {});

@@ -24,7 +24,14 @@ export const HOST_METHOD_NAMES = [
 ] as const;
 
 /** Every event the host pushes. */
-export const HOST_EVENT_NAMES = ['questionAdded', 'questionRemoved', 'serversChanged', 'callUpdated', 'historyAppended', 'settingsChanged'] as const;
+export const HOST_EVENT_NAMES = [
+  'questionAdded',
+  'questionRemoved',
+  'serversChanged',
+  'callUpdated',
+  'historyAppended',
+  'settingsChanged',
+] as const;
 
 /** IPC channel for requests (Electron) — one channel, the method travels as data. */
 export const INVOKE_CHANNEL = 'countersign:invoke';

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { analyzeUrl, MAX_URL_LENGTH } from './analyze-url.js';
-import type { UrlWarningCode } from '../elicitation/types.js';
+import { analyzeUrl, MAX_URL_LENGTH } from './analyze-url';
+import type { UrlWarningCode } from '../elicitation/types';
 
 const codes = (href: string): UrlWarningCode[] => analyzeUrl(href).warnings.map((w) => w.code);
 
@@ -44,7 +44,12 @@ describe('analyzeUrl: allowed links', () => {
   });
 
   it('treats only the three loopback forms as loopback', () => {
-    for (const href of ['http://localhost./', 'http://foo.localhost/', 'http://[::ffff:127.0.0.1]/', 'http://128.0.0.1/']) {
+    for (const href of [
+      'http://localhost./',
+      'http://foo.localhost/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://128.0.0.1/',
+    ]) {
       const a = analyzeUrl(href);
       expect(a.loopback, href).toBe(false);
       expect(a.blocked, href).toBe(true);
@@ -76,15 +81,20 @@ describe('analyzeUrl: blocked links', () => {
     expect(a.warnings[0]).toEqual({ code: 'blocked-scheme', message: expect.stringContaining(`"${scheme}:"`) });
   });
 
-  it.each(['', 'garbage', 'https://', 'https://exa mple.com/', '//example.com/', 'https://999.1.1.1/', 'https://xn--zz.com/'])(
-    'blocks unparseable %j',
-    (href) => {
-      const a = analyzeUrl(href);
-      expect(a.blocked).toBe(true);
-      expect(codes(href)).toEqual(['unparseable']);
-      expect(a).toMatchObject({ href, scheme: '', host: '', hostUnicode: '', registrableDomain: '' });
-    },
-  );
+  it.each([
+    '',
+    'garbage',
+    'https://',
+    'https://exa mple.com/',
+    '//example.com/',
+    'https://999.1.1.1/',
+    'https://xn--zz.com/',
+  ])('blocks unparseable %j', (href) => {
+    const a = analyzeUrl(href);
+    expect(a.blocked).toBe(true);
+    expect(codes(href)).toEqual(['unparseable']);
+    expect(a).toMatchObject({ href, scheme: '', host: '', hostUnicode: '', registrableDomain: '' });
+  });
 
   it('treats a non-string (a lying server) as unparseable', () => {
     expect(analyzeUrl(42 as unknown as string)).toMatchObject({ href: '', blocked: true });

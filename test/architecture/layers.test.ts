@@ -26,7 +26,8 @@ function sources(dir: string): string[] {
   return out;
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Every import of a file: [specifier, repo-relative target or null for packages]. */
 function importsOf(file: string): Array<{ spec: string; target: string | null }> {
@@ -50,7 +51,8 @@ function violations(dir: string, rule: (i: { spec: string; target: string | null
   return found;
 }
 
-const inside = (target: string | null, ...prefixes: string[]) => target !== null && prefixes.some((p) => target === p || target.startsWith(`${p}/`));
+const inside = (target: string | null, ...prefixes: string[]) =>
+  target !== null && prefixes.some((p) => target === p || target.startsWith(`${p}/`));
 
 describe('layers', () => {
   it('shared/ imports only shared/ and pure packages', () => {
@@ -65,8 +67,12 @@ describe('layers', () => {
   it('renderer/ imports only renderer/ and shared/, never Node or Electron', () => {
     expect(
       violations('renderer', (i) => {
-        if (i.target !== null) return inside(i.target, 'renderer', 'shared') ? undefined : 'renderer may import only renderer and shared';
-        return /^(node:|electron$|@modelcontextprotocol\/)/.test(i.spec) || ['fs', 'path', 'child_process', 'os', 'net'].includes(i.spec) ? 'Node/Electron import in renderer' : undefined;
+        if (i.target !== null)
+          return inside(i.target, 'renderer', 'shared') ? undefined : 'renderer may import only renderer and shared';
+        return /^(node:|electron$|@modelcontextprotocol\/)/.test(i.spec) ||
+          ['fs', 'path', 'child_process', 'os', 'net'].includes(i.spec)
+          ? 'Node/Electron import in renderer'
+          : undefined;
       }),
     ).toEqual([]);
   });
@@ -75,7 +81,8 @@ describe('layers', () => {
     expect(
       violations('electron/core', (i) => {
         if (i.spec === 'electron') return 'core must not import electron';
-        if (i.target !== null && !inside(i.target, 'electron/core', 'shared')) return 'core may import only core and shared';
+        if (i.target !== null && !inside(i.target, 'electron/core', 'shared'))
+          return 'core may import only core and shared';
         return undefined;
       }),
     ).toEqual([]);
@@ -84,16 +91,32 @@ describe('layers', () => {
   it('preload imports only electron and the shared contract names', () => {
     expect(
       violations('electron/preload', (i) => {
-        if (i.target === null) return i.spec === 'electron' ? undefined : 'the sandboxed preload bundles nothing but electron and shared names';
-        return inside(i.target, 'shared/host-api', 'electron/preload') ? undefined : 'preload may import only shared/host-api';
+        if (i.target === null)
+          return i.spec === 'electron'
+            ? undefined
+            : 'the sandboxed preload bundles nothing but electron and shared names';
+        return inside(i.target, 'shared/host-api', 'electron/preload')
+          ? undefined
+          : 'preload may import only shared/host-api';
       }),
     ).toEqual([]);
   });
 
   it('only the Electron glue (main, preload) imports electron', () => {
     const glue = ['electron/main', 'electron/preload'];
-    const others = ['electron/cli', 'electron/web', 'electron/gateway', 'electron/demo', 'electron/core', 'shared', 'renderer'];
-    for (const dir of others) expect(violations(dir, (i) => (i.spec === 'electron' ? `${dir} must not import electron` : undefined))).toEqual([]);
+    const others = [
+      'electron/cli',
+      'electron/web',
+      'electron/gateway',
+      'electron/demo',
+      'electron/core',
+      'shared',
+      'renderer',
+    ];
+    for (const dir of others)
+      expect(violations(dir, (i) => (i.spec === 'electron' ? `${dir} must not import electron` : undefined))).toEqual(
+        [],
+      );
     expect(glue).toHaveLength(2);
   });
 

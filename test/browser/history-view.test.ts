@@ -37,7 +37,11 @@ function crafted(): EntryInput[] {
       questionId: 'cq-form',
       callId: 'cc-form',
       server: { name: 'github', era: 'modern', protocolVersion: '2026-07-28' },
-      call: { method: 'tools/call', name: 'create_issue', argumentsSummary: 'repo="octo/hello", title="Crash on start"' },
+      call: {
+        method: 'tools/call',
+        name: 'create_issue',
+        argumentsSummary: 'repo="octo/hello", title="Crash on start"',
+      },
       round: 2,
       key: 'details',
       mode: 'form',
@@ -47,15 +51,44 @@ function crafted(): EntryInput[] {
         properties: {
           reporter: { type: 'string', title: 'Reporter', minLength: 2 },
           email: { type: 'string', title: 'Email', format: 'email' },
-          severity: { type: 'string', title: 'Severity', oneOf: [{ const: 'low', title: 'Low' }, { const: 'high', title: 'High' }] },
+          severity: {
+            type: 'string',
+            title: 'Severity',
+            oneOf: [
+              { const: 'low', title: 'Low' },
+              { const: 'high', title: 'High' },
+            ],
+          },
           labels: { type: 'array', title: 'Labels', items: { type: 'string', enum: ['ui', 'core', 'docs'] } },
           notify: { type: 'boolean', title: 'Notify the team', default: true },
         },
         required: ['reporter', 'severity'],
       },
     },
-    { kind: 'answer', questionId: 'cq-form', callId: 'cc-form', server: 'github', action: 'accept', decidedBy: 'human', content: { reporter: 'Grace Hopper', email: 'grace@example.com', severity: 'high', labels: ['core'], notify: false } },
-    { kind: 'call-end', callId: 'cc-form', server: 'github', method: 'tools/call', name: 'create_issue', outcome: 'complete', rounds: 2 },
+    {
+      kind: 'answer',
+      questionId: 'cq-form',
+      callId: 'cc-form',
+      server: 'github',
+      action: 'accept',
+      decidedBy: 'human',
+      content: {
+        reporter: 'Grace Hopper',
+        email: 'grace@example.com',
+        severity: 'high',
+        labels: ['core'],
+        notify: false,
+      },
+    },
+    {
+      kind: 'call-end',
+      callId: 'cc-form',
+      server: 'github',
+      method: 'tools/call',
+      name: 'create_issue',
+      outcome: 'complete',
+      rounds: 2,
+    },
     {
       kind: 'question',
       questionId: 'cq-url',
@@ -68,8 +101,24 @@ function crafted(): EntryInput[] {
       message: 'Sign in to connect your calendar.',
       url: analyzeUrl('https://login.xn--pypal-4ve.com@203.0.113.7/verify?next=%2Faccount'),
     },
-    { kind: 'answer', questionId: 'cq-url', callId: 'cc-url', server: 'calendar', action: 'decline', decidedBy: 'human', urlOpened: false },
-    { kind: 'call-end', callId: 'cc-url', server: 'calendar', method: 'tools/call', name: 'connect_account', outcome: 'complete', rounds: 1 },
+    {
+      kind: 'answer',
+      questionId: 'cq-url',
+      callId: 'cc-url',
+      server: 'calendar',
+      action: 'decline',
+      decidedBy: 'human',
+      urlOpened: false,
+    },
+    {
+      kind: 'call-end',
+      callId: 'cc-url',
+      server: 'calendar',
+      method: 'tools/call',
+      name: 'connect_account',
+      outcome: 'complete',
+      rounds: 1,
+    },
   ];
 }
 
@@ -82,11 +131,18 @@ beforeAll(async () => {
   let i = 0;
   // Spread over three weeks up to an hour ago; the journal stamps each entry with this clock.
   const step = (now.getTime() - 3_600_000 - start.getTime()) / entries.length;
-  const journal = await HistoryJournal.open(join(dataDir, 'history'), { now: () => new Date(start.getTime() + step * i++) });
+  const journal = await HistoryJournal.open(join(dataDir, 'history'), {
+    now: () => new Date(start.getTime() + step * i++),
+  });
   for (const e of entries) await journal.append(e);
   await journal.close();
   const modern = fixtureCommand('modern');
-  app = await startAppShell({ rendererDir: build.dir, dataDir, servers: { kimai: { command: modern.command, args: modern.args } }, settings: { theme: 'light', language: 'en' } });
+  app = await startAppShell({
+    rendererDir: build.dir,
+    dataDir,
+    servers: { kimai: { command: modern.command, args: modern.args } },
+    settings: { theme: 'light', language: 'en' },
+  });
   ({ page, problems } = await openApp(launched.browser, app, { viewport: { width: 1280, height: 820 } }));
 });
 
@@ -97,7 +153,8 @@ afterAll(async () => {
   await build?.remove();
 });
 
-const total = async (filter: Record<string, unknown> = {}) => ((await app.service.invoke('queryHistory', { ...filter, limit: 1 })) as { total: number }).total;
+const total = async (filter: Record<string, unknown> = {}) =>
+  ((await app.service.invoke('queryHistory', { ...filter, limit: 1 })) as { total: number }).total;
 const countText = (n: number) => (n === 1 ? '1 entry' : `${n.toLocaleString('en-US')} entries`);
 const count = () => page.locator('.history-count');
 const rows = () => page.locator('.history-row');
@@ -123,7 +180,10 @@ describe('the History view', () => {
     await call;
     await waitCount(all + 1);
     // The answer and the call's end follow the question into the journal: the row catches up.
-    await page.locator('.history-row[aria-posinset="1"]', { hasText: 'kimai' }).locator('.pill', { hasText: 'Accepted' }).waitFor();
+    await page
+      .locator('.history-row[aria-posinset="1"]', { hasText: 'kimai' })
+      .locator('.pill', { hasText: 'Accepted' })
+      .waitFor();
     expect(problems).toEqual([]);
   });
 
@@ -143,12 +203,18 @@ describe('the History view', () => {
     await filter('Kind').selectOption('');
 
     // Dates: only the first week (local days, both ends included).
-    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const day = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     const weekEnd = new Date(start.getTime() + 6 * DAY);
     await filter('From').fill(day(start));
     await filter('To').fill(day(weekEnd));
     const until = new Date(weekEnd.getFullYear(), weekEnd.getMonth(), weekEnd.getDate() + 1).toISOString();
-    const firstWeek = await total({ server: 'github', action: 'decline', since: new Date(start.getFullYear(), start.getMonth(), start.getDate()).toISOString(), until });
+    const firstWeek = await total({
+      server: 'github',
+      action: 'decline',
+      since: new Date(start.getFullYear(), start.getMonth(), start.getDate()).toISOString(),
+      until,
+    });
     expect(firstWeek).toBeGreaterThan(0);
     expect(firstWeek).toBeLessThan(declined);
     await waitCount(firstWeek);
@@ -168,20 +234,26 @@ describe('the History view', () => {
     await page.locator('.history-row', { hasText: 'Tell me who reports the crash' }).click();
     const d = detail();
     await d.getByRole('heading', { name: 'github asked for information' }).waitFor();
-    await expect(d.locator('.message-text').textContent()).resolves.toBe('Tell me who reports the crash and how urgent it is.');
+    await expect(d.locator('.message-text').textContent()).resolves.toBe(
+      'Tell me who reports the crash and how urgent it is.',
+    );
     // The form, read-only, holding the values that were sent.
     await expect(d.getByLabel('Reporter').inputValue()).resolves.toBe('Grace Hopper');
     expect(await d.getByLabel('Reporter').getAttribute('readonly')).not.toBeNull();
     expect(await d.getByLabel('High').isChecked()).toBe(true);
     expect(await d.getByLabel('Notify the team').isChecked()).toBe(false);
     const facts = d.locator('.facts');
-    await expect(facts.textContent()).resolves.toMatch(/OutcomeAccepted.*Decided byYou.*reporter: Grace Hopper.*The callCompleted · rounds: 2/);
+    await expect(facts.textContent()).resolves.toMatch(
+      /OutcomeAccepted.*Decided byYou.*reporter: Grace Hopper.*The callCompleted · rounds: 2/,
+    );
     expect(await axe(page)).toEqual([]);
     await shot(page, 'app-history-light');
 
     await page.locator('.history-row', { hasText: 'Sign in to connect your calendar.' }).click();
     await d.getByRole('heading', { name: 'calendar asked you to open a link' }).waitFor();
-    await expect(d.locator('[data-testid="url-full"]').textContent()).resolves.toBe('https://login.xn--pypal-4ve.com@203.0.113.7/verify?next=%2Faccount');
+    await expect(d.locator('[data-testid="url-full"]').textContent()).resolves.toBe(
+      'https://login.xn--pypal-4ve.com@203.0.113.7/verify?next=%2Faccount',
+    );
     expect(await d.locator('.url-warning').count()).toBeGreaterThanOrEqual(2);
     await expect(facts.textContent()).resolves.toMatch(/OutcomeDeclined.*Link openedNo/);
     await setTheme(app, page, 'dark');
@@ -211,11 +283,16 @@ describe('the History view', () => {
     await last.waitFor();
     await last.locator('.pill').waitFor();
     // The oldest entry is the first pre-filled question.
-    await detail().getByText(/Confirm create_issue on github/).first().waitFor();
+    await detail()
+      .getByText(/Confirm create_issue on github/)
+      .first()
+      .waitFor();
     expect(await list.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
     await page.keyboard.press('PageUp');
     await page.locator('.history-row[aria-selected="true"]').waitFor();
-    expect(Number(await page.locator('.history-row[aria-selected="true"]').getAttribute('aria-posinset'))).toBeLessThan(all);
+    expect(Number(await page.locator('.history-row[aria-selected="true"]').getAttribute('aria-posinset'))).toBeLessThan(
+      all,
+    );
     expect(await axe(page)).toEqual([]);
   });
 
@@ -225,16 +302,30 @@ describe('the History view', () => {
     const n = await total({ server: 'github', action: 'decline' });
     await waitCount(n);
 
-    const [jsonl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON Lines' }).click()]);
+    const [jsonl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON Lines' }).click(),
+    ]);
     expect(jsonl.suggestedFilename()).toMatch(/^countersign-history-\d{4}-\d{2}-\d{2}\.jsonl$/);
-    const lines = (await readFile((await jsonl.path())!, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { kind: string; question: { server: { name: string } }; answer: { action: string } });
+    const lines = (await readFile((await jsonl.path())!, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map(
+        (l) => JSON.parse(l) as { kind: string; question: { server: { name: string } }; answer: { action: string } },
+      );
     expect(lines).toHaveLength(n);
-    for (const item of lines) expect([item.kind, item.question.server.name, item.answer.action]).toEqual(['question', 'github', 'decline']);
+    for (const item of lines)
+      expect([item.kind, item.question.server.name, item.answer.action]).toEqual(['question', 'github', 'decline']);
 
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     const table = (await readFile((await csv.path())!, 'utf8')).trimEnd().split('\n');
-    expect(table[0]).toBe('seq,asked,answered,server,era,method,name,round,key,mode,message,url,action,decided_by,content,call_outcome');
+    expect(table[0]).toBe(
+      'seq,asked,answered,server,era,method,name,round,key,mode,message,url,action,decided_by,content,call_outcome',
+    );
     expect(table).toHaveLength(n + 1);
     for (const row of table.slice(1)) expect(row).toMatch(/,github,.*,decline,/);
     expect(problems).toEqual([]);

@@ -18,7 +18,8 @@ export const distDir = join(repoRoot, 'dist', 'renderer');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The CSP the server sends as a header too (the pages also carry it as a meta tag). */
-export const TEST_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'";
+export const TEST_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'";
 
 /** Builds the renderer with vite's JS API into `outDir` (dist/renderer unless told otherwise). */
 export async function buildRenderer(outDir: string = distDir): Promise<void> {
@@ -28,7 +29,12 @@ export async function buildRenderer(outDir: string = distDir): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: join(repoRoot, 'vite.config.ts'), mode: 'production', logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    await build({
+      configFile: join(repoRoot, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
@@ -77,7 +83,11 @@ export async function serveDir(dir: string = distDir, extras: Record<string, str
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'content-security-policy': TEST_CSP, 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': TEST_CSP,
+        'cache-control': 'no-store',
+      });
       res.end(body);
     } catch {
       res.writeHead(404).end();
@@ -123,7 +133,12 @@ export async function launchChromium(): Promise<LaunchedBrowser> {
 }
 
 /** Opens the harness page (in a browser locale, en-US by default) and waits until the app is ready. */
-export async function openHarness(browser: Browser, baseUrl: string, query: Record<string, string> = {}, locale = 'en-US'): Promise<Page> {
+export async function openHarness(
+  browser: Browser,
+  baseUrl: string,
+  query: Record<string, string> = {},
+  locale = 'en-US',
+): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 900, height: 760 }, locale });
   const q = new URLSearchParams({ arm: '0', lang: 'en', ...query });
   await page.goto(`${baseUrl}/harness.html?${q}`);
@@ -132,7 +147,9 @@ export async function openHarness(browser: Browser, baseUrl: string, query: Reco
 }
 
 /** Gzip size of everything the app page (index.html) loads: its HTML, scripts and styles, via vite's manifest. */
-export async function bundleGzipBytes(dir: string = distDir): Promise<{ total: number; files: Record<string, number> }> {
+export async function bundleGzipBytes(
+  dir: string = distDir,
+): Promise<{ total: number; files: Record<string, number> }> {
   type Entry = { file: string; imports?: string[]; css?: string[] };
   const manifest = JSON.parse(await readFile(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Entry>;
   const entryKey = Object.keys(manifest).find((k) => k.endsWith('index.html'));
@@ -162,7 +179,15 @@ export function benchQuestion(id: string): unknown {
     id,
     mode: 'form',
     message: 'Please fill in the details for the new issue.',
-    origin: { server: 'github', era: 'modern', method: 'tools/call', name: 'create_issue', argumentsSummary: 'repo="octo/hello"', round: 1, key: 'k' },
+    origin: {
+      server: 'github',
+      era: 'modern',
+      method: 'tools/call',
+      name: 'create_issue',
+      argumentsSummary: 'repo="octo/hello"',
+      round: 1,
+      key: 'k',
+    },
     requestedSchema: {
       type: 'object',
       properties: {
@@ -172,7 +197,12 @@ export function benchQuestion(id: string): unknown {
         count: { type: 'integer', title: 'Count', minimum: 1, maximum: 9, default: 2 },
         urgent: { type: 'boolean', title: 'Urgent', default: false },
         kind: { type: 'string', title: 'Kind', enum: ['bug', 'feature', 'question'] },
-        labels: { type: 'array', title: 'Labels', items: { type: 'string', enum: ['ui', 'core', 'docs'] }, maxItems: 2 },
+        labels: {
+          type: 'array',
+          title: 'Labels',
+          items: { type: 'string', enum: ['ui', 'core', 'docs'] },
+          maxItems: 2,
+        },
       },
       required: ['title', 'kind'],
     },
@@ -200,7 +230,9 @@ function percentile(sorted: number[], p: number): number {
  * question, time until its dialog is painted, dismiss it. Returns the median
  * and p95 in ms and the app bundle's gzip size.
  */
-export async function measurePaintLatency(options: { runs?: number; warmup?: number; dir?: string } = {}): Promise<PaintLatencyResult> {
+export async function measurePaintLatency(
+  options: { runs?: number; warmup?: number; dir?: string } = {},
+): Promise<PaintLatencyResult> {
   const runs = options.runs ?? 50;
   const warmup = options.warmup ?? 3;
   const built = options.dir ? null : await buildPrivateRenderer();
@@ -220,7 +252,13 @@ export async function measurePaintLatency(options: { runs?: number; warmup?: num
     }
     const sorted = [...samples].sort((a, b) => a - b);
     const bundle = await bundleGzipBytes(dir);
-    return { samples, medianMs: percentile(sorted, 50), p95Ms: percentile(sorted, 95), bundleGzipBytes: bundle.total, bundleFiles: bundle.files };
+    return {
+      samples,
+      medianMs: percentile(sorted, 50),
+      p95Ms: percentile(sorted, 95),
+      bundleGzipBytes: bundle.total,
+      bundleFiles: bundle.files,
+    };
   } finally {
     await launched.close();
     await server.close();

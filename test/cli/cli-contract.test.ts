@@ -27,25 +27,53 @@ async function cli(...argv: string[]) {
 async function cliIn(dataDir: string, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), env: { ...process.env, COUNTERSIGN_DATA_DIR: dataDir } });
+  const code = await runCli(argv, {
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    env: { ...process.env, COUNTERSIGN_DATA_DIR: dataDir },
+  });
   return { code, stdout: out.join('\n'), stderr: err };
 }
 
 describe('countersign call', () => {
   it('--json prints one object with era, protocolVersion, questions and result; exit 0', async () => {
-    const r = await cli('call', '--stdio', modern, '--tool', 'confirm_delete', '--args', '{"entryId":4}', '--elicit', 'accept', '--json');
+    const r = await cli(
+      'call',
+      '--stdio',
+      modern,
+      '--tool',
+      'confirm_delete',
+      '--args',
+      '{"entryId":4}',
+      '--elicit',
+      'accept',
+      '--json',
+    );
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(['era', 'protocolVersion', 'questions', 'result']);
     expect(out.era).toBe('modern');
     expect(out.protocolVersion).toBe('2026-07-28');
-    expect(out.questions).toEqual([{ round: 1, key: 'confirm', mode: 'form', message: 'Delete time entry 4?', action: 'accept', content: {} }]);
+    expect(out.questions).toEqual([
+      { round: 1, key: 'confirm', mode: 'form', message: 'Delete time entry 4?', action: 'accept', content: {} },
+    ]);
     expect(out.result.content[0].text).toBe('deleted entry 4');
     expect(r.stderr).toEqual(['[ELICIT] modern-server.ts form "Delete time entry 4?" -> accept {}']);
   });
 
   it('answers questions in order and declines once specs run out', async () => {
-    const r = await cli('call', '--stdio', modern, '--name', 'kimai', '--tool', 'two_rounds', '--elicit', 'accept:{"name":"Ada"}', '--json');
+    const r = await cli(
+      'call',
+      '--stdio',
+      modern,
+      '--name',
+      'kimai',
+      '--tool',
+      'two_rounds',
+      '--elicit',
+      'accept:{"name":"Ada"}',
+      '--json',
+    );
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.questions.map((q: { round: number; action: string }) => [q.round, q.action])).toEqual([
@@ -61,7 +89,11 @@ describe('countersign call', () => {
     const r = await cli('call', '--stdio', modern, '--tool', 'connect_account', '--elicit', 'accept', '--json');
     expect(r.code).toBe(0);
     const q = JSON.parse(r.stdout).questions[0];
-    expect(q).toMatchObject({ mode: 'url', action: 'accept', url: { host: 'example.com', warnings: [], blocked: false } });
+    expect(q).toMatchObject({
+      mode: 'url',
+      action: 'accept',
+      url: { host: 'example.com', warnings: [], blocked: false },
+    });
     expect(q.url.href).toMatch(/^https:\/\/example\.com\/oauth\?state=/);
     expect(q).not.toHaveProperty('content');
   });
@@ -95,9 +127,15 @@ describe('countersign call', () => {
 
   it('exit 2 on bad flags, naming the flag', async () => {
     expect((await cli('call', '--tool', 'x')).stderr[0]).toContain('give exactly one of --stdio');
-    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--args', '[1]')).stderr[0]).toContain('--args must be a JSON object');
-    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--elicit', 'yes')).stderr[0]).toContain('expected accept');
-    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--max-rounds', '0')).stderr[0]).toContain('--max-rounds must be a whole number');
+    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--args', '[1]')).stderr[0]).toContain(
+      '--args must be a JSON object',
+    );
+    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--elicit', 'yes')).stderr[0]).toContain(
+      'expected accept',
+    );
+    expect((await cli('call', '--stdio', modern, '--tool', 'x', '--max-rounds', '0')).stderr[0]).toContain(
+      '--max-rounds must be a whole number',
+    );
     expect((await cli('call', '--stdio', modern, '--tool', 'x', '--bogus')).code).toBe(2);
     expect((await cli('frobnicate')).stderr[0]).toContain('unknown command');
   });
@@ -108,7 +146,17 @@ describe('countersign call', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs-cfg-'));
     const { command, args } = fixtureCommand('modern');
     writeFileSync(join(dir, 'servers.json'), JSON.stringify({ mcpServers: { kimai: { command, args } } }));
-    const r = await cli('call', '--server', 'kimai', '--config', join(dir, 'servers.json'), '--tool', 'add_numbers', '--args', '{"a":2,"b":5}');
+    const r = await cli(
+      'call',
+      '--server',
+      'kimai',
+      '--config',
+      join(dir, 'servers.json'),
+      '--tool',
+      'add_numbers',
+      '--args',
+      '{"a":2,"b":5}',
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('The sum of 2 and 5 is 7.');
     const missing = await cli('call', '--server', 'nope', '--config', join(dir, 'servers.json'), '--tool', 'x');
@@ -119,11 +167,31 @@ describe('countersign call', () => {
 describe('history from the CLI', () => {
   it('records every question and answer, and history verify checks the chain', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs-data-'));
-    expect((await cliIn(dir, 'call', '--stdio', modern, '--name', 'kimai', '--tool', 'confirm_delete', '--args', '{"entryId":4}', '--elicit', 'decline')).code).toBe(0);
+    expect(
+      (
+        await cliIn(
+          dir,
+          'call',
+          '--stdio',
+          modern,
+          '--name',
+          'kimai',
+          '--tool',
+          'confirm_delete',
+          '--args',
+          '{"entryId":4}',
+          '--elicit',
+          'decline',
+        )
+      ).code,
+    ).toBe(0);
     expect((await cliIn(dir, 'call', '--stdio', modern, '--name', 'kimai', '--tool', 'bad_schema')).code).toBe(2);
     const listed = await cliIn(dir, 'history', '--json');
     expect(listed.code).toBe(0);
-    const rows = listed.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = listed.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(rows)).toContain('Delete time entry 4?');
     expect(JSON.stringify(rows)).toContain('decline');
@@ -134,7 +202,10 @@ describe('history from the CLI', () => {
 
   it('--no-history leaves no journal behind', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs-data-'));
-    expect((await cliIn(dir, 'call', '--stdio', modern, '--tool', 'add_numbers', '--args', '{"a":1,"b":2}', '--no-history')).code).toBe(0);
+    expect(
+      (await cliIn(dir, 'call', '--stdio', modern, '--tool', 'add_numbers', '--args', '{"a":1,"b":2}', '--no-history'))
+        .code,
+    ).toBe(0);
     const { existsSync } = await import('node:fs');
     expect(existsSync(join(dir, 'history'))).toBe(false);
   });
@@ -160,11 +231,27 @@ describe('countersign exercise', () => {
 
 describe('the installed command', () => {
   it('runs as a real process through bin/countersign.mjs', () => {
-    const r = spawnSync(process.execPath, [join(repo, 'bin', 'countersign.mjs'), 'call', '--stdio', modern, '--tool', 'confirm_delete', '--args', '{"entryId":8}', '--elicit', 'decline', '--json'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, COUNTERSIGN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cs-data-')) },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [
+        join(repo, 'bin', 'countersign.mjs'),
+        'call',
+        '--stdio',
+        modern,
+        '--tool',
+        'confirm_delete',
+        '--args',
+        '{"entryId":8}',
+        '--elicit',
+        'decline',
+        '--json',
+      ],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, COUNTERSIGN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cs-data-')) },
+      },
+    );
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).result.content[0].text).toBe('declined by the user, nothing was deleted');
     expect(r.stderr.trim()).toBe('[ELICIT] modern-server.ts form "Delete time entry 8?" -> decline');

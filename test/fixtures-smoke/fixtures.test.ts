@@ -20,7 +20,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema as V1ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingDefaults } from '../fixtures/servers/booking-form.js';
+import { bookingDefaults } from '../fixtures/servers/booking-form';
 import {
   fixtureCommand,
   newWireLogPath,
@@ -29,7 +29,7 @@ import {
   type FixtureKind,
   type HttpFixture,
   type WireLogEntry,
-} from '../fixtures/spawn-fixture.js';
+} from '../fixtures/spawn-fixture';
 
 /** A subclass: the SDK then probes `server/discover` in place instead of spawning a throw-away sibling process. */
 class InPlaceStdioClientTransport extends StdioClientTransport {}
@@ -41,17 +41,27 @@ type ToolResult = { content?: { type: string; text?: string }[]; isError?: boole
 type Answer = (key: string, request: { method: string; params: any }) => unknown;
 
 function stdioTransport(kind: FixtureKind, wireLog: string): InPlaceStdioClientTransport {
-  return new InPlaceStdioClientTransport({ ...fixtureCommand(kind), env: { FIXTURE_WIRE_LOG: wireLog }, stderr: 'pipe' });
+  return new InPlaceStdioClientTransport({
+    ...fixtureCommand(kind),
+    env: { FIXTURE_WIRE_LOG: wireLog },
+    stderr: 'pipe',
+  });
 }
 
 /** A manual-mode 2026-07-28 client: input_required comes back to the caller. */
 function modernClient(): Client {
-  return new Client(INFO, { capabilities: CAPS, versionNegotiation: { mode: { pin: '2026-07-28' } }, inputRequired: { autoFulfill: false } });
+  return new Client(INFO, {
+    capabilities: CAPS,
+    versionNegotiation: { mode: { pin: '2026-07-28' } },
+    inputRequired: { autoFulfill: false },
+  });
 }
 
 /** One tools/call leg in manual mode. */
 function callRaw(client: Client, params: Record<string, unknown>): Promise<ToolResult | InputRequiredResult> {
-  return client.request({ method: 'tools/call', params }, withInputRequired(CallToolResultSchema), { allowInputRequired: true });
+  return client.request({ method: 'tools/call', params }, withInputRequired(CallToolResultSchema), {
+    allowInputRequired: true,
+  });
 }
 
 const firstText = (result: ToolResult) => result.content?.[0]?.text;
@@ -65,7 +75,9 @@ async function drive(client: Client, name: string, args: Record<string, unknown>
     if (!isInputRequiredResult(result)) return { result: result as ToolResult, rounds };
     rounds.push(result);
     const requests = result.inputRequests ?? {};
-    const inputResponses = Object.fromEntries(Object.entries(requests).map(([key, request]) => [key, answer(key, request as never)]));
+    const inputResponses = Object.fromEntries(
+      Object.entries(requests).map(([key, request]) => [key, answer(key, request as never)]),
+    );
     params = {
       name,
       arguments: args,
@@ -77,8 +89,11 @@ async function drive(client: Client, name: string, args: Record<string, unknown>
 }
 
 const accept = (content: Record<string, unknown> = {}): ElicitResult => ({ action: 'accept', content }) as ElicitResult;
-const always = (result: unknown): Answer => () => result;
-const inbound = (log: WireLogEntry[], method: string) => log.filter(e => e.dir === 'in' && e.msg?.method === method);
+const always =
+  (result: unknown): Answer =>
+  () =>
+    result;
+const inbound = (log: WireLogEntry[], method: string) => log.filter((e) => e.dir === 'in' && e.msg?.method === method);
 
 describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', () => {
   let client: Client;
@@ -118,7 +133,7 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
     expect(firstText(done)).toBe('deleted entry 7');
 
     // The wire shows the retry as a NEW request carrying both fields verbatim.
-    const calls = inbound(readWireLog(wireLog), 'tools/call').filter(e => e.msg.params.name === 'confirm_delete');
+    const calls = inbound(readWireLog(wireLog), 'tools/call').filter((e) => e.msg.params.name === 'confirm_delete');
     const [call1, call2] = calls.slice(-2);
     expect(call1!.msg.params.requestState).toBeUndefined();
     expect(call2!.msg.params.requestState).toBe(ir.requestState);
@@ -127,7 +142,7 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
     expect(call2!.msg.params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
     expect(call2!.msg.params._meta['io.modelcontextprotocol/clientCapabilities']).toEqual(CAPS);
     expect(call2!.msg.params._meta['io.modelcontextprotocol/clientInfo']).toEqual(INFO);
-    const out = readWireLog(wireLog).filter(e => e.dir === 'out' && e.msg.id === call1!.msg.id);
+    const out = readWireLog(wireLog).filter((e) => e.dir === 'out' && e.msg.id === call1!.msg.id);
     expect(out[0]!.msg.result.resultType).toBe('input_required');
   });
 
@@ -141,7 +156,8 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
 
   it('refuses retries whose requestState, keys or arguments are wrong', async () => {
     const first = (await callRaw(client, { name: 'confirm_delete', arguments: { entryId: 1 } })) as InputRequiredResult;
-    const retry = (params: Record<string, unknown>) => callRaw(client, { name: 'confirm_delete', arguments: { entryId: 1 }, ...params }) as Promise<ToolResult>;
+    const retry = (params: Record<string, unknown>) =>
+      callRaw(client, { name: 'confirm_delete', arguments: { entryId: 1 }, ...params }) as Promise<ToolResult>;
     const tampered = await retry({ inputResponses: { confirm: accept() }, requestState: `${first.requestState}x` });
     expect(tampered.isError).toBe(true);
     expect(firstText(tampered)).toBe('requestState did not verify (mac)');
@@ -156,7 +172,12 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
       requestState: first.requestState,
     })) as ToolResult;
     expect(firstText(otherEntry)).toBe('requestState was minted for entry 1, not 2');
-    const otherTool = (await callRaw(client, { name: 'book_time', arguments: {}, inputResponses: { booking: accept() }, requestState: first.requestState })) as ToolResult;
+    const otherTool = (await callRaw(client, {
+      name: 'book_time',
+      arguments: {},
+      inputResponses: { booking: accept() },
+      requestState: first.requestState,
+    })) as ToolResult;
     expect(firstText(otherTool)).toBe('requestState belongs to confirm_delete, not book_time');
   });
 
@@ -173,18 +194,24 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
     const bad = await drive(client, 'book_time', {}, always(accept({ ...bookingDefaults(), hours: 99, tags: [] })));
     expect(bad.result.isError).toBe(true);
     expect(firstText(bad.result)).toMatch(/^invalid booking: hours: .*; tags: /);
-    expect(firstText((await drive(client, 'book_time', {}, always({ action: 'decline' }))).result)).toBe('declined by the user, nothing was booked');
+    expect(firstText((await drive(client, 'book_time', {}, always({ action: 'decline' }))).result)).toBe(
+      'declined by the user, nothing was booked',
+    );
   });
 
   it('two_questions asks two keys in one round and names both answers', async () => {
-    const { result, rounds } = await drive(client, 'two_questions', {}, key => (key === 'project' ? accept({ project: 'ops' }) : { action: 'decline' }));
+    const { result, rounds } = await drive(client, 'two_questions', {}, (key) =>
+      key === 'project' ? accept({ project: 'ops' }) : { action: 'decline' },
+    );
     expect(rounds).toHaveLength(1);
     expect(Object.keys(rounds[0]!.inputRequests!).sort()).toEqual(['confirm', 'project']);
     expect(firstText(result)).toBe('project: accept {"project":"ops"}; confirm: decline');
   });
 
   it('two_rounds carries round progress in requestState', async () => {
-    const { result, rounds } = await drive(client, 'two_rounds', {}, key => (key === 'name' ? accept({ name: 'Ada' }) : accept()));
+    const { result, rounds } = await drive(client, 'two_rounds', {}, (key) =>
+      key === 'name' ? accept({ name: 'Ada' }) : accept(),
+    );
     expect(rounds).toHaveLength(2);
     expect((rounds[1]!.inputRequests!.confirm as any).params.message).toBe('Book the time for Ada?');
     expect(rounds[1]!.requestState).not.toBe(rounds[0]!.requestState);
@@ -198,25 +225,42 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
     expect(params.url).toMatch(/^https:\/\/example\.com\/oauth\?state=[0-9a-f-]{36}$/);
     expect(params.elicitationId).toBeUndefined();
     expect(firstText(result)).toBe('account connected');
-    expect(firstText((await drive(client, 'connect_account', {}, always({ action: 'cancel' }))).result)).toBe('cancelled, account not connected');
+    expect(firstText((await drive(client, 'connect_account', {}, always({ action: 'cancel' }))).result)).toBe(
+      'cancelled, account not connected',
+    );
   });
 
   it('pacing sends state-only rounds, presented by the client as inputRequests: {}', async () => {
     const first = (await callRaw(client, { name: 'pacing', arguments: { rounds: 2 } })) as InputRequiredResult;
     expect(isInputRequiredResult(first)).toBe(true);
     expect(first.inputRequests).toEqual({});
-    const out = readWireLog(wireLog).filter(e => e.dir === 'out' && e.msg.result?.resultType === 'input_required').at(-1)!;
+    const out = readWireLog(wireLog)
+      .filter((e) => e.dir === 'out' && e.msg.result?.resultType === 'input_required')
+      .at(-1)!;
     expect(out.msg.result.inputRequests).toBeUndefined(); // absent on the wire
-    await new Promise(resolve => setTimeout(resolve, 120));
-    const second = (await callRaw(client, { name: 'pacing', arguments: { rounds: 2 }, requestState: first.requestState })) as InputRequiredResult;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const second = (await callRaw(client, {
+      name: 'pacing',
+      arguments: { rounds: 2 },
+      requestState: first.requestState,
+    })) as InputRequiredResult;
     expect(isInputRequiredResult(second)).toBe(true);
-    await new Promise(resolve => setTimeout(resolve, 120));
-    const done = (await callRaw(client, { name: 'pacing', arguments: { rounds: 2 }, requestState: second.requestState })) as ToolResult;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const done = (await callRaw(client, {
+      name: 'pacing',
+      arguments: { rounds: 2 },
+      requestState: second.requestState,
+    })) as ToolResult;
     expect(firstText(done)).toBe('paced 2 rounds, then done');
     const { gapsMs } = done.structuredContent as { gapsMs: number[] };
     expect(gapsMs).toHaveLength(2);
     expect(Math.min(...gapsMs)).toBeGreaterThanOrEqual(100);
-    const leaked = (await callRaw(client, { name: 'pacing', arguments: { rounds: 2 }, requestState: first.requestState, inputResponses: { x: accept() } })) as ToolResult;
+    const leaked = (await callRaw(client, {
+      name: 'pacing',
+      arguments: { rounds: 2 },
+      requestState: first.requestState,
+      inputResponses: { x: accept() },
+    })) as ToolResult;
     expect(firstText(leaked)).toBe('pacing asked no questions, yet inputResponses arrived');
   });
 
@@ -233,34 +277,61 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
   it('ask_sampling puts an undeclared sampling/createMessage on the wire; honest:true gets the SDK gate (-32021)', async () => {
     const first = (await callRaw(client, { name: 'ask_sampling', arguments: {} })) as InputRequiredResult;
     expect((first.inputRequests!.sample as any).method).toBe('sampling/createMessage');
-    const error = await callRaw(client, { name: 'ask_sampling', arguments: { honest: true } }).catch(e => e);
+    const error = await callRaw(client, { name: 'ask_sampling', arguments: { honest: true } }).catch((e) => e);
     expect(error).toBeInstanceOf(ProtocolError);
     expect(error.code).toBe(-32021);
     expect(error.data).toEqual({ requiredCapabilities: { sampling: {} } });
   });
 
   it('plain tools answer at once and flag leaked multi-round-trip fields', async () => {
-    expect(firstText((await callRaw(client, { name: 'add_numbers', arguments: { a: 2, b: 3 } })) as ToolResult)).toBe('The sum of 2 and 3 is 5.');
+    expect(firstText((await callRaw(client, { name: 'add_numbers', arguments: { a: 2, b: 3 } })) as ToolResult)).toBe(
+      'The sum of 2 and 3 is 5.',
+    );
     expect(firstText((await callRaw(client, { name: 'echo', arguments: { text: 'hi' } })) as ToolResult)).toBe('hi');
-    const leaked = (await callRaw(client, { name: 'echo', arguments: { text: 'hi' }, requestState: 'x' })) as ToolResult;
+    const leaked = (await callRaw(client, {
+      name: 'echo',
+      arguments: { text: 'hi' },
+      requestState: 'x',
+    })) as ToolResult;
     expect(leaked.isError).toBe(true);
     expect(firstText(leaked)).toMatch(/asks no questions, yet the request carried requestState/);
   });
 
   it('the greeting prompt and the secret-note resource ask before answering', async () => {
-    const prompt = (await client.request({ method: 'prompts/get', params: { name: 'greeting', arguments: { name: 'Ada' } } }, { allowInputRequired: true })) as any;
+    const prompt = (await client.request(
+      { method: 'prompts/get', params: { name: 'greeting', arguments: { name: 'Ada' } } },
+      { allowInputRequired: true },
+    )) as any;
     expect(isInputRequiredResult(prompt)).toBe(true);
     expect(prompt.inputRequests.confirm.params.message).toBe('Greet Ada?');
     const greeted = (await client.request(
-      { method: 'prompts/get', params: { name: 'greeting', arguments: { name: 'Ada' }, inputResponses: { confirm: accept() }, requestState: prompt.requestState } },
+      {
+        method: 'prompts/get',
+        params: {
+          name: 'greeting',
+          arguments: { name: 'Ada' },
+          inputResponses: { confirm: accept() },
+          requestState: prompt.requestState,
+        },
+      },
       { allowInputRequired: true },
     )) as any;
     expect(greeted.messages[0].content.text).toBe('Hello, Ada! Welcome to Countersign.');
 
-    const note = (await client.request({ method: 'resources/read', params: { uri: 'fixture://secret-note' } }, { allowInputRequired: true })) as any;
+    const note = (await client.request(
+      { method: 'resources/read', params: { uri: 'fixture://secret-note' } },
+      { allowInputRequired: true },
+    )) as any;
     expect(note.inputRequests.reveal.params.message).toBe('Reveal the secret note?');
     const read = (await client.request(
-      { method: 'resources/read', params: { uri: 'fixture://secret-note', inputResponses: { reveal: { action: 'decline' } }, requestState: note.requestState } },
+      {
+        method: 'resources/read',
+        params: {
+          uri: 'fixture://secret-note',
+          inputResponses: { reveal: { action: 'decline' } },
+          requestState: note.requestState,
+        },
+      },
       { allowInputRequired: true },
     )) as any;
     expect(read.contents[0].text).toBe('withheld: declined by the user');
@@ -268,7 +339,9 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
 
   it('trap: callTool({allowInputRequired}) on a tool with an outputSchema throws -32600 once listTools() ran; request() does not', async () => {
     await client.listTools();
-    const error = await client.callTool({ name: 'typed_confirm', arguments: { entryId: 4 } }, { allowInputRequired: true }).catch(e => e);
+    const error = await client
+      .callTool({ name: 'typed_confirm', arguments: { entryId: 4 } }, { allowInputRequired: true })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ProtocolError);
     expect(error.code).toBe(-32600);
     const { result } = await drive(client, 'typed_confirm', { entryId: 4 }, always(accept()));
@@ -276,7 +349,7 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
   });
 
   it('without allowInputRequired an input_required answer is an SdkError', async () => {
-    const error = await client.callTool({ name: 'confirm_delete', arguments: { entryId: 1 } }).catch(e => e);
+    const error = await client.callTool({ name: 'confirm_delete', arguments: { entryId: 1 } }).catch((e) => e);
     expect(error).toBeInstanceOf(SdkError);
     expect(error.code).toBe(SdkErrorCode.UnsupportedResultType);
   });
@@ -284,9 +357,13 @@ describe('modern fixture over stdio, pinned 2026-07-28, manual input_required', 
 
 describe('modern fixture over stdio, SDK auto-fulfilment', () => {
   it('fulfils questions through the elicitation/create handler and stops at maxRounds', async () => {
-    const client = new Client(INFO, { capabilities: CAPS, versionNegotiation: { mode: { pin: '2026-07-28' } }, inputRequired: { maxRounds: 3 } });
+    const client = new Client(INFO, {
+      capabilities: CAPS,
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+      inputRequired: { maxRounds: 3 },
+    });
     const asked: string[] = [];
-    client.setRequestHandler('elicitation/create', async request => {
+    client.setRequestHandler('elicitation/create', async (request) => {
       asked.push(request.params.message);
       return { action: 'accept', content: {} };
     });
@@ -294,10 +371,15 @@ describe('modern fixture over stdio, SDK auto-fulfilment', () => {
     try {
       const done = await client.callTool({ name: 'confirm_delete', arguments: { entryId: 5 } });
       expect((done.content as any)[0].text).toBe('deleted entry 5');
-      const error = await client.callTool({ name: 'never_stops', arguments: {} }).catch(e => e);
+      const error = await client.callTool({ name: 'never_stops', arguments: {} }).catch((e) => e);
       expect(error).toBeInstanceOf(SdkError);
       expect(error.code).toBe(SdkErrorCode.InputRequiredRoundsExceeded);
-      expect(asked).toEqual(['Delete time entry 5?', 'Round 1: keep going?', 'Round 2: keep going?', 'Round 3: keep going?']);
+      expect(asked).toEqual([
+        'Delete time entry 5?',
+        'Round 1: keep going?',
+        'Round 2: keep going?',
+        'Round 3: keep going?',
+      ]);
     } finally {
       await client.close();
     }
@@ -322,7 +404,11 @@ describe('modern fixture over HTTP', () => {
       expect(rounds).toHaveLength(1);
       expect(firstText(result)).toBe('deleted entry 11');
       const calls = inbound(readWireLog(server.wireLog), 'tools/call');
-      expect(calls.at(-1)!.headers).toMatchObject({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'confirm_delete' });
+      expect(calls.at(-1)!.headers).toMatchObject({
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'confirm_delete',
+      });
       expect(calls.at(-1)!.msg.params.requestState).toBe(rounds[0]!.requestState);
     } finally {
       await client.close();
@@ -338,9 +424,9 @@ describe('modern fixture over HTTP', () => {
       const result = await client.callTool({ name: 'confirm_delete', arguments: { entryId: 12 } });
       expect((result.content as any)[0].text).toBe('declined by the user, nothing was deleted');
       const log = readWireLog(server.wireLog);
-      const asked = log.filter(e => e.dir === 'out' && e.msg.method === 'elicitation/create').at(-1)!;
+      const asked = log.filter((e) => e.dir === 'out' && e.msg.method === 'elicitation/create').at(-1)!;
       expect(asked.msg.params.message).toBe('Delete time entry 12?');
-      const answered = log.find(e => e.dir === 'in' && e.msg.id === asked.msg.id && 'result' in e.msg)!;
+      const answered = log.find((e) => e.dir === 'in' && e.msg.id === asked.msg.id && 'result' in e.msg)!;
       expect(answered.headers?.['mcp-session-id']).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await client.close();
@@ -352,7 +438,7 @@ describe('modern fixture over stdio, legacy-mode client', () => {
   it('is served the 2025 way: initialize, then elicitation/create from the legacy shim', async () => {
     const wireLog = newWireLogPath();
     const client = new Client(INFO, { capabilities: CAPS });
-    client.setRequestHandler('elicitation/create', async request =>
+    client.setRequestHandler('elicitation/create', async (request) =>
       request.params.message === 'What name should the booking use?' ? accept({ name: 'Bo' }) : accept(),
     );
     await client.connect(stdioTransport('modern', wireLog));
@@ -362,7 +448,7 @@ describe('modern fixture over stdio, legacy-mode client', () => {
       expect((result.content as any)[0].text).toBe('booked for Bo after 2 rounds');
       const log = readWireLog(wireLog);
       expect(log[0]!.msg.method).toBe('initialize');
-      expect(log.filter(e => e.dir === 'out' && e.msg.method === 'elicitation/create')).toHaveLength(2);
+      expect(log.filter((e) => e.dir === 'out' && e.msg.method === 'elicitation/create')).toHaveLength(2);
     } finally {
       await client.close();
     }
@@ -379,7 +465,7 @@ describe('era detection and the connect-time probe', () => {
       expect(client.getDiscoverResult()?.supportedVersions).toEqual(['2026-07-28']);
       const log = readWireLog(wireLog);
       expect(log[0]!.msg.method).toBe('server/discover');
-      expect(new Set(log.map(e => e.pid)).size).toBe(1);
+      expect(new Set(log.map((e) => e.pid)).size).toBe(1);
     } finally {
       await client.close();
     }
@@ -396,8 +482,12 @@ describe('era detection and the connect-time probe', () => {
       const result = await client.callTool({ name: 'confirm_delete', arguments: { entryId: 1 } });
       expect((result.content as any)[0].text).toBe('deleted entry 1');
       const log = readWireLog(wireLog);
-      expect(log.slice(0, 3).map(e => `${e.dir}:${e.msg.method ?? e.msg.error?.code}`)).toEqual(['in:server/discover', 'out:-32601', 'in:initialize']);
-      expect(new Set(log.map(e => e.pid)).size).toBe(1);
+      expect(log.slice(0, 3).map((e) => `${e.dir}:${e.msg.method ?? e.msg.error?.code}`)).toEqual([
+        'in:server/discover',
+        'out:-32601',
+        'in:initialize',
+      ]);
+      expect(new Set(log.map((e) => e.pid)).size).toBe(1);
     } finally {
       await client.close();
     }
@@ -406,12 +496,14 @@ describe('era detection and the connect-time probe', () => {
   it("'auto' with the base StdioClientTransport spawns a second, throw-away probe process", async () => {
     const wireLog = newWireLogPath();
     const client = new Client(INFO, { capabilities: CAPS, versionNegotiation: { mode: 'auto' } });
-    await client.connect(new StdioClientTransport({ ...fixtureCommand('modern'), env: { FIXTURE_WIRE_LOG: wireLog }, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ ...fixtureCommand('modern'), env: { FIXTURE_WIRE_LOG: wireLog }, stderr: 'pipe' }),
+    );
     try {
       await client.callTool({ name: 'echo', arguments: { text: 'x' } });
       const log = readWireLog(wireLog);
-      const discoverPid = log.find(e => e.msg.method === 'server/discover')!.pid;
-      const callPid = log.find(e => e.msg.method === 'tools/call')!.pid;
+      const discoverPid = log.find((e) => e.msg.method === 'server/discover')!.pid;
+      const callPid = log.find((e) => e.msg.method === 'tools/call')!.pid;
       expect(callPid).not.toBe(discoverPid);
     } finally {
       await client.close();
@@ -448,7 +540,7 @@ describe('era detection and the connect-time probe', () => {
 
   it('a pin against the 1.x server fails with ERA_NEGOTIATION_FAILED', async () => {
     const client = modernClient();
-    const error = await client.connect(stdioTransport('legacy', newWireLogPath())).catch(e => e);
+    const error = await client.connect(stdioTransport('legacy', newWireLogPath())).catch((e) => e);
     expect(error).toBeInstanceOf(SdkError);
     expect(error.code).toBe(SdkErrorCode.EraNegotiationFailed);
     await client.close();
@@ -476,18 +568,22 @@ function legacyClient(answer: (params: any) => ElicitResult) {
   const client = new Client(INFO, { capabilities: CAPS });
   const asked: any[] = [];
   const completed: string[] = [];
-  client.setRequestHandler('elicitation/create', async request => {
+  client.setRequestHandler('elicitation/create', async (request) => {
     asked.push(request.params);
     return answer(request.params);
   });
-  client.setNotificationHandler('notifications/elicitation/complete', async notification => {
+  client.setNotificationHandler('notifications/elicitation/complete', async (notification) => {
     completed.push(notification.params.elicitationId);
   });
   return { client, asked, completed };
 }
 
 const legacyAnswer = (params: any): ElicitResult =>
-  params.mode === 'url' ? { action: 'accept' } : params.message === 'Book time on Countersign' ? accept(bookingDefaults()) : accept();
+  params.mode === 'url'
+    ? { action: 'accept' }
+    : params.message === 'Book time on Countersign'
+      ? accept(bookingDefaults())
+      : accept();
 
 for (const transportKind of ['stdio', 'http'] as const) {
   describe(`legacy (1.x) fixture over ${transportKind}`, () => {
@@ -515,13 +611,20 @@ for (const transportKind of ['stdio', 'http'] as const) {
       expect(session.client.getProtocolEra()).toBe('legacy');
       const result = await session.client.callTool({ name: 'confirm_delete', arguments: { entryId: 21 } });
       expect((result.content as any)[0].text).toBe('deleted entry 21');
-      expect(session.asked.at(-1)).toMatchObject({ mode: 'form', message: 'Delete time entry 21?', requestedSchema: { type: 'object', properties: {} } });
+      expect(session.asked.at(-1)).toMatchObject({
+        mode: 'form',
+        message: 'Delete time entry 21?',
+        requestedSchema: { type: 'object', properties: {} },
+      });
       const log = readWireLog(wireLog);
-      const asked = log.filter(e => e.dir === 'out' && e.msg.method === 'elicitation/create').at(-1)!;
-      const answered = log.find(e => e.dir === 'in' && e.msg.id === asked.msg.id && 'result' in e.msg)!;
+      const asked = log.filter((e) => e.dir === 'out' && e.msg.method === 'elicitation/create').at(-1)!;
+      const answered = log.find((e) => e.dir === 'in' && e.msg.id === asked.msg.id && 'result' in e.msg)!;
       expect(answered.msg.result).toEqual({ action: 'accept', content: {} });
       if (transportKind === 'http') {
-        expect(inbound(log, 'tools/call').at(-1)!.headers).toMatchObject({ 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': expect.any(String) });
+        expect(inbound(log, 'tools/call').at(-1)!.headers).toMatchObject({
+          'mcp-protocol-version': '2025-11-25',
+          'mcp-session-id': expect.any(String),
+        });
       }
     });
 
@@ -534,17 +637,25 @@ for (const transportKind of ['stdio', 'http'] as const) {
       const result = await session.client.callTool({ name: 'connect_account', arguments: {} });
       expect((result.content as any)[0].text).toBe('account connected');
       const params = session.asked.at(-1);
-      expect(params).toMatchObject({ mode: 'url', message: 'Connect your Example account to Countersign', elicitationId: expect.any(String) });
+      expect(params).toMatchObject({
+        mode: 'url',
+        message: 'Connect your Example account to Countersign',
+        elicitationId: expect.any(String),
+      });
       expect(params.url).toMatch(/^https:\/\/example\.com\/oauth\?state=/);
       expect(session.completed).toContain(params.elicitationId);
     });
 
     it('needs_auth fails with -32042 and data.elicitations the first time, then succeeds', async () => {
-      const error = await session.client.callTool({ name: 'needs_auth', arguments: {} }).catch(e => e);
+      const error = await session.client.callTool({ name: 'needs_auth', arguments: {} }).catch((e) => e);
       expect(error).toBeInstanceOf(ProtocolError);
       expect(error.code).toBe(-32042);
       const [elicitation] = error.data.elicitations;
-      expect(elicitation).toMatchObject({ mode: 'url', elicitationId: expect.any(String), url: expect.stringMatching(/^https:\/\/example\.com\/authorize\?state=/) });
+      expect(elicitation).toMatchObject({
+        mode: 'url',
+        elicitationId: expect.any(String),
+        url: expect.stringMatching(/^https:\/\/example\.com\/authorize\?state=/),
+      });
       const result = await session.client.callTool({ name: 'needs_auth', arguments: {} });
       expect((result.content as any)[0].text).toBe('authorized: calendar access granted');
       await expect.poll(() => session.completed.includes(elicitation.elicitationId), { timeout: 2_000 }).toBe(true);
@@ -563,7 +674,13 @@ describe('legacy (1.x) fixture with the 1.x client', () => {
   it('declines through an ElicitRequestSchema handler', async () => {
     const client = new V1Client(INFO, { capabilities: { elicitation: { form: {} } } });
     client.setRequestHandler(V1ElicitRequestSchema, async () => ({ action: 'decline' as const }));
-    await client.connect(new V1StdioClientTransport({ ...fixtureCommand('legacy'), env: { FIXTURE_WIRE_LOG: newWireLogPath() }, stderr: 'pipe' }));
+    await client.connect(
+      new V1StdioClientTransport({
+        ...fixtureCommand('legacy'),
+        env: { FIXTURE_WIRE_LOG: newWireLogPath() },
+        stderr: 'pipe',
+      }),
+    );
     try {
       const result = await client.callTool({ name: 'confirm_delete', arguments: { entryId: 31 } });
       expect((result.content as any)[0].text).toBe('declined by the user, nothing was deleted');

@@ -22,13 +22,18 @@ describe('when no app is running', () => {
       const r = await agent.client.callTool({ name: `${server}__confirm_delete`, arguments: { entryId: 9 } });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(/^Countersign: approval app not running, nothing was done: /);
-      expect(r._meta).toMatchObject({ 'io.countersign/host-generated': true, 'io.countersign/host-error': 'approval-app-unavailable' });
+      expect(r._meta).toMatchObject({
+        'io.countersign/host-generated': true,
+        'io.countersign/host-error': 'approval-app-unavailable',
+      });
     }
     // The modern server was never answered: one tools/call, no retry.
     const calls = readWireLog(wireLogs.modern!).filter((e) => e.dir === 'in' && e.msg?.method === 'tools/call');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.msg.params).not.toHaveProperty('inputResponses');
-    expect(textOf(await agent.client.callTool({ name: 'modern__echo', arguments: { text: 'still here' } }))).toBe('still here');
+    expect(textOf(await agent.client.callTool({ name: 'modern__echo', arguments: { text: 'still here' } }))).toBe(
+      'still here',
+    );
     const strings = new Set([...serverFinalStrings(wireLogs.modern!), ...serverFinalStrings(wireLogs.legacy!)]);
     expect(leaks(agent.received, ['Delete time entry 9?'], strings)).toEqual([]);
   });
@@ -39,23 +44,39 @@ describe('when no app is running', () => {
       const pidFile = join(dataDir, 'fake-app.pid');
       if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
     });
-    const command = JSON.stringify([process.execPath, '--import', tsxLoader, join(dirname(fileURLToPath(import.meta.url)), 'fake-app.ts')]);
-    const agent = await startAgent(dataDir, { env: { COUNTERSIGN_GATEWAY_AUTOSTART: '1', COUNTERSIGN_APP_COMMAND: command } });
+    const command = JSON.stringify([
+      process.execPath,
+      '--import',
+      tsxLoader,
+      join(dirname(fileURLToPath(import.meta.url)), 'fake-app.ts'),
+    ]);
+    const agent = await startAgent(dataDir, {
+      env: { COUNTERSIGN_GATEWAY_AUTOSTART: '1', COUNTERSIGN_APP_COMMAND: command },
+    });
     cleanups.push(() => agent.close());
     const r = await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 10 } });
     expect(textOf(r)).toBe('declined by the user, nothing was deleted');
     expect(agent.stderr()).toContain('starting it (COUNTERSIGN_APP_COMMAND)');
     // Once running, the app is simply used.
-    expect(textOf(await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 11 } }))).toBe('declined by the user, nothing was deleted');
+    expect(textOf(await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 11 } }))).toBe(
+      'declined by the user, nothing was deleted',
+    );
   });
 
   it('says so at once when the app cannot be started', async () => {
     const { dataDir } = makeDataDir({ modern: 'modern' });
-    const agent = await startAgent(dataDir, { env: { COUNTERSIGN_GATEWAY_AUTOSTART: '1', COUNTERSIGN_APP_COMMAND: JSON.stringify([process.execPath, '-e', 'process.exit(3)']) } });
+    const agent = await startAgent(dataDir, {
+      env: {
+        COUNTERSIGN_GATEWAY_AUTOSTART: '1',
+        COUNTERSIGN_APP_COMMAND: JSON.stringify([process.execPath, '-e', 'process.exit(3)']),
+      },
+    });
     cleanups.push(() => agent.close());
     const started = Date.now();
     const r = await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 12 } });
-    expect(textOf(r)).toBe('Countersign: approval app not running, nothing was done: Countersign could not start its app (COUNTERSIGN_APP_COMMAND exited with code 3)');
+    expect(textOf(r)).toBe(
+      'Countersign: approval app not running, nothing was done: Countersign could not start its app (COUNTERSIGN_APP_COMMAND exited with code 3)',
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
@@ -70,7 +91,12 @@ describe('when no app is running', () => {
     await app.close();
     const r = await pending;
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toBe('Countersign: the question was withdrawn in the Countersign app before the user answered; nothing was sent to the server');
-    expect(app.history.answers.find((a) => a.question.id === q.id)).toMatchObject({ answer: { action: 'cancel' }, decidedBy: 'call-cancelled' });
+    expect(textOf(r)).toBe(
+      'Countersign: the question was withdrawn in the Countersign app before the user answered; nothing was sent to the server',
+    );
+    expect(app.history.answers.find((a) => a.question.id === q.id)).toMatchObject({
+      answer: { action: 'cancel' },
+      decidedBy: 'call-cancelled',
+    });
   });
 });

@@ -7,11 +7,20 @@ import * as z from 'zod';
 
 let added = 0;
 serveStdio(() => {
-  const server = new McpServer({ name: 'changing-fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
-  server.registerTool('add_tool', { description: 'Adds a tool named extra_<n>.', inputSchema: z.object({}) }, async () => {
-    const name = `extra_${++added}`;
-    server.registerTool(name, { description: 'An added tool.' }, async () => ({ content: [{ type: 'text', text: `${name} ran` }] }));
-    return { content: [{ type: 'text', text: `added ${name}` }] };
-  });
+  const server = new McpServer(
+    { name: 'changing-fixture', version: '1.0.0' },
+    { capabilities: { tools: { listChanged: true } } },
+  );
+  server.registerTool(
+    'add_tool',
+    { description: 'Adds a tool named extra_<n>.', inputSchema: z.object({}) },
+    async () => {
+      const name = `extra_${++added}`;
+      server.registerTool(name, { description: 'An added tool.' }, async () => ({
+        content: [{ type: 'text', text: `${name} ran` }],
+      }));
+      return { content: [{ type: 'text', text: `added ${name}` }] };
+    },
+  );
   return server;
 });

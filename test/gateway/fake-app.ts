@@ -10,7 +10,10 @@ import { HostService } from '../../electron/core/service/host-service';
 const dataDir = process.env.COUNTERSIGN_DATA_DIR!;
 const service = await HostService.create({ dataDir, openExternal: async () => undefined, connectOnStart: false });
 service.log = () => undefined;
-service.on('questionAdded', (q) => void service.invoke('answerQuestion', { questionId: q.id, answer: { action: 'decline' } }));
+service.on(
+  'questionAdded',
+  (q) => void service.invoke('answerQuestion', { questionId: q.id, answer: { action: 'decline' } }),
+);
 // Slow on purpose: the gateway must wait for a started app, not give up at once.
 await new Promise((r) => setTimeout(r, 300));
 const approval = await startApprovalServer({ service, dataDir, app: 'fake' });

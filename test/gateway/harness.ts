@@ -26,7 +26,10 @@ export const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('t
 export const GATEWAY_ENTRY = join(here, 'run-gateway.ts');
 
 /** A data folder with a servers.json; fixture servers get their own wire logs. */
-export function makeDataDir(servers: Record<string, FixtureKind | ServerEntry>): { dataDir: string; wireLogs: Record<string, string> } {
+export function makeDataDir(servers: Record<string, FixtureKind | ServerEntry>): {
+  dataDir: string;
+  wireLogs: Record<string, string>;
+} {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-gw-'));
   const wireLogs: Record<string, string> = {};
   const mcpServers: Record<string, ServerEntry> = {};
@@ -110,7 +113,12 @@ export async function startApp(dataDir: string): Promise<App> {
   const journal = await JournalHistory.open(join(dataDir, 'history'));
   const { port, events } = recordingHistory(journal);
   const opened: string[] = [];
-  const service = await HostService.create({ dataDir, history: port, openExternal: async (url) => void opened.push(url), connectOnStart: false });
+  const service = await HostService.create({
+    dataDir,
+    history: port,
+    openExternal: async (url) => void opened.push(url),
+    connectOnStart: false,
+  });
   service.log = () => undefined;
   const approval = await startApprovalServer({ service, dataDir, app: 'test', log: () => undefined });
   const replies: Reply[] = [];
@@ -164,10 +172,13 @@ function recordInbound(transport: Transport, received: any[]): void {
   let handler: Transport['onmessage'];
   Object.defineProperty(transport, 'onmessage', {
     configurable: true,
-    get: () => (handler ? (message: any, extra?: any) => {
-      received.push(structuredClone(message));
-      handler!(message, extra);
-    } : undefined),
+    get: () =>
+      handler
+        ? (message: any, extra?: any) => {
+            received.push(structuredClone(message));
+            handler!(message, extra);
+          }
+        : undefined,
     set: (h: Transport['onmessage']) => {
       handler = h;
     },
@@ -180,15 +191,16 @@ class InPlaceStdio extends StdioClientTransport {}
 export type AgentEra = 'modern' | 'legacy';
 
 function agentClient(name: string, era: AgentEra, received: any[], violations: string[]): Client {
-  const client = new Client(
-    { name, version: '1.0.0' },
-    {
-      // Declares everything an agent could: the gateway must use none of it.
-      capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } },
-      versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
-      listChanged: { tools: { onChanged: () => undefined }, prompts: { onChanged: () => undefined }, resources: { onChanged: () => undefined } },
-    } as never,
-  );
+  const client = new Client({ name, version: '1.0.0' }, {
+    // Declares everything an agent could: the gateway must use none of it.
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } },
+    versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
+    listChanged: {
+      tools: { onChanged: () => undefined },
+      prompts: { onChanged: () => undefined },
+      resources: { onChanged: () => undefined },
+    },
+  } as never);
   client.setRequestHandler('elicitation/create', async () => {
     violations.push('elicitation/create reached the agent');
     return { action: 'decline' };
@@ -229,10 +241,17 @@ export async function startAgent(
 }
 
 /** Connect an agent to a running HTTP gateway. */
-export async function httpAgent(url: string, token: string | undefined, options: { era?: AgentEra; name?: string } = {}): Promise<Agent & { violations: string[] }> {
+export async function httpAgent(
+  url: string,
+  token: string | undefined,
+  options: { era?: AgentEra; name?: string } = {},
+): Promise<Agent & { violations: string[] }> {
   const received: any[] = [];
   const violations: string[] = [];
-  const transport = new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {});
+  const transport = new StreamableHTTPClientTransport(
+    new URL(url),
+    token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {},
+  );
   recordInbound(transport as unknown as Transport, received);
   const client = agentClient(options.name ?? 'http-agent', options.era ?? 'modern', received, violations);
   await client.connect(transport as never);
@@ -270,25 +289,41 @@ function collectStrings(value: unknown, out: Set<string>): void {
 function withoutServerStrings(value: unknown, allowed: Set<string>): unknown {
   if (typeof value === 'string') return allowed.has(value) ? '' : value;
   if (Array.isArray(value)) return value.map((v) => withoutServerStrings(v, allowed));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutServerStrings(v, allowed)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutServerStrings(v, allowed)]));
   return value;
 }
 
 /** Words of the multi-round-trip and elicitation vocabularies: none may reach an agent. */
-export const WIRE_WORDS = ['inputRequests', 'inputResponses', 'requestState', 'input_required', 'elicitation/create', 'requestedSchema', 'elicitationId', 'elicitation/complete'];
+export const WIRE_WORDS = [
+  'inputRequests',
+  'inputResponses',
+  'requestState',
+  'input_required',
+  'elicitation/create',
+  'requestedSchema',
+  'elicitationId',
+  'elicitation/complete',
+];
 
 /**
  * Problems, if any, with what the agent received: a request from the
  * gateway to the agent, any of the wire words, or any `forbidden` text
  * anywhere except inside strings the server itself put in a final result.
  */
-export function leaks(received: readonly unknown[], forbidden: readonly string[], serverStrings: Set<string>): string[] {
+export function leaks(
+  received: readonly unknown[],
+  forbidden: readonly string[],
+  serverStrings: Set<string>,
+): string[] {
   const problems: string[] = [];
   for (const m of received) {
     const msg = m as { method?: string; id?: unknown };
-    if (typeof msg.method === 'string' && msg.id !== undefined) problems.push(`the gateway sent the agent a request: ${msg.method}`);
+    if (typeof msg.method === 'string' && msg.id !== undefined)
+      problems.push(`the gateway sent the agent a request: ${msg.method}`);
     const text = JSON.stringify(withoutServerStrings(m, serverStrings));
-    for (const word of [...WIRE_WORDS, ...forbidden]) if (word !== '' && text.includes(word)) problems.push(`"${word}" reached the agent in ${text.slice(0, 300)}`);
+    for (const word of [...WIRE_WORDS, ...forbidden])
+      if (word !== '' && text.includes(word)) problems.push(`"${word}" reached the agent in ${text.slice(0, 300)}`);
   }
   return problems;
 }

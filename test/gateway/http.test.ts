@@ -6,7 +6,18 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_ENTRY, eventually, httpAgent, leaks, makeDataDir, serverFinalStrings, startApp, textOf, tsxLoader, type App } from './harness';
+import {
+  GATEWAY_ENTRY,
+  eventually,
+  httpAgent,
+  leaks,
+  makeDataDir,
+  serverFinalStrings,
+  startApp,
+  textOf,
+  tsxLoader,
+  type App,
+} from './harness';
 
 interface Running {
   child: ChildProcess;
@@ -17,7 +28,12 @@ interface Running {
 
 function startHttpGateway(dataDir: string, extra: string[] = []): Promise<Running> {
   const child = spawn(process.execPath, ['--import', tsxLoader, GATEWAY_ENTRY, '--http', ...extra], {
-    env: { ...process.env, COUNTERSIGN_DATA_DIR: dataDir, COUNTERSIGN_GATEWAY_AUTOSTART: '0', COUNTERSIGN_GATEWAY_PROGRESS_MS: '150' },
+    env: {
+      ...process.env,
+      COUNTERSIGN_DATA_DIR: dataDir,
+      COUNTERSIGN_GATEWAY_AUTOSTART: '0',
+      COUNTERSIGN_GATEWAY_PROGRESS_MS: '150',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -66,18 +82,32 @@ afterAll(async () => {
 /** A raw POST of an initialize request (node:http, so even the Host header can be forged). */
 const post = (headers: Record<string, string>, url = gw.url): Promise<{ status: number }> =>
   new Promise((resolve, reject) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0 });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
     });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0 });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 
 describe('the HTTP endpoint', () => {
   it('prints the token once, keeps it in a file only the user can read', () => {
-    expect(gw.lines[1]).toBe(`Bearer token (new; also saved in ${join(dataDir, 'run', 'gateway-http.token')}): ${token}`);
+    expect(gw.lines[1]).toBe(
+      `Bearer token (new; also saved in ${join(dataDir, 'run', 'gateway-http.token')}): ${token}`,
+    );
     expect(token.length).toBeGreaterThanOrEqual(43);
     if (process.platform !== 'win32') {
       expect(statSync(join(dataDir, 'run', 'gateway-http.token')).mode & 0o777).toBe(0o600);
@@ -102,13 +132,19 @@ describe('the HTTP endpoint', () => {
         const names = (await agent.client.listTools()).tools.map((t) => t.name);
         expect(names).toEqual(expect.arrayContaining(['modern__confirm_delete', 'legacy__confirm_delete']));
         app.reply({ action: 'accept' }, { action: 'decline' });
-        expect(textOf(await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 21 } }))).toBe('deleted entry 21');
-        expect(textOf(await agent.client.callTool({ name: 'legacy__confirm_delete', arguments: { entryId: 22 } }))).toBe('declined by the user, nothing was deleted');
+        expect(
+          textOf(await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 21 } })),
+        ).toBe('deleted entry 21');
+        expect(
+          textOf(await agent.client.callTool({ name: 'legacy__confirm_delete', arguments: { entryId: 22 } })),
+        ).toBe('declined by the user, nothing was deleted');
         const strings = new Set([...serverFinalStrings(wireLogs.modern!), ...serverFinalStrings(wireLogs.legacy!)]);
         expect(leaks(agent.received, ['Delete time entry 21?', 'Delete time entry 22?'], strings)).toEqual([]);
         expect(agent.violations).toEqual([]);
         // A 2025-era agent has a session, which the label names too.
-        expect(app.history.asked.at(-1)!.call?.agent).toMatch(new RegExp(`^${era}-http-agent#http-[0-9a-f]{6}${era === 'legacy' ? '-[0-9a-f]{6}' : ''}$`));
+        expect(app.history.asked.at(-1)!.call?.agent).toMatch(
+          new RegExp(`^${era}-http-agent#http-[0-9a-f]{6}${era === 'legacy' ? '-[0-9a-f]{6}' : ''}$`),
+        );
       } finally {
         await agent.close();
       }
@@ -123,13 +159,19 @@ describe('the HTTP endpoint', () => {
         await new Promise((r) => setTimeout(r, 500));
         return { action: 'accept' };
       });
-      const r = await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 23 } }, { onprogress: (p: unknown) => void progress.push(p) } as never);
+      const r = await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 23 } }, {
+        onprogress: (p: unknown) => void progress.push(p),
+      } as never);
       expect(textOf(r)).toBe('deleted entry 23');
       expect(progress.length).toBeGreaterThanOrEqual(1);
 
       const controller = new AbortController();
       const shown = app.nextQuestion();
-      const pending = agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 24 } }, { signal: controller.signal } as never).catch(() => 'rejected');
+      const pending = agent.client
+        .callTool({ name: 'modern__confirm_delete', arguments: { entryId: 24 } }, {
+          signal: controller.signal,
+        } as never)
+        .catch(() => 'rejected');
       const q = await shown;
       const removal = app.nextRemoval();
       controller.abort();

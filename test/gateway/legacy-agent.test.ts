@@ -39,17 +39,30 @@ describe('a legacy agent through the gateway', () => {
   });
 
   it('questions of a modern server go to the human; the agent gets the final result', async () => {
-    expect(textOf(await call('modern__confirm_delete', { entryId: 5 }, [{ action: 'decline' }], ['Delete time entry 5?']))).toBe('declined by the user, nothing was deleted');
-    const r = await call('modern__two_rounds', {}, [{ action: 'accept', content: { name: 'Grace' } }, { action: 'cancel' }], ['What name should the booking use?', 'Book the time for Grace?']);
+    expect(
+      textOf(await call('modern__confirm_delete', { entryId: 5 }, [{ action: 'decline' }], ['Delete time entry 5?'])),
+    ).toBe('declined by the user, nothing was deleted');
+    const r = await call(
+      'modern__two_rounds',
+      {},
+      [{ action: 'accept', content: { name: 'Grace' } }, { action: 'cancel' }],
+      ['What name should the booking use?', 'Book the time for Grace?'],
+    );
     expect(textOf(r)).toBe('cancelled at round 2, nothing was booked for Grace');
   });
 
   it('questions of a legacy server go to the human too (form with content, and URL)', async () => {
-    const r = await call('legacy__book_time', {}, [{ action: 'accept', content: { description: 'Reviewing legacy paths', day: '2026-08-02', hours: 1, category: 'support' } }], [
-      'Book time on Countersign',
-      'What did you work on?',
-      'Reviewing legacy paths',
-    ]);
+    const r = await call(
+      'legacy__book_time',
+      {},
+      [
+        {
+          action: 'accept',
+          content: { description: 'Reviewing legacy paths', day: '2026-08-02', hours: 1, category: 'support' },
+        },
+      ],
+      ['Book time on Countersign', 'What did you work on?', 'Reviewing legacy paths'],
+    );
     expect(JSON.parse(textOf(r))).toMatchObject({ description: 'Reviewing legacy paths', category: 'support' });
     const url = await call(
       'legacy__connect_account',
@@ -66,13 +79,17 @@ describe('a legacy agent through the gateway', () => {
   });
 
   it('labels its questions with the legacy clientInfo', () => {
-    expect(new Set(app.history.asked.map((e) => e.call?.agent))).toEqual(new Set([expect.stringMatching(/^old-agent#stdio-[0-9a-f]{6}$/)]));
+    expect(new Set(app.history.asked.map((e) => e.call?.agent))).toEqual(
+      new Set([expect.stringMatching(/^old-agent#stdio-[0-9a-f]{6}$/)]),
+    );
   });
 
   it('cancelling from the agent withdraws the dialog', async () => {
     const controller = new AbortController();
     const shown = app.nextQuestion();
-    const pending = agent.client.callTool({ name: 'legacy__confirm_delete', arguments: { entryId: 8 } }, { signal: controller.signal } as never).catch(() => 'rejected');
+    const pending = agent.client
+      .callTool({ name: 'legacy__confirm_delete', arguments: { entryId: 8 } }, { signal: controller.signal } as never)
+      .catch(() => 'rejected');
     const q = await shown;
     const removal = app.nextRemoval();
     controller.abort();

@@ -7,7 +7,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWireLog } from '../fixtures/spawn-fixture';
-import { declaredUpstream, eventually, leaks, makeDataDir, serverFinalStrings, startAgent, startApp, textOf, type App, type Reply } from './harness';
+import {
+  declaredUpstream,
+  eventually,
+  leaks,
+  makeDataDir,
+  serverFinalStrings,
+  startAgent,
+  startApp,
+  textOf,
+  type App,
+  type Reply,
+} from './harness';
 
 let app: App;
 let agent: Awaited<ReturnType<typeof startAgent>>;
@@ -55,21 +66,38 @@ describe('a modern agent through the gateway', () => {
 
   it('accept, decline and cancel come back as the server worded them, distinct, and never as the question', async () => {
     const forbidden = ['Delete time entry 41?'];
-    expect(textOf(await call('modern__confirm_delete', { entryId: 41 }, [{ action: 'accept' }], forbidden))).toBe('deleted entry 41');
+    expect(textOf(await call('modern__confirm_delete', { entryId: 41 }, [{ action: 'accept' }], forbidden))).toBe(
+      'deleted entry 41',
+    );
     const declined = await call('modern__confirm_delete', { entryId: 41 }, [{ action: 'decline' }], forbidden);
     expect(textOf(declined)).toBe('declined by the user, nothing was deleted');
     expect(declined.isError).toBeFalsy();
-    expect(textOf(await call('modern__confirm_delete', { entryId: 41 }, [{ action: 'cancel' }], forbidden))).toBe('cancelled, nothing was deleted');
+    expect(textOf(await call('modern__confirm_delete', { entryId: 41 }, [{ action: 'cancel' }], forbidden))).toBe(
+      'cancelled, nothing was deleted',
+    );
     const q = app.shown.at(-1)!;
-    expect(q.origin).toMatchObject({ server: 'modern', method: 'tools/call', name: 'confirm_delete', argumentsSummary: 'entryId=41' });
+    expect(q.origin).toMatchObject({
+      server: 'modern',
+      method: 'tools/call',
+      name: 'confirm_delete',
+      argumentsSummary: 'entryId=41',
+    });
     expect((q.origin as { agent?: string }).agent).toMatch(/^test-agent#stdio-[0-9a-f]{6}$/);
   });
 
   it('records the answer in the app before the server learns it (write-ahead across processes)', async () => {
     await call('modern__confirm_delete', { entryId: 42 }, [{ action: 'decline' }], ['Delete time entry 42?']);
-    const history = (await app.service.invoke('queryHistory', { text: 'Delete time entry 42?' })) as { entries: Array<Record<string, any>> };
+    const history = (await app.service.invoke('queryHistory', { text: 'Delete time entry 42?' })) as {
+      entries: Array<Record<string, any>>;
+    };
     const answeredAt = Date.parse(history.entries[0]!.answer.ts);
-    const retry = readWireLog(wireLogs.modern!).filter((e) => e.dir === 'in' && e.msg?.method === 'tools/call' && e.msg.params?.arguments?.entryId === 42 && e.msg.params.inputResponses);
+    const retry = readWireLog(wireLogs.modern!).filter(
+      (e) =>
+        e.dir === 'in' &&
+        e.msg?.method === 'tools/call' &&
+        e.msg.params?.arguments?.entryId === 42 &&
+        e.msg.params.inputResponses,
+    );
     expect(retry).toHaveLength(1);
     expect(answeredAt).toBeLessThanOrEqual(retry[0]!.t);
   });
@@ -78,17 +106,28 @@ describe('a modern agent through the gateway', () => {
     const r = await call(
       'modern__book_time',
       {},
-      [{ action: 'accept', content: { description: 'Pairing with the gateway', day: '2026-08-01', hours: 2, category: 'meeting' } }],
+      [
+        {
+          action: 'accept',
+          content: { description: 'Pairing with the gateway', day: '2026-08-01', hours: 2, category: 'meeting' },
+        },
+      ],
       ['Book time on Countersign', 'What did you work on?', 'Contact email', 'Reviewers', 'Pairing with the gateway'],
     );
-    expect(JSON.parse(textOf(r))).toMatchObject({ description: 'Pairing with the gateway', hours: 2, category: 'meeting' });
+    expect(JSON.parse(textOf(r))).toMatchObject({
+      description: 'Pairing with the gateway',
+      hours: 2,
+      category: 'meeting',
+    });
   });
 
   it('two rounds: both questions go to the human, the agent gets only the final sentence', async () => {
-    const r = await call('modern__two_rounds', {}, [{ action: 'accept', content: { name: 'Ada' } }, { action: 'accept' }], [
-      'What name should the booking use?',
-      'Book the time for Ada?',
-    ]);
+    const r = await call(
+      'modern__two_rounds',
+      {},
+      [{ action: 'accept', content: { name: 'Ada' } }, { action: 'accept' }],
+      ['What name should the booking use?', 'Book the time for Ada?'],
+    );
     expect(textOf(r)).toBe('booked for Ada after 2 rounds');
     // "Ada" is in the server's final result; nowhere else may it appear (the leak check strips only server strings).
   });
@@ -110,16 +149,29 @@ describe('a modern agent through the gateway', () => {
   });
 
   it('legacy server: elicitation/create goes to the human, never to the agent (form, URL, and -32042)', async () => {
-    expect(textOf(await call('legacy__confirm_delete', { entryId: 7 }, [{ action: 'decline' }], ['Delete time entry 7?']))).toBe('declined by the user, nothing was deleted');
-    expect(textOf(await call('legacy__confirm_delete', { entryId: 7 }, [{ action: 'accept' }], ['Delete time entry 7?']))).toBe('deleted entry 7');
+    expect(
+      textOf(await call('legacy__confirm_delete', { entryId: 7 }, [{ action: 'decline' }], ['Delete time entry 7?'])),
+    ).toBe('declined by the user, nothing was deleted');
+    expect(
+      textOf(await call('legacy__confirm_delete', { entryId: 7 }, [{ action: 'accept' }], ['Delete time entry 7?'])),
+    ).toBe('deleted entry 7');
     const openAndAccept: Reply = async (q, a) => {
       await a.service.invoke('openQuestionUrl', { questionId: q.id });
       return { action: 'accept' };
     };
-    expect(textOf(await call('legacy__connect_account', {}, [openAndAccept], ['https://example.com/oauth']))).toBe('account connected');
-    expect(textOf(await call('legacy__needs_auth', {}, [openAndAccept], ['https://example.com/authorize', 'Authorize Countersign to read your calendar']))).toBe(
-      'authorized: calendar access granted',
+    expect(textOf(await call('legacy__connect_account', {}, [openAndAccept], ['https://example.com/oauth']))).toBe(
+      'account connected',
     );
+    expect(
+      textOf(
+        await call(
+          'legacy__needs_auth',
+          {},
+          [openAndAccept],
+          ['https://example.com/authorize', 'Authorize Countersign to read your calendar'],
+        ),
+      ),
+    ).toBe('authorized: calendar access granted');
   });
 
   it('prompts and resources: named and routed like tools, their questions answered by the human', async () => {
@@ -157,7 +209,10 @@ describe('a modern agent through the gateway', () => {
       await new Promise((r) => setTimeout(r, 700));
       return { action: 'accept' };
     });
-    const r = await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 60 } }, { onprogress: (p: never) => void progress.push(p), resetTimeoutOnProgress: true } as never);
+    const r = await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 60 } }, {
+      onprogress: (p: never) => void progress.push(p),
+      resetTimeoutOnProgress: true,
+    } as never);
     expect(textOf(r)).toBe('deleted entry 60');
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));
@@ -168,16 +223,22 @@ describe('a modern agent through the gateway', () => {
   it('an agent-side cancellation closes the pending dialog and is recorded as cancelled', async () => {
     const controller = new AbortController();
     const shown = app.nextQuestion();
-    const pending = agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 70 } }, { signal: controller.signal } as never).then(
-      () => 'resolved',
-      () => 'rejected',
-    );
+    const pending = agent.client
+      .callTool({ name: 'modern__confirm_delete', arguments: { entryId: 70 } }, { signal: controller.signal } as never)
+      .then(
+        () => 'resolved',
+        () => 'rejected',
+      );
     const q = await shown;
     const removal = app.nextRemoval();
     controller.abort();
     expect(await removal).toMatchObject({ questionId: q.id, reason: 'call-cancelled' });
     expect(await pending).toBe('rejected');
-    await eventually(() => app.history.answers.some((a) => a.question.id === q.id && a.decidedBy === 'call-cancelled'), 5_000, 'the cancelled answer');
+    await eventually(
+      () => app.history.answers.some((a) => a.question.id === q.id && a.decidedBy === 'call-cancelled'),
+      5_000,
+      'the cancelled answer',
+    );
     // The question is no longer answerable in the app.
     await expect(app.answer(q.id, { action: 'accept' })).rejects.toThrow(/not waiting/);
   });
@@ -186,10 +247,19 @@ describe('a modern agent through the gateway', () => {
     const shown = app.shown.length;
     const r = await call('modern__bad_schema', {}, [], ['Enter your postal address', 'street', 'postal']);
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toBe('Countersign: server "modern" asked a question Countersign cannot show safely; nothing was answered and the call was stopped');
-    expect(r._meta).toMatchObject({ 'io.countersign/host-generated': true, 'io.countersign/host-error': 'invalid-schema' });
+    expect(textOf(r)).toBe(
+      'Countersign: server "modern" asked a question Countersign cannot show safely; nothing was answered and the call was stopped',
+    );
+    expect(r._meta).toMatchObject({
+      'io.countersign/host-generated': true,
+      'io.countersign/host-error': 'invalid-schema',
+    });
     expect(app.shown.length).toBe(shown);
-    await eventually(() => app.history.faults.some((f) => f.code === 'invalid-schema' && f.call?.agent?.startsWith('test-agent#')), 5_000, 'the fault in the app history');
+    await eventually(
+      () => app.history.faults.some((f) => f.code === 'invalid-schema' && f.call?.agent?.startsWith('test-agent#')),
+      5_000,
+      'the fault in the app history',
+    );
   });
 
   it('a request for something the human cannot give (sampling) is refused, not passed to the agent', async () => {
@@ -215,15 +285,24 @@ describe('a modern agent through the gateway', () => {
     const [label] = agents;
     expect(label).toMatch(/^test-agent#stdio-[0-9a-f]{6}$/);
     for (const a of app.history.answers) expect(a.call?.agent).toBe(label);
-    await eventually(() => app.history.ended.some((e) => e.call.name === 'two_rounds'), 5_000, 'call-end of two_rounds');
+    await eventually(
+      () => app.history.ended.some((e) => e.call.name === 'two_rounds'),
+      5_000,
+      'call-end of two_rounds',
+    );
     const end = app.history.ended.find((e) => e.call.name === 'two_rounds')!;
     expect(end).toMatchObject({ outcome: 'complete', rounds: 2, call: { agent: label, server: 'modern' } });
     // The journal (the app's one writer) holds the questions and answers.
     const journal = readFileSync(join(dataDir, 'history', 'journal-000001.jsonl'), 'utf8');
     expect(journal).toContain('What name should the booking use?');
     // The journal itself names the agent on the question and on the call end.
-    const entries = journal.trim().split('\n').map((l) => JSON.parse(l));
-    expect(entries.find((e) => e.kind === 'question' && e.message === 'What name should the booking use?')?.call.agent).toBe(label);
+    const entries = journal
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(
+      entries.find((e) => e.kind === 'question' && e.message === 'What name should the booking use?')?.call.agent,
+    ).toBe(label);
     expect(entries.find((e) => e.kind === 'call-end' && e.name === 'two_rounds')?.agent).toBe(label);
   });
 

@@ -1,10 +1,22 @@
 // Shared set-up for integration tests: a real Host on a real fixture server,
 // answering from a list of specs and recording every event the core emits.
 import type { ServerEntry } from '../../electron/core/config/server-config';
-import type { AnswerEvent, CallEndedEvent, FaultEvent, HostObserver, QuestionAskedEvent } from '../../electron/core/events';
+import type {
+  AnswerEvent,
+  CallEndedEvent,
+  FaultEvent,
+  HostObserver,
+  QuestionAskedEvent,
+} from '../../electron/core/events';
 import { Host, type HostOptions } from '../../electron/core/host';
 import { ScriptedPrompter, type ElicitSpec } from '../../electron/cli/elicit-spec';
-import { fixtureCommand, newWireLogPath, readWireLog, type FixtureKind, type WireLogEntry } from '../fixtures/spawn-fixture';
+import {
+  fixtureCommand,
+  newWireLogPath,
+  readWireLog,
+  type FixtureKind,
+  type WireLogEntry,
+} from '../fixtures/spawn-fixture';
 
 /** Everything the core reported during a test. */
 export interface Recorded {
@@ -37,20 +49,33 @@ export function stdioFixture(kind: FixtureKind): { entry: ServerEntry; wireLog: 
 /** A Host on one server named "fx" answering from `specs`. */
 export function hostFor(entry: ServerEntry, specs: ElicitSpec[], extra: Partial<HostOptions> = {}) {
   const rec = recorder();
-  const host = new Host({ servers: { fx: entry }, prompter: new ScriptedPrompter(specs), observer: rec.observer, pacingDelayMs: 50, ...extra });
+  const host = new Host({
+    servers: { fx: entry },
+    prompter: new ScriptedPrompter(specs),
+    observer: rec.observer,
+    pacingDelayMs: 50,
+    ...extra,
+  });
   return { host, events: rec.events };
 }
 
 /** The requests the server received, in order. */
 export function receivedRequests(wireLog: string, method?: string): WireLogEntry[] {
-  return readWireLog(wireLog).filter((e) => e.dir === 'in' && typeof e.msg?.method === 'string' && 'id' in e.msg && (!method || e.msg.method === method));
+  return readWireLog(wireLog).filter(
+    (e) => e.dir === 'in' && typeof e.msg?.method === 'string' && 'id' in e.msg && (!method || e.msg.method === method),
+  );
 }
 
 /** The responses the server sent to the given request ids. */
 export function sentResponses(wireLog: string): Map<unknown, WireLogEntry> {
   const out = new Map<unknown, WireLogEntry>();
-  for (const e of readWireLog(wireLog)) if (e.dir === 'out' && e.msg && 'id' in e.msg && !('method' in e.msg)) out.set(e.msg.id, e);
+  for (const e of readWireLog(wireLog))
+    if (e.dir === 'out' && e.msg && 'id' in e.msg && !('method' in e.msg)) out.set(e.msg.id, e);
   return out;
 }
 
-export const ENVELOPE_KEYS = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities', 'io.modelcontextprotocol/clientInfo'];
+export const ENVELOPE_KEYS = [
+  'io.modelcontextprotocol/protocolVersion',
+  'io.modelcontextprotocol/clientCapabilities',
+  'io.modelcontextprotocol/clientInfo',
+];

@@ -34,9 +34,19 @@ describe.each(['stdio', 'http'] as const)('legacy server over %s', (transport) =
     const conn = await host.connect('fx');
     expect(conn.era).toBe('legacy');
     expect(conn.protocolVersion).toBe('2025-11-25');
-    const { result } = await host.call({ server: 'fx', method: 'tools/call', name: 'confirm_delete', arguments: { entryId: 3 } });
+    const { result } = await host.call({
+      server: 'fx',
+      method: 'tools/call',
+      name: 'confirm_delete',
+      arguments: { entryId: 3 },
+    });
     expect(text(result)).toBe('declined by the user, nothing was deleted');
-    expect(events.asked[0]!.question.origin).toMatchObject({ server: 'fx', era: 'legacy', method: 'tools/call', name: 'confirm_delete' });
+    expect(events.asked[0]!.question.origin).toMatchObject({
+      server: 'fx',
+      era: 'legacy',
+      method: 'tools/call',
+      name: 'confirm_delete',
+    });
     expect(events.ended[0]).toMatchObject({ outcome: 'complete' });
   });
 
@@ -70,10 +80,18 @@ describe.each(['stdio', 'http'] as const)('legacy server over %s', (transport) =
     const { host, events, wireLog } = setup([{ kind: 'accept' }]);
     // Over HTTP one fixture process serves every test: count only this test's calls.
     const before = receivedRequests(wireLog, 'tools/call').length;
-    const { result, rounds } = await host.call({ server: 'fx', method: 'tools/call', name: 'needs_auth', arguments: {} });
+    const { result, rounds } = await host.call({
+      server: 'fx',
+      method: 'tools/call',
+      name: 'needs_auth',
+      arguments: {},
+    });
     expect(text(result)).toBe('authorized: calendar access granted');
     expect(rounds).toBe(1);
-    expect(events.asked[0]!.question).toMatchObject({ mode: 'url', message: 'Authorize Countersign to read your calendar' });
+    expect(events.asked[0]!.question).toMatchObject({
+      mode: 'url',
+      message: 'Authorize Countersign to read your calendar',
+    });
     const calls = receivedRequests(wireLog, 'tools/call').slice(before);
     expect(calls).toHaveLength(2);
     expect(calls[1]!.msg.id).not.toBe(calls[0]!.msg.id);
@@ -104,7 +122,12 @@ describe('modern server over Streamable HTTP', () => {
     open = host;
     const conn = await host.connect('fx');
     expect(conn.era).toBe('modern');
-    const { result } = await host.call({ server: 'fx', method: 'tools/call', name: 'confirm_delete', arguments: { entryId: 11 } });
+    const { result } = await host.call({
+      server: 'fx',
+      method: 'tools/call',
+      name: 'confirm_delete',
+      arguments: { entryId: 11 },
+    });
     expect(text(result)).toBe('deleted entry 11');
     const calls = readWireLog(http.wireLog).filter((e) => e.dir === 'in' && e.msg?.method === 'tools/call');
     expect(calls).toHaveLength(2);

@@ -48,7 +48,12 @@ describe('modern era over stdio', () => {
       ['cancel', 'cancelled, nothing was deleted'],
     ] as const) {
       const { host, events } = setup([{ kind: spec }]);
-      const { result, rounds } = await host.call({ server: 'fx', method: 'tools/call', name: 'confirm_delete', arguments: { entryId: 7 } });
+      const { result, rounds } = await host.call({
+        server: 'fx',
+        method: 'tools/call',
+        name: 'confirm_delete',
+        arguments: { entryId: 7 },
+      });
       expect(text(result)).toBe(expected);
       expect(result.isError).toBeFalsy();
       expect(rounds).toBe(1);
@@ -76,13 +81,21 @@ describe('modern era over stdio', () => {
     expect(typeof sentState).toBe('string');
     expect(retry.msg.params.requestState).toBe(sentState);
     // History gets a digest of the state, never the state.
-    expect(events.answers[0]!.requestState).toEqual({ length: sentState.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(events.answers[0]!.requestState).toEqual({
+      length: sentState.length,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(JSON.stringify(events)).not.toContain(sentState);
   });
 
   it('runs a two-round dialogue, numbering the rounds', async () => {
     const { host, events } = setup([{ kind: 'accept-content', content: { name: 'Ada' } }, { kind: 'accept' }]);
-    const { result, rounds } = await host.call({ server: 'fx', method: 'tools/call', name: 'two_rounds', arguments: {} });
+    const { result, rounds } = await host.call({
+      server: 'fx',
+      method: 'tools/call',
+      name: 'two_rounds',
+      arguments: {},
+    });
     expect(text(result)).toBe('booked for Ada after 2 rounds');
     expect(rounds).toBe(2);
     expect(events.asked.map((a) => [a.question.origin.round, a.question.origin.key])).toEqual([
@@ -98,18 +111,35 @@ describe('modern era over stdio', () => {
     expect(result.isError).toBeFalsy();
     const q = events.asked[0]!.question;
     expect(q.mode).toBe('form');
-    expect(q.origin).toMatchObject({ server: 'fx', era: 'modern', method: 'tools/call', name: 'book_time', round: 1, key: 'booking' });
-    expect(result.structuredContent).toEqual(events.answers[0]!.answer.action === 'accept' ? (events.answers[0]!.answer as { content: unknown }).content : null);
+    expect(q.origin).toMatchObject({
+      server: 'fx',
+      era: 'modern',
+      method: 'tools/call',
+      name: 'book_time',
+      round: 1,
+      key: 'booking',
+    });
+    expect(result.structuredContent).toEqual(
+      events.answers[0]!.answer.action === 'accept'
+        ? (events.answers[0]!.answer as { content: unknown }).content
+        : null,
+    );
   });
 
   it('pauses before re-sending a state-only round and echoes the state', async () => {
     const { host, wireLog } = setup([], { pacingDelayMs: 120 });
-    const { result } = await host.call({ server: 'fx', method: 'tools/call', name: 'pacing', arguments: { rounds: 2 } });
+    const { result } = await host.call({
+      server: 'fx',
+      method: 'tools/call',
+      name: 'pacing',
+      arguments: { rounds: 2 },
+    });
     expect(text(result)).toBe('paced 2 rounds, then done');
     const gaps = (result.structuredContent as { gapsMs: number[] }).gapsMs;
     expect(gaps).toHaveLength(2);
     for (const g of gaps) expect(g).toBeGreaterThanOrEqual(100);
-    for (const call of receivedRequests(wireLog, 'tools/call').slice(1)) expect(call.msg.params).not.toHaveProperty('inputResponses');
+    for (const call of receivedRequests(wireLog, 'tools/call').slice(1))
+      expect(call.msg.params).not.toHaveProperty('inputResponses');
   });
 
   it('URL question: analysed, consented, and completed on the retry', async () => {
@@ -128,7 +158,9 @@ describe('modern era over stdio', () => {
   it('stops a server that never stops asking at the round limit with a clear error', async () => {
     const { host, events, wireLog } = setup([], { maxRounds: 3 });
     // Specs ran out: every question is declined, and the server asks again anyway.
-    const error = await host.call({ server: 'fx', method: 'tools/call', name: 'never_stops', arguments: {} }).catch((e) => e);
+    const error = await host
+      .call({ server: 'fx', method: 'tools/call', name: 'never_stops', arguments: {} })
+      .catch((e) => e);
     expect(isHostError(error, 'round-limit')).toBe(true);
     expect(error.message).toContain('after 3 rounds');
     expect(receivedRequests(wireLog, 'tools/call')).toHaveLength(4);
@@ -138,7 +170,9 @@ describe('modern era over stdio', () => {
 
   it('refuses a nested schema before anything is shown', async () => {
     const { host, events, wireLog } = setup([{ kind: 'accept' }]);
-    const error = await host.call({ server: 'fx', method: 'tools/call', name: 'bad_schema', arguments: {} }).catch((e) => e);
+    const error = await host
+      .call({ server: 'fx', method: 'tools/call', name: 'bad_schema', arguments: {} })
+      .catch((e) => e);
     expect(isHostError(error, 'invalid-schema')).toBe(true);
     expect(error.message).toContain('properties.address');
     expect(events.asked).toHaveLength(0);
@@ -148,7 +182,9 @@ describe('modern era over stdio', () => {
 
   it('treats a request for something undeclared (sampling) as a clear error', async () => {
     const { host, events } = setup([{ kind: 'accept' }]);
-    const error = await host.call({ server: 'fx', method: 'tools/call', name: 'ask_sampling', arguments: {} }).catch((e) => e);
+    const error = await host
+      .call({ server: 'fx', method: 'tools/call', name: 'ask_sampling', arguments: {} })
+      .catch((e) => e);
     expect(isHostError(error, 'undeclared-request')).toBe(true);
     expect(error.message).toContain('sampling/createMessage');
     expect(events.asked).toHaveLength(0);
@@ -156,7 +192,9 @@ describe('modern era over stdio', () => {
 
   it('refuses an answer that does not match the form, sending nothing', async () => {
     const { host, wireLog } = setup([{ kind: 'accept-content', content: { name: 42 as unknown as string } }]);
-    const error = await host.call({ server: 'fx', method: 'tools/call', name: 'two_rounds', arguments: {} }).catch((e) => e);
+    const error = await host
+      .call({ server: 'fx', method: 'tools/call', name: 'two_rounds', arguments: {} })
+      .catch((e) => e);
     expect(isHostError(error, 'invalid-answer')).toBe(true);
     expect(error.message).toMatch(/name/i);
     expect(receivedRequests(wireLog, 'tools/call')).toHaveLength(1);
@@ -181,7 +219,15 @@ describe('modern era over stdio', () => {
       },
     });
     open = host;
-    const error = await host.call({ server: 'fx', method: 'tools/call', name: 'confirm_delete', arguments: { entryId: 1 }, signal: controller.signal }).catch((e) => e);
+    const error = await host
+      .call({
+        server: 'fx',
+        method: 'tools/call',
+        name: 'confirm_delete',
+        arguments: { entryId: 1 },
+        signal: controller.signal,
+      })
+      .catch((e) => e);
     expect(isHostError(error, 'cancelled')).toBe(true);
     expect(rec.events.ended[0]).toMatchObject({ outcome: 'cancelled' });
     expect(rec.events.answers[0]).toMatchObject({ decidedBy: 'call-cancelled', answer: { action: 'cancel' } });
@@ -206,7 +252,12 @@ describe('modern era over stdio', () => {
     const slow = host.call({ server: 'fx', method: 'tools/call', name: 'confirm_delete', arguments: { entryId: 9 } });
     // While the question is open, a plain call runs beside it.
     await new Promise((r) => setTimeout(r, 300));
-    const plain = await host.call({ server: 'fx', method: 'tools/call', name: 'add_numbers', arguments: { a: 2, b: 3 } });
+    const plain = await host.call({
+      server: 'fx',
+      method: 'tools/call',
+      name: 'add_numbers',
+      arguments: { a: 2, b: 3 },
+    });
     release();
     expect(text((await slow).result)).toBe('deleted entry 9');
     expect(text(plain.result)).toBe('The sum of 2 and 3 is 5.');
@@ -221,14 +272,33 @@ describe('modern era over stdio', () => {
     const { runInputRequiredLoop } = await import('../../electron/core/calls/input-required-loop');
     const { QuestionGate } = await import('../../electron/core/prompter/question-gate');
     const { ScriptedPrompter } = await import('../../electron/cli/elicit-spec');
-    const call = { callId: 'c1', server: 'fx', era: 'modern' as const, protocolVersion: conn.protocolVersion, method: 'tools/call' as const, name: 'confirm_delete' };
+    const call = {
+      callId: 'c1',
+      server: 'fx',
+      era: 'modern' as const,
+      protocolVersion: conn.protocolVersion,
+      method: 'tools/call' as const,
+      name: 'confirm_delete',
+    };
     // An agent forging "the human said yes" in the params it controls.
-    const forged = { name: 'confirm_delete', arguments: { entryId: 5 }, inputResponses: { confirm: { action: 'accept' } }, requestState: 'forged' };
-    const { result } = await runInputRequiredLoop(conn.client, 'tools/call', forged, call, new QuestionGate(new ScriptedPrompter([{ kind: 'decline' }]), {}), {
-      maxRounds: 10,
-      pacingDelayMs: 10,
-      signal: new AbortController().signal,
-    });
+    const forged = {
+      name: 'confirm_delete',
+      arguments: { entryId: 5 },
+      inputResponses: { confirm: { action: 'accept' } },
+      requestState: 'forged',
+    };
+    const { result } = await runInputRequiredLoop(
+      conn.client,
+      'tools/call',
+      forged,
+      call,
+      new QuestionGate(new ScriptedPrompter([{ kind: 'decline' }]), {}),
+      {
+        maxRounds: 10,
+        pacingDelayMs: 10,
+        signal: new AbortController().signal,
+      },
+    );
     expect(text(result)).toBe('declined by the user, nothing was deleted');
     const first = receivedRequests(wireLog, 'tools/call')[0]!;
     expect(first.msg.params).not.toHaveProperty('inputResponses');
@@ -237,7 +307,12 @@ describe('modern era over stdio', () => {
 
   it('runs prompts/get and resources/read through the same loop', async () => {
     const { host, events } = setup([{ kind: 'accept' }, { kind: 'accept' }]);
-    const prompt = await host.call({ server: 'fx', method: 'prompts/get', name: 'greeting', arguments: { name: 'Ada' } });
+    const prompt = await host.call({
+      server: 'fx',
+      method: 'prompts/get',
+      name: 'greeting',
+      arguments: { name: 'Ada' },
+    });
     expect(JSON.stringify(prompt.result)).toContain('Ada');
     const res = await host.call({ server: 'fx', method: 'resources/read', name: 'fixture://secret-note' });
     expect(Array.isArray(res.result.contents)).toBe(true);

@@ -38,7 +38,9 @@ describe('electron-builder.yml', async () => {
   });
 
   it("passes electron-builder's own validation", async () => {
-    await expect(validateConfiguration(config, { isEnabled: false, add: () => undefined } as never)).resolves.toBeUndefined();
+    await expect(
+      validateConfiguration(config, { isEnabled: false, add: () => undefined } as never),
+    ).resolves.toBeUndefined();
   });
 
   it('would be refused by the same schema if it had a typo', () => {
@@ -54,7 +56,11 @@ describe('electron-builder.yml', async () => {
   });
 
   it('targets AppImage + deb, dmg with the hardened runtime, and nsis', () => {
-    expect(config.linux).toMatchObject({ target: ['AppImage', 'deb'], category: 'Utility', maintainer: expect.stringMatching(/.+<.+@.+>/) });
+    expect(config.linux).toMatchObject({
+      target: ['AppImage', 'deb'],
+      category: 'Utility',
+      maintainer: expect.stringMatching(/.+<.+@.+>/),
+    });
     expect(config.mac).toMatchObject({ target: ['dmg'], hardenedRuntime: true });
     expect(config.win).toMatchObject({ target: ['nsis'] });
   });
@@ -64,8 +70,10 @@ describe('electron-builder.yml', async () => {
     const mac = config.mac as { icon: string; entitlements: string; entitlementsInherit: string };
     const win = config.win as { icon: string };
     expect(statSync(join(root, linux.icon)).isDirectory()).toBe(true);
-    for (const size of [16, 24, 32, 48, 64, 128, 256, 512, 1024]) expect(existsSync(join(root, linux.icon, `${size}x${size}.png`))).toBe(true);
-    for (const file of [mac.icon, mac.entitlements, mac.entitlementsInherit, win.icon]) expect(existsSync(join(root, file)), file).toBe(true);
+    for (const size of [16, 24, 32, 48, 64, 128, 256, 512, 1024])
+      expect(existsSync(join(root, linux.icon, `${size}x${size}.png`))).toBe(true);
+    for (const file of [mac.icon, mac.entitlements, mac.entitlementsInherit, win.icon])
+      expect(existsSync(join(root, file)), file).toBe(true);
     const entitlements = readFileSync(join(root, mac.entitlements), 'utf8');
     expect(entitlements).toContain('com.apple.security.cs.allow-jit');
     expect(entitlements).not.toMatch(/disable-library-validation|device\.camera|audio-input/);
@@ -130,7 +138,10 @@ describe('electron-builder.yml', async () => {
   });
 
   it('package.json points Electron at the CommonJS main bundle and has the build scripts', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string; scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      main: string;
+      scripts: Record<string, string>;
+    };
     expect(pkg.main, 'package.json "main" must be the bundle scripts/build.mjs writes').toBe('dist/electron/main.cjs');
     expect(pkg.scripts.build).toBe('node scripts/build.mjs');
   });

@@ -26,7 +26,11 @@ describe.skipIf(!existsSync(CHROMIUM))('renderer under the main-process CSP (Chr
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'countersign-csp-'));
-    const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--out', join(work, 'dist'), '--no-cli'], { cwd: root, encoding: 'utf8' });
+    const build = spawnSync(
+      process.execPath,
+      [join(root, 'scripts/build.mjs'), '--out', join(work, 'dist'), '--no-cli'],
+      { cwd: root, encoding: 'utf8' },
+    );
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     // The very handler main registers for app://, fed loopback requests.
     const handle = createAppRequestHandler(join(work, 'dist', 'renderer'), async (p) => readFileSync(p));
@@ -39,7 +43,16 @@ describe.skipIf(!existsSync(CHROMIUM))('renderer under the main-process CSP (Chr
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 90_000);
 
@@ -56,13 +69,20 @@ describe.skipIf(!existsSync(CHROMIUM))('renderer under the main-process CSP (Chr
     });
     page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.log(`csp-violation ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.log(`csp-violation ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     if (bridgeMethods) {
       // What the preload exposes, with canned answers: the app page needs a host to start.
       await page.addInitScript((methods: string[]) => {
         const settings = { maxRounds: 10, language: 'en', theme: 'system', redactHistory: false };
-        const results: Record<string, unknown> = { listServers: [], listQuestions: [], getSettings: settings, queryHistory: { total: 0, entries: [] } };
+        const results: Record<string, unknown> = {
+          listServers: [],
+          listQuestions: [],
+          getSettings: settings,
+          queryHistory: { total: 0, entries: [] },
+        };
         const api: Record<string, unknown> = { on: () => () => undefined };
         for (const m of methods) api[m] = async () => results[m] ?? null;
         (window as unknown as { countersign: unknown }).countersign = Object.freeze(api);
@@ -84,18 +104,39 @@ describe.skipIf(!existsSync(CHROMIUM))('renderer under the main-process CSP (Chr
   it('renders form and link dialogs in the harness with no violation, validating without eval', async () => {
     const violations: string[] = [];
     const page = await open('/harness.html', violations);
-    await page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true, null, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true, null, {
+      timeout: 15_000,
+    });
     await page.evaluate(() => {
       const w = window as unknown as { __pushQuestion(q: unknown): void; __analyzeUrl(h: string): unknown };
       const origin = { server: 'Kimai', era: 'modern', method: 'tools/call', name: 'book', round: 1, key: 'k' };
       w.__pushQuestion({
-        id: 'f1', mode: 'form', origin, message: 'Book 2h?',
-        requestedSchema: { type: 'object', properties: { hours: { type: 'number', title: 'Hours', minimum: 0 }, note: { type: 'string' }, ok: { type: 'boolean' } }, required: ['hours'] },
+        id: 'f1',
+        mode: 'form',
+        origin,
+        message: 'Book 2h?',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            hours: { type: 'number', title: 'Hours', minimum: 0 },
+            note: { type: 'string' },
+            ok: { type: 'boolean' },
+          },
+          required: ['hours'],
+        },
       });
-      w.__pushQuestion({ id: 'u1', mode: 'url', origin, message: 'Connect', url: w.__analyzeUrl('https://xn--pple-43d.com/login') });
+      w.__pushQuestion({
+        id: 'u1',
+        mode: 'url',
+        origin,
+        message: 'Connect',
+        url: w.__analyzeUrl('https://xn--pple-43d.com/login'),
+      });
     });
     await page.getByText('Book 2h?').waitFor({ timeout: 15_000 });
-    expect(await page.evaluate(() => (window as unknown as { __validatorEngine(): string }).__validatorEngine())).toBe('interpreter');
+    expect(await page.evaluate(() => (window as unknown as { __validatorEngine(): string }).__validatorEngine())).toBe(
+      'interpreter',
+    );
     expect(violations).toEqual([]);
     // The watcher works: a blocked inline style is reported.
     await page.evaluate(() => document.body.setAttribute('style', 'color: red'));

@@ -19,7 +19,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 function pngPixels(png: Buffer): Buffer {
   const { width, height } = pngSize(png);
   const idat: Buffer[] = [];
-  for (let pos = 8; pos < png.length; ) {
+  for (let pos = 8; pos < png.length;) {
     const len = png.readUInt32BE(pos);
     if (png.toString('latin1', pos + 4, pos + 8) === 'IDAT') idat.push(png.subarray(pos + 8, pos + 8 + len));
     pos += 12 + len;
@@ -34,7 +34,17 @@ function pngPixels(png: Buffer): Buffer {
       const b = y > 0 ? out[(y - 1) * stride + x]! : 0;
       const c = x >= 4 && y > 0 ? out[(y - 1) * stride + x - 4]! : 0;
       const p = a + b - c;
-      const pred = [0, a, b, (a + b) >> 1, Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c][f]!;
+      const pred = [
+        0,
+        a,
+        b,
+        (a + b) >> 1,
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c,
+      ][f]!;
       out[y * stride + x] = (raw[y * (stride + 1) + 1 + x]! + pred) & 0xff;
     }
   }
@@ -48,7 +58,8 @@ describe('app icons', () => {
 
   it('has the 1024 px PNG and both SVG masters', () => {
     expect(pngSize(readFileSync(join(assets, 'icon.png')))).toEqual({ width: 1024, height: 1024 });
-    for (const svg of ['icon.svg', 'icon-small.svg']) expect(readFileSync(join(assets, svg), 'utf8')).toMatch(/^<svg [^>]*viewBox=/);
+    for (const svg of ['icon.svg', 'icon-small.svg'])
+      expect(readFileSync(join(assets, svg), 'utf8')).toMatch(/^<svg [^>]*viewBox=/);
   });
 
   it('Windows .ico holds 16-256 px; 256 as PNG, smaller ones as DIBs identical to the PNGs', () => {
@@ -73,10 +84,20 @@ describe('app icons', () => {
       expect(data.readInt32LE(8)).toBe(size * 2);
       // Bottom-up BGRA must equal the Linux PNG of the same size.
       const rgba = pngPixels(readFileSync(join(assets, 'icons', `${size}x${size}.png`)));
-      for (const [x, y] of [[0, 0], [size >> 1, size >> 1], [size - 1, size - 1], [size >> 2, (size * 3) >> 2]] as const) {
+      for (const [x, y] of [
+        [0, 0],
+        [size >> 1, size >> 1],
+        [size - 1, size - 1],
+        [size >> 2, (size * 3) >> 2],
+      ] as const) {
         const src = (y * size + x) * 4;
         const dib = 40 + ((size - 1 - y) * size + x) * 4;
-        expect([data[dib + 2], data[dib + 1], data[dib], data[dib + 3]]).toEqual([rgba[src], rgba[src + 1], rgba[src + 2], rgba[src + 3]]);
+        expect([data[dib + 2], data[dib + 1], data[dib], data[dib + 3]]).toEqual([
+          rgba[src],
+          rgba[src + 1],
+          rgba[src + 2],
+          rgba[src + 3],
+        ]);
       }
     }
     expect(sizes).toEqual([16, 24, 32, 48, 64, 128, 256]);
@@ -87,18 +108,35 @@ describe('app icons', () => {
     expect(icns.toString('latin1', 0, 4)).toBe('icns');
     expect(icns.readUInt32BE(4)).toBe(icns.length);
     const found: Record<string, number> = {};
-    for (let pos = 8; pos < icns.length; ) {
+    for (let pos = 8; pos < icns.length;) {
       const type = icns.toString('latin1', pos, pos + 4);
       const len = icns.readUInt32BE(pos + 4);
       found[type] = pngSize(icns.subarray(pos + 8, pos + len)).width;
       pos += len;
     }
-    expect(found).toEqual({ icp4: 16, icp5: 32, icp6: 64, ic07: 128, ic08: 256, ic09: 512, ic10: 1024, ic11: 32, ic12: 64, ic13: 256, ic14: 512 });
+    expect(found).toEqual({
+      icp4: 16,
+      icp5: 32,
+      icp6: 64,
+      ic07: 128,
+      ic08: 256,
+      ic09: 512,
+      ic10: 1024,
+      ic11: 32,
+      ic12: 64,
+      ic13: 256,
+      ic14: 512,
+    });
   });
 
   it('has every runtime image main loads, at 1x and 2x', () => {
     const files = new Set(readdirSync(join(assets, 'runtime')));
-    const pairs = ['tray', 'tray-attention', 'trayTemplate', ...['1', '2', '3', '4', '5', '6', '7', '8', '9', '9plus'].map((n) => `badge-${n}`)];
+    const pairs = [
+      'tray',
+      'tray-attention',
+      'trayTemplate',
+      ...['1', '2', '3', '4', '5', '6', '7', '8', '9', '9plus'].map((n) => `badge-${n}`),
+    ];
     for (const name of pairs) {
       expect(pngSize(readFileSync(join(assets, 'runtime', `${name}.png`)))).toEqual({ width: 16, height: 16 });
       expect(pngSize(readFileSync(join(assets, 'runtime', `${name}@2x.png`)))).toEqual({ width: 32, height: 32 });

@@ -100,18 +100,30 @@ describe('built main bundle under a scripted electron stand-in', { timeout: 90_0
 
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'countersign-main-bundle-'));
-    const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--out', join(work, 'app', 'dist'), '--no-cli'], { cwd: root, encoding: 'utf8' });
+    const build = spawnSync(
+      process.execPath,
+      [join(root, 'scripts/build.mjs'), '--out', join(work, 'app', 'dist'), '--no-cli'],
+      { cwd: root, encoding: 'utf8' },
+    );
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     writeFileSync(join(work, 'electron-stub.cjs'), STUB);
     const data = join(work, 'data');
-    const run = spawnSync(process.execPath, ['-r', join(work, 'electron-stub.cjs'), join(work, 'app', 'dist', 'electron', 'main.cjs')], {
-      cwd: work,
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, STUB_APP_PATH: join(work, 'app'), COUNTERSIGN_DATA_DIR: data, NODE_ENV: 'production' },
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['-r', join(work, 'electron-stub.cjs'), join(work, 'app', 'dist', 'electron', 'main.cjs')],
+      {
+        cwd: work,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, STUB_APP_PATH: join(work, 'app'), COUNTERSIGN_DATA_DIR: data, NODE_ENV: 'production' },
+      },
+    );
     stderr = run.stderr;
-    steps = run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown> & { step: string });
+    steps = run.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown> & { step: string });
   }, 90_000);
 
   afterAll(() => {
@@ -126,7 +138,9 @@ describe('built main bundle under a scripted electron stand-in', { timeout: 90_0
   });
 
   it('opens the window with the bundled preload on the app origin', () => {
-    const options = step('window')!.options as { webPreferences: { preload: string; sandbox: boolean; contextIsolation: boolean } };
+    const options = step('window')!.options as {
+      webPreferences: { preload: string; sandbox: boolean; contextIsolation: boolean };
+    };
     expect(options.webPreferences.preload).toBe(join(work, 'app', 'dist', 'electron', 'preload.cjs'));
     expect(readFileSync(options.webPreferences.preload, 'utf8')).toContain('exposeInMainWorld');
     expect(options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true });
@@ -134,12 +148,19 @@ describe('built main bundle under a scripted electron stand-in', { timeout: 90_0
   });
 
   it('serves the built renderer over app:// with the CSP header', () => {
-    expect(step('index')).toMatchObject({ status: 200, csp: expect.stringContaining("default-src 'none'"), body: '<!doctype html>' });
+    expect(step('index')).toMatchObject({
+      status: 200,
+      csp: expect.stringContaining("default-src 'none'"),
+      body: '<!doctype html>',
+    });
   });
 
   it('refuses a foreign sender and answers the window through the bundled HostService', () => {
     expect(step('foreign')).toMatchObject({ reply: { ok: false, error: { code: 'forbidden' } } });
-    const servers = step('servers') as unknown as { reply: { ok: boolean; value: Array<{ name: string; status: string }> }; events: string[] };
+    const servers = step('servers') as unknown as {
+      reply: { ok: boolean; value: Array<{ name: string; status: string }> };
+      events: string[];
+    };
     expect(servers.reply.ok, stderr).toBe(true);
     // The demo server was found next to the bundle, copied to the data folder (a path that
     // survives AppImage re-mounts and updates), written on first start, and really started.
@@ -148,7 +169,9 @@ describe('built main bundle under a scripted electron stand-in', { timeout: 90_0
       [DEMO_LEGACY_SERVER_NAME, 'connected'],
     ]);
     expect(servers.events).toContain('serversChanged');
-    const saved = JSON.parse(readFileSync(join(work, 'data', 'servers.json'), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
+    const saved = JSON.parse(readFileSync(join(work, 'data', 'servers.json'), 'utf8')) as {
+      mcpServers: Record<string, { args: string[] }>;
+    };
     expect(saved.mcpServers[DEMO_SERVER_NAME]!.args[0]).toBe(join(work, 'data', 'demo', 'demo-server.mjs'));
   });
 

@@ -17,7 +17,10 @@ export function makeRendererDir(): { root: string; rendererDir: string; cleanup(
   const root = mkdtempSync(join(tmpdir(), 'countersign-web-'));
   const rendererDir = join(root, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Countersign</title><script type="module" src="./assets/app.js"></script>');
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><title>Countersign</title><script type="module" src="./assets/app.js"></script>',
+  );
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
   writeFileSync(join(rendererDir, 'assets', 'app.css'), 'body{}');
   writeFileSync(join(rendererDir, '.env'), SECRET);
@@ -29,12 +32,18 @@ export function makeRendererDir(): { root: string; rendererDir: string; cleanup(
 /** The demo entries with a short "wait for the browser" in the modern URL flow. */
 export function demoEntries(): Record<string, ServerEntry> {
   const entries = demoServers();
-  for (const entry of Object.values(entries)) if (isStdioEntry(entry)) entry.env = { ...entry.env, COUNTERSIGN_DEMO_URL_WAIT_MS: '300' };
+  for (const entry of Object.values(entries))
+    if (isStdioEntry(entry)) entry.env = { ...entry.env, COUNTERSIGN_DEMO_URL_WAIT_MS: '300' };
   return entries;
 }
 
 /** A HostService over a fresh data folder; `opened` records openExternal calls. */
-export async function startService(): Promise<{ service: HostService; opened: string[]; dataDir: string; close(): Promise<void> }> {
+export async function startService(): Promise<{
+  service: HostService;
+  opened: string[];
+  dataDir: string;
+  close(): Promise<void>;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), 'countersign-data-'));
   const opened: string[] = [];
   const service = await HostService.create({
@@ -81,7 +90,11 @@ export function browserLikeWebSocket(origin: string) {
 }
 
 /** Resolves once `predicate` holds, polling; rejects with `what` after `ms`. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  ms = 20_000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await probe();

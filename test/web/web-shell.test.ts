@@ -33,15 +33,26 @@ class Tab {
     if (reply.error) throw new Error(`${method}: ${reply.error.message}`);
     return reply.result as T;
   }
-  event<E extends keyof HostEvents>(event: E, where: (p: HostEvents[E]) => boolean, what: string = event): Promise<HostEvents[E]> {
+  event<E extends keyof HostEvents>(
+    event: E,
+    where: (p: HostEvents[E]) => boolean,
+    what: string = event,
+  ): Promise<HostEvents[E]> {
     return eventually(() => this.frames.find((f) => f.event === event && where(f.payload))?.payload, what);
   }
 }
 
 /** Try an upgrade; resolves with the open socket or the HTTP status it was refused with. */
-function upgrade(url: string, protocols: string[], headers: { origin?: string; host?: string } = {}): Promise<{ ws?: WebSocket; status?: number }> {
+function upgrade(
+  url: string,
+  protocols: string[],
+  headers: { origin?: string; host?: string } = {},
+): Promise<{ ws?: WebSocket; status?: number }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, protocols, { ...(headers.origin ? { origin: headers.origin } : {}), ...(headers.host ? { headers: { host: headers.host } } : {}) });
+    const ws = new WebSocket(url, protocols, {
+      ...(headers.origin ? { origin: headers.origin } : {}),
+      ...(headers.host ? { headers: { host: headers.host } } : {}),
+    });
     ws.once('open', () => resolve({ ws }));
     ws.once('unexpected-response', (_req, res) => {
       resolve({ status: res.statusCode });
@@ -52,7 +63,12 @@ function upgrade(url: string, protocols: string[], headers: { origin?: string; h
 }
 
 /** A raw HTTP GET (the path is sent exactly as given, unlike fetch). */
-function rawGet(port: number, path: string, host = `127.0.0.1:${port}`, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function rawGet(
+  port: number,
+  path: string,
+  host = `127.0.0.1:${port}`,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { host } }, (res) => {
       let body = '';
@@ -83,7 +99,13 @@ describe('loopback web shell', () => {
   beforeAll(async () => {
     renderer = makeRendererDir();
     svc = await startService();
-    shell = await startWebShell({ service: svc.service, port: 0, rendererDir: renderer.rendererDir, openBrowser: false, log: () => undefined });
+    shell = await startWebShell({
+      service: svc.service,
+      port: 0,
+      rendererDir: renderer.rendererDir,
+      openBrowser: false,
+      log: () => undefined,
+    });
     ({ port, token } = parseShellUrl(shell.url));
     origin = `http://127.0.0.1:${port}`;
     api = `ws://127.0.0.1:${port}/api`;
@@ -136,7 +158,18 @@ describe('loopback web shell', () => {
     });
 
     it('refuses path traversal, hidden files and symlinks that lead out of the renderer folder', async () => {
-      for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/%2fetc%2fpasswd', '/assets/leak.txt', '/.env', '/%00index.html', '/%E0%A4%A']) {
+      for (const path of [
+        '/../secret.txt',
+        '/%2e%2e/secret.txt',
+        '/assets/..%2f..%2fsecret.txt',
+        '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+        '/..%5csecret.txt',
+        '/%2fetc%2fpasswd',
+        '/assets/leak.txt',
+        '/.env',
+        '/%00index.html',
+        '/%E0%A4%A',
+      ]) {
         const res = await rawGet(port, path);
         expect([400, 403, 404], `${path} -> ${res.status}`).toContain(res.status);
         expect(res.body).not.toContain(SECRET);
@@ -166,8 +199,12 @@ describe('loopback web shell', () => {
 
     it('refuses a missing or wrong token', async () => {
       expect((await upgrade(api, ['countersign.v1'], { origin })).status).toBe(403);
-      expect((await upgrade(api, ['countersign.v1', `countersign.token.${'A'.repeat(43)}`], { origin })).status).toBe(403);
-      expect((await upgrade(api, ['countersign.v1', `countersign.token.${token.slice(0, -1)}`], { origin })).status).toBe(403);
+      expect((await upgrade(api, ['countersign.v1', `countersign.token.${'A'.repeat(43)}`], { origin })).status).toBe(
+        403,
+      );
+      expect(
+        (await upgrade(api, ['countersign.v1', `countersign.token.${token.slice(0, -1)}`], { origin })).status,
+      ).toBe(403);
       expect((await upgrade(api, [`countersign.token.${token}`], { origin })).status).toBe(403);
       expect((await upgrade(`${api}?token=${token}`, ['countersign.v1'], { origin })).status).toBe(403);
     });
@@ -201,8 +238,13 @@ describe('loopback web shell', () => {
         'malformed frame: "id" must be a non-empty string or an integer',
         'binary frames are not supported: send JSON text',
       ]);
-      expect((await tab.request('noSuchMethod')).error).toMatchObject({ code: 'protocol', message: expect.stringContaining('unknown host API method') });
-      expect((await tab.request('callTool', { server: DEMO_SERVER_NAME })).error?.message).toMatch(/^callTool: invalid tool/);
+      expect((await tab.request('noSuchMethod')).error).toMatchObject({
+        code: 'protocol',
+        message: expect.stringContaining('unknown host API method'),
+      });
+      expect((await tab.request('callTool', { server: DEMO_SERVER_NAME })).error?.message).toMatch(
+        /^callTool: invalid tool/,
+      );
       expect((await tab.request('listServers', { extra: 1 })).error?.code).toBe('protocol');
       const noMethod = await (async () => {
         tab.ws.send(JSON.stringify({ id: 'x1', method: 42 }));
@@ -215,7 +257,9 @@ describe('loopback web shell', () => {
     it('closes a socket that sends a frame over 5 MB', async () => {
       const tab = await openTab();
       const closed = new Promise<number>((resolve) => tab.ws.once('close', (code) => resolve(code)));
-      tab.ws.send(JSON.stringify({ id: 1, method: 'importServers', params: { json: 'x'.repeat(5 * 1024 * 1024 + 10) } }));
+      tab.ws.send(
+        JSON.stringify({ id: 1, method: 'importServers', params: { json: 'x'.repeat(5 * 1024 * 1024 + 10) } }),
+      );
       expect(await closed).toBe(1009);
       // The shell itself is unharmed.
       const again = await openTab();
@@ -230,31 +274,57 @@ describe('loopback web shell', () => {
         const list = await tab.result<ServerView[]>('listServers');
         return list.every((s) => s.status === 'connected') && list.length === 2 ? list : undefined;
       }, 'both demo servers connected');
-      expect(servers.find((s) => s.name === DEMO_SERVER_NAME)).toMatchObject({ status: 'connected', era: 'modern', protocolVersion: '2026-07-28' });
-      expect(servers.find((s) => s.name === DEMO_LEGACY_SERVER_NAME)).toMatchObject({ status: 'connected', era: 'legacy' });
+      expect(servers.find((s) => s.name === DEMO_SERVER_NAME)).toMatchObject({
+        status: 'connected',
+        era: 'modern',
+        protocolVersion: '2026-07-28',
+      });
+      expect(servers.find((s) => s.name === DEMO_LEGACY_SERVER_NAME)).toMatchObject({
+        status: 'connected',
+        era: 'legacy',
+      });
     });
 
     it('delete_time_entry: questionAdded reaches every tab, a decline ends the call with the decline text', async () => {
       const tab = await openTab();
       const other = await openTab();
-      const { callId } = await tab.result<{ callId: string }>('callTool', { server: DEMO_SERVER_NAME, tool: 'delete_time_entry', args: { entryId: 17 } });
+      const { callId } = await tab.result<{ callId: string }>('callTool', {
+        server: DEMO_SERVER_NAME,
+        tool: 'delete_time_entry',
+        args: { entryId: 17 },
+      });
       const question = await tab.event('questionAdded', (q) => q.origin.name === 'delete_time_entry');
-      expect(question).toMatchObject({ mode: 'form', message: expect.stringContaining('17'), requestedSchema: { type: 'object', properties: {} }, origin: { server: DEMO_SERVER_NAME, era: 'modern' } });
+      expect(question).toMatchObject({
+        mode: 'form',
+        message: expect.stringContaining('17'),
+        requestedSchema: { type: 'object', properties: {} },
+        origin: { server: DEMO_SERVER_NAME, era: 'modern' },
+      });
       await other.event('questionAdded', (q) => q.id === question.id, 'the question on the second tab');
       expect((await tab.result<Question[]>('listQuestions')).map((q) => q.id)).toContain(question.id);
 
-      expect(await tab.result('answerQuestion', { questionId: question.id, answer: { action: 'decline' } })).toEqual({ accepted: true });
+      expect(await tab.result('answerQuestion', { questionId: question.id, answer: { action: 'decline' } })).toEqual({
+        accepted: true,
+      });
       await other.event('questionRemoved', (p) => p.questionId === question.id && p.reason === 'answered');
       const done = await tab.event('callUpdated', (c: CallView) => c.callId === callId && c.state !== 'running');
       expect(done.state).toBe('complete');
-      expect((done.result as { content: Array<{ text: string }> }).content[0]!.text).toBe('Declined by the user: nothing was deleted.');
+      expect((done.result as { content: Array<{ text: string }> }).content[0]!.text).toBe(
+        'Declined by the user: nothing was deleted.',
+      );
       // Answering twice is refused with a clear error.
-      expect((await tab.request('answerQuestion', { questionId: question.id, answer: { action: 'accept' } })).error?.message).toMatch(/not waiting for an answer/);
+      expect(
+        (await tab.request('answerQuestion', { questionId: question.id, answer: { action: 'accept' } })).error?.message,
+      ).toMatch(/not waiting for an answer/);
     });
 
     it('connect_calendar: openQuestionUrl opens exactly the link, and after "Authorize" an accept completes the call', async () => {
       const tab = await openTab();
-      const { callId } = await tab.result<{ callId: string }>('callTool', { server: DEMO_SERVER_NAME, tool: 'connect_calendar', args: { calendar: 'work' } });
+      const { callId } = await tab.result<{ callId: string }>('callTool', {
+        server: DEMO_SERVER_NAME,
+        tool: 'connect_calendar',
+        args: { calendar: 'work' },
+      });
       const question = await tab.event('questionAdded', (q) => q.origin.name === 'connect_calendar');
       if (question.mode !== 'url') throw new Error('expected a URL question');
       expect(question.url.href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/consent\//);
@@ -265,33 +335,53 @@ describe('loopback web shell', () => {
       await authorizeInBrowser(question.url.href);
       await tab.result('answerQuestion', { questionId: question.id, answer: { action: 'accept' } });
       const done = await tab.event('callUpdated', (c: CallView) => c.callId === callId && c.state !== 'running');
-      expect(done).toMatchObject({ state: 'complete', result: { content: [{ type: 'text', text: 'Connected the work calendar (authorized in the browser).' }] } });
+      expect(done).toMatchObject({
+        state: 'complete',
+        result: { content: [{ type: 'text', text: 'Connected the work calendar (authorized in the browser).' }] },
+      });
     });
 
     it('the legacy demo asks through the same socket (server-to-client elicitation/create)', async () => {
       const tab = await openTab();
-      const { callId } = await tab.result<{ callId: string }>('callTool', { server: DEMO_LEGACY_SERVER_NAME, tool: 'delete_time_entry', args: { entryId: 3 } });
+      const { callId } = await tab.result<{ callId: string }>('callTool', {
+        server: DEMO_LEGACY_SERVER_NAME,
+        tool: 'delete_time_entry',
+        args: { entryId: 3 },
+      });
       const question = await tab.event('questionAdded', (q) => q.origin.server === DEMO_LEGACY_SERVER_NAME);
       expect(question.origin.era).toBe('legacy');
       await tab.result('answerQuestion', { questionId: question.id, answer: { action: 'cancel' } });
       const done = await tab.event('callUpdated', (c: CallView) => c.callId === callId && c.state !== 'running');
-      expect((done.result as { content: Array<{ text: string }> }).content[0]!.text).toBe('Cancelled (dialog dismissed): nothing was deleted.');
+      expect((done.result as { content: Array<{ text: string }> }).content[0]!.text).toBe(
+        'Cancelled (dialog dismissed): nothing was deleted.',
+      );
     });
 
     it('cancelCall withdraws the open question from every tab', async () => {
       const tab = await openTab();
-      const { callId } = await tab.result<{ callId: string }>('callTool', { server: DEMO_SERVER_NAME, tool: 'deploy', args: { service: 'api' } });
+      const { callId } = await tab.result<{ callId: string }>('callTool', {
+        server: DEMO_SERVER_NAME,
+        tool: 'deploy',
+        args: { service: 'api' },
+      });
       const question = await tab.event('questionAdded', (q) => q.origin.name === 'deploy');
       expect(await tab.result('cancelCall', { callId })).toEqual({ cancelled: true });
       await tab.event('questionRemoved', (p) => p.questionId === question.id && p.reason === 'call-cancelled');
-      expect((await tab.event('callUpdated', (c: CallView) => c.callId === callId && c.state !== 'running')).state).toBe('cancelled');
+      expect(
+        (await tab.event('callUpdated', (c: CallView) => c.callId === callId && c.state !== 'running')).state,
+      ).toBe('cancelled');
     });
   });
 });
 
 describe('startWebShell refuses to start without a built renderer', () => {
   it('names the missing index.html and the build command', async () => {
-    await expect(startWebShell({ service: { invoke: async () => null, on: () => () => undefined }, rendererDir: '/nonexistent/renderer' })).rejects.toThrow(/npx vite build/);
+    await expect(
+      startWebShell({
+        service: { invoke: async () => null, on: () => () => undefined },
+        rendererDir: '/nonexistent/renderer',
+      }),
+    ).rejects.toThrow(/npx vite build/);
   });
 });
 
@@ -299,13 +389,26 @@ describe('idle sockets', () => {
   it('closes a socket that stops answering pings, and keeps one that answers', async () => {
     const renderer = makeRendererDir();
     const dataDir = mkdtempSync(join(tmpdir(), 'countersign-data-'));
-    const service = await HostService.create({ dataDir, openExternal: async () => undefined, firstStartServers: {}, connectOnStart: false });
-    const shell = await startWebShell({ service, rendererDir: renderer.rendererDir, heartbeatMs: 100, log: () => undefined });
+    const service = await HostService.create({
+      dataDir,
+      openExternal: async () => undefined,
+      firstStartServers: {},
+      connectOnStart: false,
+    });
+    const shell = await startWebShell({
+      service,
+      rendererDir: renderer.rendererDir,
+      heartbeatMs: 100,
+      log: () => undefined,
+    });
     try {
       const { port, token } = parseShellUrl(shell.url);
       const open = (autoPong: boolean) =>
         new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${port}/api`, ['countersign.v1', `countersign.token.${token}`], { origin: `http://127.0.0.1:${port}`, autoPong });
+          const ws = new WebSocket(`ws://127.0.0.1:${port}/api`, ['countersign.v1', `countersign.token.${token}`], {
+            origin: `http://127.0.0.1:${port}`,
+            autoPong,
+          });
           ws.once('open', () => resolve(ws)).once('error', reject);
         });
       const silent = await open(false);

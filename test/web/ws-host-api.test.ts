@@ -6,7 +6,14 @@ import { HOST_METHOD_NAMES } from '../../shared/host-api/names';
 import type { CallView, Question } from '../../shared/host-api/contract';
 import { DEMO_SERVER_NAME } from '../../electron/demo/demo-servers';
 import { startWebShell, type WebShell } from '../../electron/web/web-shell';
-import { HostApiError, apiUrlFromLocation, createWsHostApi, tokenFromLocation, type ConnectionState, type WsHostApi } from '../../renderer/src/api/ws-host-api';
+import {
+  HostApiError,
+  apiUrlFromLocation,
+  createWsHostApi,
+  tokenFromLocation,
+  type ConnectionState,
+  type WsHostApi,
+} from '../../renderer/src/api/ws-host-api';
 import { browserLikeWebSocket, eventually, makeRendererDir, parseShellUrl, startService } from './helpers';
 
 describe('tokenFromLocation / apiUrlFromLocation', () => {
@@ -79,15 +86,30 @@ describe('createWsHostApi against the real shell', () => {
     const calls: CallView[] = [];
     const offQ = api.on('questionAdded', (q) => questions.push(q));
     api.on('callUpdated', (c) => calls.push(c));
-    await eventually(async () => (await api.listServers({})).find((s) => s.name === DEMO_SERVER_NAME && s.status === 'connected'), 'demo connected');
-    const { callId } = await api.callTool({ server: DEMO_SERVER_NAME, tool: 'delete_time_entry', args: { entryId: 99 } });
+    await eventually(
+      async () => (await api.listServers({})).find((s) => s.name === DEMO_SERVER_NAME && s.status === 'connected'),
+      'demo connected',
+    );
+    const { callId } = await api.callTool({
+      server: DEMO_SERVER_NAME,
+      tool: 'delete_time_entry',
+      args: { entryId: 99 },
+    });
     const q = await eventually(() => questions.find((x) => x.origin.name === 'delete_time_entry'), 'questionAdded');
-    expect(await api.answerQuestion({ questionId: q.id, answer: { action: 'accept', content: {} } })).toEqual({ accepted: true });
-    const done = await eventually(() => calls.find((c) => c.callId === callId && c.state === 'complete'), 'callUpdated complete');
+    expect(await api.answerQuestion({ questionId: q.id, answer: { action: 'accept', content: {} } })).toEqual({
+      accepted: true,
+    });
+    const done = await eventually(
+      () => calls.find((c) => c.callId === callId && c.state === 'complete'),
+      'callUpdated complete',
+    );
     expect((done.result as { content: Array<{ text: string }> }).content[0]!.text).toBe('Deleted time entry 99.');
     offQ();
     await api.callTool({ server: DEMO_SERVER_NAME, tool: 'delete_time_entry', args: { entryId: 100 } });
-    const pending = await eventually(async () => (await api.listQuestions({})).find((x) => x.origin.argumentsSummary?.includes('100')), 'second question');
+    const pending = await eventually(
+      async () => (await api.listQuestions({})).find((x) => x.origin.argumentsSummary?.includes('100')),
+      'second question',
+    );
     expect(questions.some((x) => x.id === pending.id)).toBe(false);
     await api.answerQuestion({ questionId: pending.id, answer: { action: 'decline' } });
   });
@@ -97,7 +119,10 @@ describe('createWsHostApi against the real shell', () => {
     const error = await api.callTool({ server: DEMO_SERVER_NAME } as never).catch((e) => e);
     expect(error).toBeInstanceOf(HostApiError);
     expect(error).toMatchObject({ code: 'protocol', message: expect.stringMatching(/^callTool: invalid tool/) });
-    await expect(api.reconnectServer({ name: 'nope' })).rejects.toMatchObject({ code: 'config', message: 'no server named "nope" is configured' });
+    await expect(api.reconnectServer({ name: 'nope' })).rejects.toMatchObject({
+      code: 'config',
+      message: 'no server named "nope" is configured',
+    });
   });
 
   it('gives up with a clear error when the token is wrong', async () => {
@@ -121,9 +146,18 @@ describe('createWsHostApi against the real shell', () => {
       (error: unknown) => error,
     );
     await shell.close();
-    expect(await inFlight).toHaveProperty('message', 'the connection to Countersign closed before it answered reconnectServer; it may or may not have been carried out');
+    expect(await inFlight).toHaveProperty(
+      'message',
+      'the connection to Countersign closed before it answered reconnectServer; it may or may not have been carried out',
+    );
     await eventually(() => states.includes('reconnecting'), 'reconnecting');
-    shell = await startWebShell({ service: svc.service, port, token, rendererDir: renderer.rendererDir, log: () => undefined });
+    shell = await startWebShell({
+      service: svc.service,
+      port,
+      token,
+      rendererDir: renderer.rendererDir,
+      log: () => undefined,
+    });
     await eventually(() => api.connection === 'open' || undefined, 'reopened');
     expect((await api.listServers({})).length).toBe(2);
     const settings: unknown[] = [];

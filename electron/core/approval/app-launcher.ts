@@ -22,7 +22,11 @@ export interface AppLauncher {
 }
 
 /** A launcher running `command` detached from the gateway, with COUNTERSIGN_DATA_DIR set. */
-export function commandLauncher(command: readonly string[], description = command.join(' '), env: NodeJS.ProcessEnv = process.env): AppLauncher {
+export function commandLauncher(
+  command: readonly string[],
+  description = command.join(' '),
+  env: NodeJS.ProcessEnv = process.env,
+): AppLauncher {
   const [file, ...args] = command;
   if (!file) throw new Error('empty app command');
   return {
@@ -75,7 +79,8 @@ export function defaultLauncher(choice: LauncherChoice = {}): AppLauncher | null
     const electron = devElectron(root);
     if (electron) return commandLauncher([electron, root], 'the desktop app of this source tree (Electron)', env);
     const bin = join(root, 'bin', 'countersign.mjs');
-    if (existsSync(bin)) return commandLauncher([process.execPath, bin, 'web'], 'countersign web (the app in the system browser)', env);
+    if (existsSync(bin))
+      return commandLauncher([process.execPath, bin, 'web'], 'countersign web (the app in the system browser)', env);
   }
   return null;
 }

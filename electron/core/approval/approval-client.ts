@@ -7,7 +7,15 @@ import { HostError, isHostError, messageOf } from '../host-error';
 import type { PrompterAnswer } from '../prompter/prompter';
 import type { AppLauncher } from './app-launcher';
 import { approvalEndpoint, readTokenFile, type ApprovalEndpoint } from './endpoint';
-import { APPROVAL_PROTOCOL, LineReader, appFrameSchema, encodeFrame, parseFrame, type AppFrame, type GatewayFrame } from './protocol';
+import {
+  APPROVAL_PROTOCOL,
+  LineReader,
+  appFrameSchema,
+  encodeFrame,
+  parseFrame,
+  type AppFrame,
+  type GatewayFrame,
+} from './protocol';
 
 /** The one sentence an agent gets when no human can be asked. */
 export const APP_NOT_RUNNING = 'approval app not running, nothing was done';
@@ -22,9 +30,13 @@ export class ApprovalUnavailableError extends HostError {
 /** The app withdrew a question before the human answered (it is closing, or refused the question). */
 export class ApprovalWithdrawnError extends HostError {
   constructor(readonly appReason: string) {
-    super('connection', 'the question was withdrawn in the Countersign app before the user answered; nothing was sent to the server', {
-      reason: 'approval-withdrawn',
-    });
+    super(
+      'connection',
+      'the question was withdrawn in the Countersign app before the user answered; nothing was sent to the server',
+      {
+        reason: 'approval-withdrawn',
+      },
+    );
   }
 }
 
@@ -161,7 +173,10 @@ export class ApprovalClient {
 
   private async launchAndConnect(): Promise<Connection> {
     const launcher = this.options.launcher;
-    if (!launcher) throw new ApprovalUnavailableError('the Countersign app is not running, and this gateway does not start it. Start Countersign, then try again.');
+    if (!launcher)
+      throw new ApprovalUnavailableError(
+        'the Countersign app is not running, and this gateway does not start it. Start Countersign, then try again.',
+      );
     if (Date.now() - this.launchFailedAt < LAUNCH_COOLDOWN_MS) throw new ApprovalUnavailableError(this.launchFailure);
     const fail = (detail: string): never => {
       this.launchFailedAt = Date.now();
@@ -185,8 +200,12 @@ export class ApprovalClient {
       } catch (e) {
         if (!(e instanceof NotRunning)) throw e;
       }
-      if (exited !== undefined && exited !== 0) return fail(`Countersign could not start its app (${launcher.description} exited with code ${exited})`);
-      if (Date.now() > deadline) return fail(`the Countersign app did not start within ${Math.round((this.options.startTimeoutMs ?? 30_000) / 1000)} s (${launcher.description})`);
+      if (exited !== undefined && exited !== 0)
+        return fail(`Countersign could not start its app (${launcher.description} exited with code ${exited})`);
+      if (Date.now() > deadline)
+        return fail(
+          `the Countersign app did not start within ${Math.round((this.options.startTimeoutMs ?? 30_000) / 1000)} s (${launcher.description})`,
+        );
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -202,17 +221,29 @@ export class ApprovalClient {
         resolve(s);
       });
       s.once('error', (e: NodeJS.ErrnoException) => {
-        reject(e.code === 'ENOENT' || e.code === 'ECONNREFUSED' ? new NotRunning() : new ApprovalUnavailableError(`cannot reach the Countersign app: ${e.message}`));
+        reject(
+          e.code === 'ENOENT' || e.code === 'ECONNREFUSED'
+            ? new NotRunning()
+            : new ApprovalUnavailableError(`cannot reach the Countersign app: ${e.message}`),
+        );
       });
     });
     const conn = new Connection(socket);
     const reader = new LineReader();
     const welcomed = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ApprovalUnavailableError('the Countersign app did not answer the handshake')), this.options.handshakeTimeoutMs ?? 5_000);
+      const timer = setTimeout(
+        () => reject(new ApprovalUnavailableError('the Countersign app did not answer the handshake')),
+        this.options.handshakeTimeoutMs ?? 5_000,
+      );
       const onFrame = (frame: AppFrame) => {
         if (frame.type === 'welcome') {
           clearTimeout(timer);
-          if (frame.protocol !== APPROVAL_PROTOCOL) return reject(new ApprovalUnavailableError(`the Countersign app speaks ${frame.protocol}, not ${APPROVAL_PROTOCOL}; update Countersign`));
+          if (frame.protocol !== APPROVAL_PROTOCOL)
+            return reject(
+              new ApprovalUnavailableError(
+                `the Countersign app speaks ${frame.protocol}, not ${APPROVAL_PROTOCOL}; update Countersign`,
+              ),
+            );
           return resolve();
         }
         if (frame.type === 'bye') {
@@ -262,7 +293,11 @@ export class ApprovalClient {
     if (!waiting) return; // cancelled meanwhile: the app recorded it, nobody waits
     conn.waiting.delete(frame.id);
     if (frame.type === 'answer') {
-      waiting.resolve({ answer: frame.answer, decidedBy: frame.decidedBy, ...(frame.urlOpened !== undefined ? { urlOpened: frame.urlOpened } : {}) });
+      waiting.resolve({
+        answer: frame.answer,
+        decidedBy: frame.decidedBy,
+        ...(frame.urlOpened !== undefined ? { urlOpened: frame.urlOpened } : {}),
+      });
     } else {
       this.log(`countersign gateway: the app withdrew a question: ${frame.reason}`);
       waiting.reject(new ApprovalWithdrawnError(frame.reason));

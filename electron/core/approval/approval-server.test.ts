@@ -59,21 +59,46 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-async function setup(overrides: Partial<HostObserver> = {}, extra: { helloTimeoutMs?: number; maxPendingPerPeer?: number } = {}) {
+async function setup(
+  overrides: Partial<HostObserver> = {},
+  extra: { helloTimeoutMs?: number; maxPendingPerPeer?: number } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
   const app = fakeApp(overrides);
   const logs: string[] = [];
-  const server = await startApprovalServer({ service: app.host, dataDir, app: 'test', log: (l) => void logs.push(l), ...extra });
+  const server = await startApprovalServer({
+    service: app.host,
+    dataDir,
+    app: 'test',
+    log: (l) => void logs.push(l),
+    ...extra,
+  });
   cleanup.push(() => server.close());
   return { dataDir, app, logs, server };
 }
 
-const call = { callId: 'call-1', server: 'kimai', era: 'modern' as const, protocolVersion: '2026-07-28', method: 'tools/call' as const, name: 'delete_entry', agent: 'claude-code#stdio-a1b2c3' };
+const call = {
+  callId: 'call-1',
+  server: 'kimai',
+  era: 'modern' as const,
+  protocolVersion: '2026-07-28',
+  method: 'tools/call' as const,
+  name: 'delete_entry',
+  agent: 'claude-code#stdio-a1b2c3',
+};
 const formQuestion = (over: Record<string, unknown> = {}) =>
   ({
     id: 'gw-q-1',
     mode: 'form',
-    origin: { server: 'kimai', era: 'modern', method: 'tools/call', name: 'delete_entry', round: 1, key: 'confirm', argumentsSummary: 'id=4' },
+    origin: {
+      server: 'kimai',
+      era: 'modern',
+      method: 'tools/call',
+      name: 'delete_entry',
+      round: 1,
+      key: 'confirm',
+      argumentsSummary: 'id=4',
+    },
     message: 'Delete entry 4?',
     requestedSchema: { type: 'object', properties: {} },
     ...over,
@@ -131,7 +156,9 @@ describe('the app side', () => {
 
   it('refuses to start twice on one data folder, and replaces a stale socket file', async () => {
     const { dataDir, app } = await setup();
-    await expect(startApprovalServer({ service: app.host, dataDir, log: () => undefined })).rejects.toThrow(ApprovalServerInUseError);
+    await expect(startApprovalServer({ service: app.host, dataDir, log: () => undefined })).rejects.toThrow(
+      ApprovalServerInUseError,
+    );
     const other = mkdtempSync(join(tmpdir(), 'cs-appr-'));
     const e = approvalEndpoint(other);
     const { mkdirSync } = await import('node:fs');
@@ -143,11 +170,32 @@ describe('the app side', () => {
   });
 
   it.each([
-    ['a wrong token', (p: Awaited<ReturnType<typeof rawPeer>>) => p.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, token: 'guess' }), 'wrong token'],
-    ['a frame before hello', (p: Awaited<ReturnType<typeof rawPeer>>) => p.send({ type: 'cancel', id: 'x' }), 'expected hello, got cancel'],
-    ['a line that is not JSON', (p: Awaited<ReturnType<typeof rawPeer>>) => p.socket.write('hello\n'), 'a frame is not JSON'],
-    ['an unknown frame', (p: Awaited<ReturnType<typeof rawPeer>>) => p.send({ type: 'answer', id: 'x', answer: { action: 'accept' } }), 'malformed frame'],
-    ['an endless line', (p: Awaited<ReturnType<typeof rawPeer>>) => p.socket.write(Buffer.alloc(MAX_FRAME_BYTES + 10, 0x20)), 'longer than'],
+    [
+      'a wrong token',
+      (p: Awaited<ReturnType<typeof rawPeer>>) =>
+        p.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, token: 'guess' }),
+      'wrong token',
+    ],
+    [
+      'a frame before hello',
+      (p: Awaited<ReturnType<typeof rawPeer>>) => p.send({ type: 'cancel', id: 'x' }),
+      'expected hello, got cancel',
+    ],
+    [
+      'a line that is not JSON',
+      (p: Awaited<ReturnType<typeof rawPeer>>) => p.socket.write('hello\n'),
+      'a frame is not JSON',
+    ],
+    [
+      'an unknown frame',
+      (p: Awaited<ReturnType<typeof rawPeer>>) => p.send({ type: 'answer', id: 'x', answer: { action: 'accept' } }),
+      'malformed frame',
+    ],
+    [
+      'an endless line',
+      (p: Awaited<ReturnType<typeof rawPeer>>) => p.socket.write(Buffer.alloc(MAX_FRAME_BYTES + 10, 0x20)),
+      'longer than',
+    ],
   ])('drops a peer that sends %s, and logs why', async (_what, misbehave, reason) => {
     const { dataDir, logs } = await setup();
     const peer = await rawPeer(dataDir);
@@ -173,11 +221,24 @@ describe('the app side', () => {
     peer.hello();
     await peer.frame('welcome');
     const shown = app.next();
-    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call, requestState: { length: 10, sha256: 'a'.repeat(64) } });
+    peer.send({
+      type: 'ask',
+      id: 'a1',
+      question: formQuestion(),
+      call,
+      requestState: { length: 10, sha256: 'a'.repeat(64) },
+    });
     const q = await shown;
     expect(q.question.id).not.toBe('gw-q-1');
-    expect(q.question.origin).toMatchObject({ server: 'kimai', agent: 'claude-code#stdio-a1b2c3', argumentsSummary: 'id=4' });
-    expect(app.events[0]).toEqual(['questionAsked', expect.objectContaining({ call, question: q.question, requestState: { length: 10, sha256: 'a'.repeat(64) } })]);
+    expect(q.question.origin).toMatchObject({
+      server: 'kimai',
+      agent: 'claude-code#stdio-a1b2c3',
+      argumentsSummary: 'id=4',
+    });
+    expect(app.events[0]).toEqual([
+      'questionAsked',
+      expect.objectContaining({ call, question: q.question, requestState: { length: 10, sha256: 'a'.repeat(64) } }),
+    ]);
     q.resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
     const answer = await peer.frame('answer');
     expect(answer).toEqual({ type: 'answer', id: 'a1', answer: { action: 'accept', content: {} }, decidedBy: 'human' });
@@ -189,17 +250,39 @@ describe('the app side', () => {
     const { dataDir, app, logs } = await setup();
     const peer = await rawPeer(dataDir);
     peer.hello();
-    peer.send({ type: 'ask', id: 'n1', question: formQuestion({ requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } } }), call });
-    expect(await peer.frame('withdrawn')).toMatchObject({ id: 'n1', reason: expect.stringContaining('not a flat schema') });
+    peer.send({
+      type: 'ask',
+      id: 'n1',
+      question: formQuestion({
+        requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } },
+      }),
+      call,
+    });
+    expect(await peer.frame('withdrawn')).toMatchObject({
+      id: 'n1',
+      reason: expect.stringContaining('not a flat schema'),
+    });
     expect(app.asked).toHaveLength(0);
     expect(logs.join('\n')).toContain('refused a question');
     const shown = app.next();
     const { requestedSchema: _r, ...rest } = formQuestion() as Record<string, unknown>;
-    peer.send({ type: 'ask', id: 'u1', question: { ...rest, mode: 'url', url: { href: 'javascript:alert(1)', blocked: false, warnings: [] } }, call });
+    peer.send({
+      type: 'ask',
+      id: 'u1',
+      question: { ...rest, mode: 'url', url: { href: 'javascript:alert(1)', blocked: false, warnings: [] } },
+      call,
+    });
     const q = await shown;
     expect(q.question.mode === 'url' && q.question.url.blocked).toBe(true);
-    peer.send({ type: 'ask', id: 'm1', question: formQuestion({ origin: { ...formQuestion().origin, server: 'other' } }), call });
-    expect(await peer.frame('withdrawn', 'm1')).toMatchObject({ reason: expect.stringContaining('its call is on "kimai"') });
+    peer.send({
+      type: 'ask',
+      id: 'm1',
+      question: formQuestion({ origin: { ...formQuestion().origin, server: 'other' } }),
+      call,
+    });
+    expect(await peer.frame('withdrawn', 'm1')).toMatchObject({
+      reason: expect.stringContaining('its call is on "kimai"'),
+    });
   });
 
   it('applies mute rules without showing anything', async () => {
@@ -223,7 +306,10 @@ describe('the app side', () => {
     peer.send({ type: 'cancel', id: 'c1' });
     expect(await peer.frame('withdrawn')).toMatchObject({ id: 'c1', reason: 'the agent cancelled the call' });
     expect(first.signal.aborted).toBe(true);
-    expect(app.events.at(-1)).toEqual(['answerRecorded', expect.objectContaining({ answer: { action: 'cancel' }, decidedBy: 'call-cancelled' })]);
+    expect(app.events.at(-1)).toEqual([
+      'answerRecorded',
+      expect.objectContaining({ answer: { action: 'cancel' }, decidedBy: 'call-cancelled' }),
+    ]);
     shown = app.next();
     peer.send({ type: 'ask', id: 'c2', question: formQuestion(), call });
     const second = await shown;
@@ -244,7 +330,9 @@ describe('the app side', () => {
     const shown = app.next();
     peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
     (await shown).resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
-    expect(await peer.frame('withdrawn')).toMatchObject({ reason: expect.stringContaining('could not record the answer, so it was not sent: disk full') });
+    expect(await peer.frame('withdrawn')).toMatchObject({
+      reason: expect.stringContaining('could not record the answer, so it was not sent: disk full'),
+    });
     expect(peer.frames.some((f) => f.type === 'answer')).toBe(false);
   });
 
@@ -252,11 +340,18 @@ describe('the app side', () => {
     const { dataDir, app } = await setup({}, { maxPendingPerPeer: 1 });
     const peer = await rawPeer(dataDir);
     peer.hello();
-    peer.send({ type: 'record', event: 'fault', payload: { call, code: 'invalid-schema', message: 'nested', at: 't' } });
+    peer.send({
+      type: 'record',
+      event: 'fault',
+      payload: { call, code: 'invalid-schema', message: 'nested', at: 't' },
+    });
     peer.send({ type: 'record', event: 'callEnded', payload: { call, outcome: 'error', rounds: 0, endedAt: 't' } });
     peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
     peer.send({ type: 'ask', id: 'a2', question: formQuestion(), call });
-    expect(await peer.frame('withdrawn')).toMatchObject({ id: 'a2', reason: 'too many open questions from this agent connection' });
+    expect(await peer.frame('withdrawn')).toMatchObject({
+      id: 'a2',
+      reason: 'too many open questions from this agent connection',
+    });
     const records = app.events.filter((e) => e[0] === 'fault' || e[0] === 'callEnded');
     expect(records.map((e) => e[0])).toEqual(['fault', 'callEnded']);
     expect(records[1]![1]).toMatchObject({ call: { agent: 'claude-code#stdio-a1b2c3' } });
@@ -286,7 +381,9 @@ describe('the gateway side (ApprovalClient)', () => {
   it('no app and starting it turned off: the clear error, at once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
     await expect(client(dataDir).ask(ask, new AbortController().signal)).rejects.toThrow(ApprovalUnavailableError);
-    await expect(client(dataDir).ask(ask, new AbortController().signal)).rejects.toThrow(/^approval app not running, nothing was done: /);
+    await expect(client(dataDir).ask(ask, new AbortController().signal)).rejects.toThrow(
+      /^approval app not running, nothing was done: /,
+    );
   });
 
   it('starts the app once for questions that arrive together, then uses it', async () => {
@@ -297,7 +394,13 @@ describe('the gateway side (ApprovalClient)', () => {
       description: 'in-process app',
       async start() {
         starts += 1;
-        setTimeout(() => void startApprovalServer({ service: app.host, dataDir, log: () => undefined }).then((s) => cleanup.push(() => s.close())), 300);
+        setTimeout(
+          () =>
+            void startApprovalServer({ service: app.host, dataDir, log: () => undefined }).then((s) =>
+              cleanup.push(() => s.close()),
+            ),
+          300,
+        );
         return { exited: new Promise<number | null>(() => undefined) };
       },
     });
@@ -312,8 +415,13 @@ describe('the gateway side (ApprovalClient)', () => {
   it('an app that cannot start fails fast, and is not started again at once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
     let starts = 0;
-    const c = client(dataDir, { description: 'broken app', start: async () => (starts++, { exited: Promise.resolve(3) }) });
-    await expect(c.ask(ask, new AbortController().signal)).rejects.toThrow('Countersign could not start its app (broken app exited with code 3)');
+    const c = client(dataDir, {
+      description: 'broken app',
+      start: async () => (starts++, { exited: Promise.resolve(3) }),
+    });
+    await expect(c.ask(ask, new AbortController().signal)).rejects.toThrow(
+      'Countersign could not start its app (broken app exited with code 3)',
+    );
     await expect(c.ask(ask, new AbortController().signal)).rejects.toThrow('broken app exited with code 3');
     expect(starts).toBe(1);
   });
@@ -345,10 +453,16 @@ describe('the gateway side (ApprovalClient)', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(app.events.map((e) => e[0])).toEqual(['callEnded']);
     let started = false;
-    const lonely = client(mkdtempSync(join(tmpdir(), 'cs-appr-')), { description: 'x', start: async () => ((started = true), { exited: Promise.resolve(0) }) });
-    lonely.record({ type: 'record', event: 'callEnded', payload: { call, outcome: 'complete', rounds: 1, endedAt: 't' } });
+    const lonely = client(mkdtempSync(join(tmpdir(), 'cs-appr-')), {
+      description: 'x',
+      start: async () => ((started = true), { exited: Promise.resolve(0) }),
+    });
+    lonely.record({
+      type: 'record',
+      event: 'callEnded',
+      payload: { call, outcome: 'complete', rounds: 1, endedAt: 't' },
+    });
     await new Promise((r) => setTimeout(r, 100));
     expect(started).toBe(false);
   });
 });
-

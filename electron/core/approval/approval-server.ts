@@ -206,8 +206,13 @@ class Peer {
         const observer = this.options.service.observer;
         this.records = this.records.then(async () => {
           try {
-            if (frame.event === 'callEnded') await observer.callEnded?.({ ...frame.payload, call: toCallContext(frame.payload.call) });
-            else await observer.fault?.({ ...frame.payload, call: frame.payload.call ? toCallContext(frame.payload.call) : null });
+            if (frame.event === 'callEnded')
+              await observer.callEnded?.({ ...frame.payload, call: toCallContext(frame.payload.call) });
+            else
+              await observer.fault?.({
+                ...frame.payload,
+                call: frame.payload.call ? toCallContext(frame.payload.call) : null,
+              });
           } catch (e) {
             this.log(`countersign: approval channel: could not record a ${frame.event} event: ${messageOf(e)}`);
           }
@@ -232,7 +237,11 @@ class Peer {
     try {
       await service.observer.questionAsked?.({ call, question, askedAt: new Date().toISOString(), ...digest });
     } catch (e) {
-      this.send({ type: 'withdrawn', id: frame.id, reason: `the app could not record the question, so it was not shown: ${messageOf(e)}` });
+      this.send({
+        type: 'withdrawn',
+        id: frame.id,
+        reason: `the app could not record the question, so it was not shown: ${messageOf(e)}`,
+      });
       return;
     }
 
@@ -260,14 +269,24 @@ class Peer {
       });
     } catch (e) {
       // Write-ahead: an answer that is not on disk is not sent.
-      this.send({ type: 'withdrawn', id: frame.id, reason: `the app could not record the answer, so it was not sent: ${messageOf(e)}` });
+      this.send({
+        type: 'withdrawn',
+        id: frame.id,
+        reason: `the app could not record the answer, so it was not sent: ${messageOf(e)}`,
+      });
       return;
     }
     if (withdrawn !== undefined) {
       this.send({ type: 'withdrawn', id: frame.id, reason: withdrawn });
       return;
     }
-    this.send({ type: 'answer', id: frame.id, answer: decided.answer, decidedBy: decided.decidedBy, ...(decided.urlOpened !== undefined ? { urlOpened: decided.urlOpened } : {}) });
+    this.send({
+      type: 'answer',
+      id: frame.id,
+      answer: decided.answer,
+      decidedBy: decided.decidedBy,
+      ...(decided.urlOpened !== undefined ? { urlOpened: decided.urlOpened } : {}),
+    });
   }
 
   /** Drop a misbehaving peer, saying why in the app's log. */
@@ -310,7 +329,10 @@ function toCallContext(call: WireCall): CallContext {
  * collide with another question in the queue), the form schema re-checked
  * by the shared flat-schema rules, the URL re-analysed here.
  */
-function rebuildQuestion(q: WireQuestion, call: WireCall | null): { ok: true; question: Question } | { ok: false; reason: string } {
+function rebuildQuestion(
+  q: WireQuestion,
+  call: WireCall | null,
+): { ok: true; question: Question } | { ok: false; reason: string } {
   const origin: QuestionOrigin & { agent?: string } = {
     server: q.origin.server,
     era: q.origin.era,
@@ -323,10 +345,16 @@ function rebuildQuestion(q: WireQuestion, call: WireCall | null): { ok: true; qu
   // Which agent connection asked: shown with the question and kept in history.
   const agent = call?.agent ?? q.origin.agent;
   if (agent !== undefined) origin.agent = agent;
-  if (call && call.server !== q.origin.server) return { ok: false, reason: `the question names server "${q.origin.server}" but its call is on "${call.server}"` };
+  if (call && call.server !== q.origin.server)
+    return { ok: false, reason: `the question names server "${q.origin.server}" but its call is on "${call.server}"` };
   const id = randomUUID();
-  if (q.mode === 'url') return { ok: true, question: { id, mode: 'url', origin, message: q.message, url: analyzeUrl(q.url.href) } };
+  if (q.mode === 'url')
+    return { ok: true, question: { id, mode: 'url', origin, message: q.message, url: analyzeUrl(q.url.href) } };
   const checked = checkFlatSchema(q.requestedSchema);
-  if (!checked.ok) return { ok: false, reason: `its form is not a flat schema (${checked.errors[0]?.path || '(schema)'}: ${checked.errors[0]?.message})` };
+  if (!checked.ok)
+    return {
+      ok: false,
+      reason: `its form is not a flat schema (${checked.errors[0]?.path || '(schema)'}: ${checked.errors[0]?.message})`,
+    };
   return { ok: true, question: { id, mode: 'form', origin, message: q.message, requestedSchema: checked.schema } };
 }

@@ -39,13 +39,21 @@ export function approvalEndpoint(dataDir: string, platform: NodeJS.Platform = pr
   const runDir = join(dataDir, 'run');
   const tokenFile = join(runDir, 'approval.token');
   if (platform === 'win32') {
-    return { runDir, tokenFile, socketPath: `\\\\.\\pipe\\countersign-approval-${shortHash(`${userName()}\0${dataDir}`)}` };
+    return {
+      runDir,
+      tokenFile,
+      socketPath: `\\\\.\\pipe\\countersign-approval-${shortHash(`${userName()}\0${dataDir}`)}`,
+    };
   }
   let socketPath = join(runDir, 'approval.sock');
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
     // A deep data folder: fall back to a short, per-user, per-folder path in
     // the temp folder, still inside a 0700 folder of its own.
-    socketPath = join(tmpdir(), `countersign-${process.getuid?.() ?? userName()}-${shortHash(dataDir)}`, 'approval.sock');
+    socketPath = join(
+      tmpdir(),
+      `countersign-${process.getuid?.() ?? userName()}-${shortHash(dataDir)}`,
+      'approval.sock',
+    );
   }
   return { runDir, tokenFile, socketPath };
 }
@@ -60,7 +68,8 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   const info = await lstat(dir);
   if (!info.isDirectory()) throw new Error(`${dir} is not a folder`);
   const uid = process.getuid?.();
-  if (uid !== undefined && info.uid !== uid) throw new Error(`${dir} belongs to another user; refusing to use it for the approval channel`);
+  if (uid !== undefined && info.uid !== uid)
+    throw new Error(`${dir} belongs to another user; refusing to use it for the approval channel`);
   if ((info.mode & 0o077) !== 0) await chmod(dir, 0o700);
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_PROTOCOL, FrameTooLargeError, LineReader, appFrameSchema, encodeFrame, gatewayFrameSchema, parseFrame } from './protocol';
+import {
+  APPROVAL_PROTOCOL,
+  FrameTooLargeError,
+  LineReader,
+  appFrameSchema,
+  encodeFrame,
+  gatewayFrameSchema,
+  parseFrame,
+} from './protocol';
 
 describe('LineReader', () => {
   it('splits lines across chunks and skips blank ones', () => {
@@ -26,14 +34,38 @@ describe('LineReader', () => {
 });
 
 describe('frames', () => {
-  const call = { callId: 'c1', server: 'kimai', era: 'modern', protocolVersion: '2026-07-28', method: 'tools/call', name: 'delete', agent: 'claude-code#stdio-abc123' };
-  const question = { id: 'q', mode: 'form', origin: { server: 'kimai', era: 'modern', method: 'tools/call', name: 'delete', round: 1, key: 'confirm' }, message: 'Delete?', requestedSchema: { type: 'object', properties: {} } };
+  const call = {
+    callId: 'c1',
+    server: 'kimai',
+    era: 'modern',
+    protocolVersion: '2026-07-28',
+    method: 'tools/call',
+    name: 'delete',
+    agent: 'claude-code#stdio-abc123',
+  };
+  const question = {
+    id: 'q',
+    mode: 'form',
+    origin: { server: 'kimai', era: 'modern', method: 'tools/call', name: 'delete', round: 1, key: 'confirm' },
+    message: 'Delete?',
+    requestedSchema: { type: 'object', properties: {} },
+  };
 
   it('accepts every frame kind of both directions, and round-trips them', () => {
     for (const frame of [
       { type: 'hello', protocol: APPROVAL_PROTOCOL, token: 't' },
       { type: 'ask', id: 'q1', question, call },
-      { type: 'ask', id: 'q2', question: { ...question, mode: 'url', url: { href: 'https://example.com', anything: 1 }, requestedSchema: undefined }, call: null },
+      {
+        type: 'ask',
+        id: 'q2',
+        question: {
+          ...question,
+          mode: 'url',
+          url: { href: 'https://example.com', anything: 1 },
+          requestedSchema: undefined,
+        },
+        call: null,
+      },
       { type: 'cancel', id: 'q1' },
       { type: 'record', event: 'callEnded', payload: { call, outcome: 'complete', rounds: 1, endedAt: 'now' } },
       { type: 'record', event: 'fault', payload: { call: null, code: 'invalid-schema', message: 'm', at: 'now' } },
@@ -44,7 +76,13 @@ describe('frames', () => {
     }
     for (const frame of [
       { type: 'welcome', protocol: APPROVAL_PROTOCOL, app: 'desktop' },
-      { type: 'answer', id: 'q1', answer: { action: 'accept', content: { a: 'b', n: 1, tags: ['x'] } }, decidedBy: 'human', urlOpened: true },
+      {
+        type: 'answer',
+        id: 'q1',
+        answer: { action: 'accept', content: { a: 'b', n: 1, tags: ['x'] } },
+        decidedBy: 'human',
+        urlOpened: true,
+      },
       { type: 'withdrawn', id: 'q1', reason: 'closing' },
       { type: 'bye', reason: 'wrong version' },
     ]) {
@@ -55,13 +93,40 @@ describe('frames', () => {
   it('refuses with a reason: not JSON, unknown types, extra keys, bad values', () => {
     expect(parseFrame('{', gatewayFrameSchema)).toEqual({ ok: false, reason: 'a frame is not JSON' });
     expect(parseFrame('{"type":"answer","id":"x"}', gatewayFrameSchema)).toMatchObject({ ok: false });
-    expect(parseFrame(JSON.stringify({ type: 'cancel', id: 'q', extra: 1 }), gatewayFrameSchema)).toMatchObject({ ok: false });
-    expect(parseFrame(JSON.stringify({ type: 'ask', id: 'q', question: { ...question, origin: { ...question.origin, round: 0 } }, call }), gatewayFrameSchema)).toMatchObject({
+    expect(parseFrame(JSON.stringify({ type: 'cancel', id: 'q', extra: 1 }), gatewayFrameSchema)).toMatchObject({
+      ok: false,
+    });
+    expect(
+      parseFrame(
+        JSON.stringify({
+          type: 'ask',
+          id: 'q',
+          question: { ...question, origin: { ...question.origin, round: 0 } },
+          call,
+        }),
+        gatewayFrameSchema,
+      ),
+    ).toMatchObject({
       ok: false,
       reason: expect.stringContaining('question.origin.round'),
     });
     // An answer with content that MCP does not allow.
-    expect(parseFrame(JSON.stringify({ type: 'answer', id: 'q', answer: { action: 'accept', content: { a: { nested: 1 } } }, decidedBy: 'human' }), appFrameSchema)).toMatchObject({ ok: false });
-    expect(parseFrame(JSON.stringify({ type: 'answer', id: 'q', answer: { action: 'decline' }, decidedBy: 'the model' }), appFrameSchema)).toMatchObject({ ok: false });
+    expect(
+      parseFrame(
+        JSON.stringify({
+          type: 'answer',
+          id: 'q',
+          answer: { action: 'accept', content: { a: { nested: 1 } } },
+          decidedBy: 'human',
+        }),
+        appFrameSchema,
+      ),
+    ).toMatchObject({ ok: false });
+    expect(
+      parseFrame(
+        JSON.stringify({ type: 'answer', id: 'q', answer: { action: 'decline' }, decidedBy: 'the model' }),
+        appFrameSchema,
+      ),
+    ).toMatchObject({ ok: false });
   });
 });

@@ -53,8 +53,20 @@ const origin = z.strictObject({
 // Shapes only: the app re-checks the form schema with the shared flat-schema
 // rules and re-analyses the URL itself, trusting nothing the peer concluded.
 const questionSchema = z.discriminatedUnion('mode', [
-  z.strictObject({ id, mode: z.literal('form'), origin, message: text(20_000), requestedSchema: z.record(z.string(), z.unknown()) }),
-  z.strictObject({ id, mode: z.literal('url'), origin, message: text(20_000), url: z.looseObject({ href: text(65_536) }) }),
+  z.strictObject({
+    id,
+    mode: z.literal('form'),
+    origin,
+    message: text(20_000),
+    requestedSchema: z.record(z.string(), z.unknown()),
+  }),
+  z.strictObject({
+    id,
+    mode: z.literal('url'),
+    origin,
+    message: text(20_000),
+    url: z.looseObject({ href: text(65_536) }),
+  }),
 ]);
 export type WireQuestion = z.infer<typeof questionSchema>;
 
@@ -71,7 +83,17 @@ const callEndedPayload = z.strictObject({
 
 const faultPayload = z.strictObject({
   call: wireCallSchema.nullable(),
-  code: z.enum(['config', 'connection', 'round-limit', 'invalid-schema', 'invalid-answer', 'undeclared-request', 'unknown-result-type', 'protocol', 'cancelled']),
+  code: z.enum([
+    'config',
+    'connection',
+    'round-limit',
+    'invalid-schema',
+    'invalid-answer',
+    'undeclared-request',
+    'unknown-result-type',
+    'protocol',
+    'cancelled',
+  ]),
   message: text(4000),
   at: text(40),
 });
@@ -79,7 +101,13 @@ const faultPayload = z.strictObject({
 /** Frames the gateway sends. */
 export const gatewayFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('hello'), protocol: text(100), token: text(200) }),
-  z.strictObject({ type: z.literal('ask'), id, question: questionSchema, call: wireCallSchema.nullable(), requestState: stateDigest.optional() }),
+  z.strictObject({
+    type: z.literal('ask'),
+    id,
+    question: questionSchema,
+    call: wireCallSchema.nullable(),
+    requestState: stateDigest.optional(),
+  }),
   z.strictObject({ type: z.literal('cancel'), id }),
   z.discriminatedUnion('event', [
     z.strictObject({ type: z.literal('record'), event: z.literal('callEnded'), payload: callEndedPayload }),
@@ -98,7 +126,10 @@ export const appFrameSchema = z.discriminatedUnion('type', [
 export type AppFrame = z.infer<typeof appFrameSchema>;
 
 /** Parse one line with `schema`: the frame, or a one-line reason to drop the peer. */
-export function parseFrame<T>(line: string, schema: z.ZodType<T>): { ok: true; frame: T } | { ok: false; reason: string } {
+export function parseFrame<T>(
+  line: string,
+  schema: z.ZodType<T>,
+): { ok: true; frame: T } | { ok: false; reason: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(line);

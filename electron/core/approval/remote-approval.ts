@@ -44,10 +44,20 @@ export function wireQuestion(q: Question): WireQuestion {
   const message = cut(q.message, 20_000);
   if (q.mode === 'url') {
     // A link is never shortened: the app must open exactly what the server sent, or nothing.
-    if (q.url.href.length > MAX_URL_CHARS) throw new HostError('invalid-schema', `server "${o.server}" sent a link longer than ${MAX_URL_CHARS} characters; it cannot be shown`);
+    if (q.url.href.length > MAX_URL_CHARS)
+      throw new HostError(
+        'invalid-schema',
+        `server "${o.server}" sent a link longer than ${MAX_URL_CHARS} characters; it cannot be shown`,
+      );
     return { id: q.id, mode: 'url', origin, message, url: { href: q.url.href } };
   }
-  return { id: q.id, mode: 'form', origin, message, requestedSchema: q.requestedSchema as unknown as Record<string, unknown> };
+  return {
+    id: q.id,
+    mode: 'form',
+    origin,
+    message,
+    requestedSchema: q.requestedSchema as unknown as Record<string, unknown>,
+  };
 }
 
 interface AskContext {
@@ -92,7 +102,11 @@ export function createRemoteApproval(options: ApprovalClientOptions): RemoteAppr
       });
     },
     fault(e) {
-      client.record({ type: 'record', event: 'fault', payload: { call: e.call ? wireCall(e.call) : null, code: e.code, message: cut(e.message, 4000), at: e.at } });
+      client.record({
+        type: 'record',
+        event: 'fault',
+        payload: { call: e.call ? wireCall(e.call) : null, code: e.code, message: cut(e.message, 4000), at: e.at },
+      });
     },
   };
 

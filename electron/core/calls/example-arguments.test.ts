@@ -3,7 +3,13 @@ import { exampleArguments, exampleValue } from './example-arguments';
 
 describe('example arguments from an input schema', () => {
   it('gives numbers for required numeric fields (the tools_call scenario)', () => {
-    expect(exampleArguments({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] })).toEqual({ a: 1, b: 1 });
+    expect(
+      exampleArguments({
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      }),
+    ).toEqual({ a: 1, b: 1 });
   });
 
   it('prefers default, then example, then enum, then the smallest valid value', () => {
@@ -23,7 +29,16 @@ describe('example arguments from an input schema', () => {
       },
       required: ['e', 'n', 's', 'i', 'x', 'arr', 'obj'],
     };
-    expect(exampleArguments(schema)).toEqual({ d: 'dflt', e: 'ex', n: 'first', s: 'xxx', i: 5, x: 0.5, arr: ['x', 'x'], obj: { inner: false } });
+    expect(exampleArguments(schema)).toEqual({
+      d: 'dflt',
+      e: 'ex',
+      n: 'first',
+      s: 'xxx',
+      i: 5,
+      x: 0.5,
+      arr: ['x', 'x'],
+      obj: { inner: false },
+    });
   });
 
   it('handles formats, unions and nullable types', () => {

@@ -40,17 +40,25 @@ export function exampleValue(schema: unknown, depth = 0): unknown {
       return exampleValue(nonNull, depth + 1);
     }
   }
-  if (Array.isArray(s.allOf) && s.allOf.length > 0) return exampleValue(Object.assign({}, ...(s.allOf as Schema[])), depth + 1);
+  if (Array.isArray(s.allOf) && s.allOf.length > 0)
+    return exampleValue(Object.assign({}, ...(s.allOf as Schema[])), depth + 1);
   switch (firstType(s) ?? (s.properties ? 'object' : undefined)) {
     case 'string': {
       if (typeof s.format === 'string' && FORMAT_SAMPLES[s.format]) return FORMAT_SAMPLES[s.format];
       const min = typeof s.minLength === 'number' ? s.minLength : 1;
-      return 'x'.repeat(Math.max(min, 1)).slice(0, typeof s.maxLength === 'number' ? Math.max(s.maxLength, min) : undefined);
+      return 'x'
+        .repeat(Math.max(min, 1))
+        .slice(0, typeof s.maxLength === 'number' ? Math.max(s.maxLength, min) : undefined);
     }
     case 'integer':
     case 'number': {
       const integer = firstType(s) === 'integer';
-      let v = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + (integer ? 1 : 0.5) : 1;
+      let v =
+        typeof s.minimum === 'number'
+          ? s.minimum
+          : typeof s.exclusiveMinimum === 'number'
+            ? s.exclusiveMinimum + (integer ? 1 : 0.5)
+            : 1;
       if (typeof s.maximum === 'number' && v > s.maximum) v = s.maximum;
       return integer ? Math.ceil(v) : v;
     }
@@ -73,11 +81,15 @@ export function exampleValue(schema: unknown, depth = 0): unknown {
 export function exampleArguments(inputSchema: unknown, depth = 0): Record<string, unknown> {
   if (typeof inputSchema !== 'object' || inputSchema === null) return {};
   const s = inputSchema as Schema;
-  const props = (typeof s.properties === 'object' && s.properties !== null ? s.properties : {}) as Record<string, Schema>;
+  const props = (typeof s.properties === 'object' && s.properties !== null ? s.properties : {}) as Record<
+    string,
+    Schema
+  >;
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const out: Record<string, unknown> = {};
   for (const [name, prop] of Object.entries(props)) {
-    if (required.has(name) || (typeof prop === 'object' && prop !== null && 'default' in prop)) out[name] = exampleValue(prop, depth);
+    if (required.has(name) || (typeof prop === 'object' && prop !== null && 'default' in prop))
+      out[name] = exampleValue(prop, depth);
   }
   return out;
 }

@@ -4,7 +4,14 @@
 // JSON-RPC id with `inputResponses` under the same keys and `requestState`
 // echoed byte for byte (absent when the server sent none). Each call builds
 // its own params, so neither field can leak into a parallel request.
-import { SdkError, SdkErrorCode, isInputRequiredResult, withInputRequired, type Client, type InputRequiredResult } from '@modelcontextprotocol/client';
+import {
+  SdkError,
+  SdkErrorCode,
+  isInputRequiredResult,
+  withInputRequired,
+  type Client,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/client';
 import type { CallMethod } from '../../../shared/elicitation/types';
 import { DECLARED_INPUT_METHODS } from '../client-identity';
 import type { CallContext } from '../events';
@@ -86,16 +93,23 @@ export async function runInputRequiredLoop(
     if (!isInputRequiredResult(response)) {
       const resultType = (response as { resultType?: unknown }).resultType;
       if (resultType !== undefined && resultType !== 'complete') {
-        throw new HostError('unknown-result-type', `server "${call.server}" answered ${method} with unknown resultType ${JSON.stringify(resultType)}`);
+        throw new HostError(
+          'unknown-result-type',
+          `server "${call.server}" answered ${method} with unknown resultType ${JSON.stringify(resultType)}`,
+        );
       }
       return { result: response as Record<string, unknown>, rounds };
     }
 
     rounds += 1;
     if (rounds > options.maxRounds) {
-      throw new HostError('round-limit', `server "${call.server}" still asked for input after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped (raise --max-rounds to allow more)`, {
-        maxRounds: options.maxRounds,
-      });
+      throw new HostError(
+        'round-limit',
+        `server "${call.server}" still asked for input after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped (raise --max-rounds to allow more)`,
+        {
+          maxRounds: options.maxRounds,
+        },
+      );
     }
 
     const ir = response as InputRequiredResult;
@@ -107,7 +121,10 @@ export async function runInputRequiredLoop(
     if (keys.length === 0) {
       // The server is pacing itself: nothing to ask, just come back later.
       if (requestState === undefined) {
-        throw new HostError('protocol', `server "${call.server}" answered input_required with neither inputRequests nor requestState`);
+        throw new HostError(
+          'protocol',
+          `server "${call.server}" answered input_required with neither inputRequests nor requestState`,
+        );
       }
       inputResponses = undefined;
       await abortableSleep(pacing, options.signal);
@@ -121,10 +138,14 @@ export async function runInputRequiredLoop(
     for (const key of keys) {
       const req = requests[key] as { method?: unknown };
       if (typeof req?.method !== 'string' || !DECLARED_INPUT_METHODS.has(req.method)) {
-        const error = new HostError('undeclared-request', `server "${call.server}" asked for ${JSON.stringify(req?.method)} (key "${key}"), which this host did not declare; only elicitation is supported`, {
-          key,
-          requested: req?.method,
-        });
+        const error = new HostError(
+          'undeclared-request',
+          `server "${call.server}" asked for ${JSON.stringify(req?.method)} (key "${key}"), which this host did not declare; only elicitation is supported`,
+          {
+            key,
+            requested: req?.method,
+          },
+        );
         await gate.fault(call, error);
         throw error;
       }
@@ -133,7 +154,18 @@ export async function runInputRequiredLoop(
     const answers: Record<string, unknown> = {};
     for (const key of keys) {
       const req = requests[key] as { params?: ElicitParams };
-      const { answer } = await gate.ask(req.params ?? {}, { call, server: call.server, era: 'modern', round: rounds, key, ...(stateDigest ? { requestState: stateDigest } : {}) }, options.signal);
+      const { answer } = await gate.ask(
+        req.params ?? {},
+        {
+          call,
+          server: call.server,
+          era: 'modern',
+          round: rounds,
+          key,
+          ...(stateDigest ? { requestState: stateDigest } : {}),
+        },
+        options.signal,
+      );
       answers[key] = answer;
     }
     inputResponses = answers;
@@ -145,11 +177,17 @@ export function translateSdkError(error: unknown, signal: AbortSignal): unknown 
   if (error instanceof HostError) return error;
   if (signal.aborted) return new HostError('cancelled', 'the call was cancelled');
   if (error instanceof SdkError) {
-    if (error.code === SdkErrorCode.UnsupportedResultType) return new HostError('unknown-result-type', `server sent a result of unknown type: ${error.message}`);
-    if (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected || error.code === SdkErrorCode.SendFailed) {
+    if (error.code === SdkErrorCode.UnsupportedResultType)
+      return new HostError('unknown-result-type', `server sent a result of unknown type: ${error.message}`);
+    if (
+      error.code === SdkErrorCode.ConnectionClosed ||
+      error.code === SdkErrorCode.NotConnected ||
+      error.code === SdkErrorCode.SendFailed
+    ) {
       return new HostError('connection', `the server connection failed: ${error.message}`);
     }
-    if (error.code === SdkErrorCode.RequestTimeout) return new HostError('connection', `the server did not answer in time: ${error.message}`);
+    if (error.code === SdkErrorCode.RequestTimeout)
+      return new HostError('connection', `the server did not answer in time: ${error.message}`);
     return new HostError('protocol', messageOf(error));
   }
   return error;

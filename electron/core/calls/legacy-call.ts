@@ -55,7 +55,9 @@ export interface LegacyCallOptions {
 function refusedResult(action: 'decline' | 'cancel'): Record<string, unknown> {
   const who = action === 'decline' ? 'declined' : 'cancelled (dialog dismissed)';
   return {
-    content: [{ type: 'text', text: `The server needs the user to open a link first; the user ${who}, so nothing was done.` }],
+    content: [
+      { type: 'text', text: `The server needs the user to open a link first; the user ${who}, so nothing was done.` },
+    ],
     isError: true,
     _meta: { 'io.countersign/host-generated': true },
   };
@@ -71,7 +73,9 @@ export async function runLegacyCall(
   completions: ElicitationCompletions,
   options: LegacyCallOptions,
 ): Promise<LoopResult> {
-  const clean = Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'inputResponses' && k !== 'requestState'));
+  const clean = Object.fromEntries(
+    Object.entries(params).filter(([k]) => k !== 'inputResponses' && k !== 'requestState'),
+  );
   let rounds = 0;
   for (;;) {
     options.onAttempt(rounds + 1);
@@ -82,24 +86,38 @@ export async function runLegacyCall(
       });
       return { result: result as Record<string, unknown>, rounds };
     } catch (error) {
-      if (!(error instanceof ProtocolError) || error.code !== URL_ELICITATION_REQUIRED) throw translateSdkError(error, options.signal);
+      if (!(error instanceof ProtocolError) || error.code !== URL_ELICITATION_REQUIRED)
+        throw translateSdkError(error, options.signal);
       rounds += 1;
       if (rounds > options.maxRounds) {
-        throw new HostError('round-limit', `server "${call.server}" still required URL interactions after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped`, { maxRounds: options.maxRounds });
+        throw new HostError(
+          'round-limit',
+          `server "${call.server}" still required URL interactions after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped`,
+          { maxRounds: options.maxRounds },
+        );
       }
       const data = error.data as { elicitations?: unknown } | undefined;
       const list = Array.isArray(data?.elicitations) ? (data.elicitations as Array<Record<string, unknown>>) : [];
-      if (list.length === 0) throw new HostError('protocol', `server "${call.server}" sent error -32042 without data.elicitations`);
+      if (list.length === 0)
+        throw new HostError('protocol', `server "${call.server}" sent error -32042 without data.elicitations`);
       const ids: string[] = [];
       for (const [i, el] of list.entries()) {
         const key = typeof el.elicitationId === 'string' ? el.elicitationId : `url-${i + 1}`;
-        const { answer } = await gate.ask({ ...el, mode: 'url' }, { call, server: call.server, era: 'legacy', round: rounds, key }, options.signal);
+        const { answer } = await gate.ask(
+          { ...el, mode: 'url' },
+          { call, server: call.server, era: 'legacy', round: rounds, key },
+          options.signal,
+        );
         if (answer.action !== 'accept') return { result: refusedResult(answer.action), rounds };
         if (typeof el.elicitationId === 'string') ids.push(el.elicitationId);
       }
       for (const id of ids) {
         const ok = await completions.wait(id, options.urlCompletionTimeoutMs, options.signal);
-        if (!ok) throw new HostError('protocol', `server "${call.server}" never reported the link interaction ${id} complete; the call was not retried`);
+        if (!ok)
+          throw new HostError(
+            'protocol',
+            `server "${call.server}" never reported the link interaction ${id} complete; the call was not retried`,
+          );
       }
     }
   }

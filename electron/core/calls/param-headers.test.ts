@@ -32,14 +32,32 @@ describe('SEP-2243 Mcp-Param headers', () => {
     expect(bad({ type: 'string', 'x-mcp-header': '' }).valid).toBe(false);
     expect(bad({ type: 'number', 'x-mcp-header': 'N' }).valid).toBe(false);
     expect(bad({ type: 'array', items: { type: 'string', 'x-mcp-header': 'I' } }).valid).toBe(false);
-    expect(scanHeaderDeclarations({ type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'X' }, b: { type: 'string', 'x-mcp-header': 'x' } } }).valid).toBe(false);
-    expect(scanHeaderDeclarations({ type: 'object', anyOf: [{ properties: { a: { type: 'string', 'x-mcp-header': 'A' } } }] }).valid).toBe(false);
+    expect(
+      scanHeaderDeclarations({
+        type: 'object',
+        properties: { a: { type: 'string', 'x-mcp-header': 'X' }, b: { type: 'string', 'x-mcp-header': 'x' } },
+      }).valid,
+    ).toBe(false);
+    expect(
+      scanHeaderDeclarations({
+        type: 'object',
+        anyOf: [{ properties: { a: { type: 'string', 'x-mcp-header': 'A' } } }],
+      }).valid,
+    ).toBe(false);
   });
 
   it('converts values and omits absent and null ones', () => {
     const scan = scanHeaderDeclarations(schema);
     if (!scan.valid) throw new Error('unexpected');
-    expect(paramHeaders(scan.declarations, { region: 'eu-west', priority: 3, dryRun: false, nested: { tenant: null }, query: 'q' })).toEqual({
+    expect(
+      paramHeaders(scan.declarations, {
+        region: 'eu-west',
+        priority: 3,
+        dryRun: false,
+        nested: { tenant: null },
+        query: 'q',
+      }),
+    ).toEqual({
       'Mcp-Param-Region': 'eu-west',
       'Mcp-Param-Priority': '3',
       'Mcp-Param-Dry-Run': 'false',

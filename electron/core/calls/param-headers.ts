@@ -8,7 +8,26 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const HEADER_TYPES = new Set(['string', 'integer', 'boolean']);
 // Subschema positions a header annotation must not sit under: only a chain
 // of `properties` keys is statically reachable.
-const UNREACHABLE_KEYWORDS = ['items', 'prefixItems', 'contains', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'patternProperties', 'dependentSchemas', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', '$defs', 'definitions'];
+const UNREACHABLE_KEYWORDS = [
+  'items',
+  'prefixItems',
+  'contains',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'patternProperties',
+  'dependentSchemas',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$defs',
+  'definitions',
+];
 const MAP_KEYWORDS = new Set(['patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 
 /** One argument to mirror: its path in `arguments` and the header name. */
@@ -29,10 +48,12 @@ export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
     const schema = node as Record<string, unknown>;
     const where = path.length === 0 ? '<root>' : path.join('.');
     if ('x-mcp-header' in schema) {
-      if (!reachable || path.length === 0) return `${where}: x-mcp-header is only allowed on properties reached through "properties"`;
+      if (!reachable || path.length === 0)
+        return `${where}: x-mcp-header is only allowed on properties reached through "properties"`;
       const name = schema['x-mcp-header'];
       if (typeof name !== 'string' || !TOKEN.test(name)) return `${where}: x-mcp-header must be an HTTP token`;
-      if (typeof schema.type !== 'string' || !HEADER_TYPES.has(schema.type)) return `${where}: x-mcp-header needs type string, integer or boolean`;
+      if (typeof schema.type !== 'string' || !HEADER_TYPES.has(schema.type))
+        return `${where}: x-mcp-header needs type string, integer or boolean`;
       const prior = seen.get(name.toLowerCase());
       if (prior !== undefined) return `x-mcp-header "${name}" is declared twice (also "${prior}")`;
       seen.set(name.toLowerCase(), name);
@@ -47,7 +68,11 @@ export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
     for (const keyword of UNREACHABLE_KEYWORDS) {
       const sub = schema[keyword];
       if (sub === undefined) continue;
-      const branches = Array.isArray(sub) ? sub : MAP_KEYWORDS.has(keyword) && typeof sub === 'object' && sub !== null ? Object.values(sub) : [sub];
+      const branches = Array.isArray(sub)
+        ? sub
+        : MAP_KEYWORDS.has(keyword) && typeof sub === 'object' && sub !== null
+          ? Object.values(sub)
+          : [sub];
       for (const branch of branches) {
         const fault = visit(branch, [...path, `<${keyword}>`], false);
         if (fault) return fault;
@@ -73,12 +98,16 @@ export function encodeHeaderValue(value: string): string {
 function primitiveText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value))) return String(value);
+  if (typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value)))
+    return String(value);
   return undefined;
 }
 
 /** The `Mcp-Param-*` headers for one call; absent and null arguments get none. */
-export function paramHeaders(declarations: HeaderDeclaration[], args: Record<string, unknown> | undefined): Record<string, string> {
+export function paramHeaders(
+  declarations: HeaderDeclaration[],
+  args: Record<string, unknown> | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const d of declarations) {
     let v: unknown = args;

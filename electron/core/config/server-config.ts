@@ -30,14 +30,23 @@ const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd']);
 const HTTP_KEYS = new Set(['type', 'url', 'headers']);
 // Keys other hosts write that carry no meaning for us; accepted so an
 // imported file does not fail on them, and dropped.
-const FOREIGN_KEYS = new Set(['disabled', 'autoApprove', 'alwaysAllow', 'timeout', 'description', 'envFile', 'transportType']);
+const FOREIGN_KEYS = new Set([
+  'disabled',
+  'autoApprove',
+  'alwaysAllow',
+  'timeout',
+  'description',
+  'envFile',
+  'transportType',
+]);
 
 function fail(server: string, field: string, problem: string): never {
   throw new HostError('config', `server "${server}": field "${field}" ${problem}`, { server, field });
 }
 
 function stringRecord(server: string, field: string, value: unknown): Record<string, string> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(server, field, 'must be an object of strings');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(server, field, 'must be an object of strings');
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
     if (typeof v !== 'string') fail(server, `${field}.${k}`, 'must be a string');
@@ -54,21 +63,25 @@ export function parseServerEntry(server: string, raw: unknown): ServerEntry {
   if (type !== undefined && !['stdio', 'http', 'streamable-http', 'sse'].includes(type as string)) {
     fail(server, 'type', `must be "stdio", "http" or "streamable-http", not ${JSON.stringify(type)}`);
   }
-  if (type === 'sse') fail(server, 'type', 'is "sse": the deprecated HTTP+SSE transport is not supported; use Streamable HTTP');
+  if (type === 'sse')
+    fail(server, 'type', 'is "sse": the deprecated HTTP+SSE transport is not supported; use Streamable HTTP');
   const hasCommand = 'command' in obj;
   const hasUrl = 'url' in obj;
-  if (hasCommand && hasUrl) fail(server, 'command', 'and "url" are both set; a server is either stdio (command) or HTTP (url)');
+  if (hasCommand && hasUrl)
+    fail(server, 'command', 'and "url" are both set; a server is either stdio (command) or HTTP (url)');
   if (!hasCommand && !hasUrl) fail(server, 'command', 'is missing (or give "url" for an HTTP server)');
   if (type === 'stdio' && !hasCommand) fail(server, 'command', 'is missing for a stdio server');
   if ((type === 'http' || type === 'streamable-http') && !hasUrl) fail(server, 'url', 'is missing for an HTTP server');
 
   const allowed = hasCommand ? STDIO_KEYS : HTTP_KEYS;
   for (const key of Object.keys(obj)) {
-    if (!allowed.has(key) && !FOREIGN_KEYS.has(key)) fail(server, key, `is not allowed for ${hasCommand ? 'a stdio' : 'an HTTP'} server`);
+    if (!allowed.has(key) && !FOREIGN_KEYS.has(key))
+      fail(server, key, `is not allowed for ${hasCommand ? 'a stdio' : 'an HTTP'} server`);
   }
 
   if (hasCommand) {
-    if (typeof obj.command !== 'string' || obj.command.trim() === '') fail(server, 'command', 'must be a non-empty string');
+    if (typeof obj.command !== 'string' || obj.command.trim() === '')
+      fail(server, 'command', 'must be a non-empty string');
     const entry: StdioServerEntry = { command: obj.command };
     if (type === 'stdio') entry.type = 'stdio';
     if (obj.args !== undefined) {
@@ -93,7 +106,8 @@ export function parseServerEntry(server: string, raw: unknown): ServerEntry {
   } catch {
     fail(server, 'url', `is not a valid URL: ${JSON.stringify(obj.url)}`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') fail(server, 'url', `must be http(s), not ${parsed.protocol}`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    fail(server, 'url', `must be http(s), not ${parsed.protocol}`);
   const entry: HttpServerEntry = { url: obj.url };
   if (type === 'http' || type === 'streamable-http') entry.type = type;
   if (obj.headers !== undefined) entry.headers = stringRecord(server, 'headers', obj.headers);
@@ -106,7 +120,11 @@ const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$/;
 /** Validate a server name. */
 export function checkServerName(name: string): void {
   if (!NAME_PATTERN.test(name)) {
-    throw new HostError('config', `server name ${JSON.stringify(name)} is invalid: use 1-64 letters, digits, ".", "_", "-" or spaces, starting with a letter or digit`, { server: name });
+    throw new HostError(
+      'config',
+      `server name ${JSON.stringify(name)} is invalid: use 1-64 letters, digits, ".", "_", "-" or spaces, starting with a letter or digit`,
+      { server: name },
+    );
   }
 }
 
@@ -122,7 +140,8 @@ export function parseServerConfig(doc: unknown, source = 'config'): Record<strin
   const d = doc as Record<string, unknown>;
   const nested = typeof d.mcp === 'object' && d.mcp !== null ? (d.mcp as Record<string, unknown>).servers : undefined;
   const servers = d.mcpServers ?? d.servers ?? nested;
-  if (servers === undefined) throw new HostError('config', `${source}: no "mcpServers" (or VS Code "servers") object found`);
+  if (servers === undefined)
+    throw new HostError('config', `${source}: no "mcpServers" (or VS Code "servers") object found`);
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
     throw new HostError('config', `${source}: "mcpServers" must be an object of named servers`);
   }

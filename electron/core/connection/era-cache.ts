@@ -65,7 +65,8 @@ export class FileEraCache extends MemoryEraCache {
     const cache = new FileEraCache(file);
     try {
       const data = JSON.parse(await readFile(file, 'utf8')) as Record<string, EraVerdict>;
-      for (const [k, v] of Object.entries(data)) if (v && (v.era === 'modern' || v.era === 'legacy')) cache.map.set(k, v);
+      for (const [k, v] of Object.entries(data))
+        if (v && (v.era === 'modern' || v.era === 'legacy')) cache.map.set(k, v);
     } catch {
       // A cache is only an optimisation: a corrupt file costs one probe, nothing more.
     }
@@ -88,11 +89,13 @@ export class FileEraCache extends MemoryEraCache {
 
   private persist(): void {
     const snapshot = JSON.stringify(Object.fromEntries(this.map));
-    this.writing = this.writing.then(async () => {
-      await mkdir(dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.tmp`;
-      await writeFile(tmp, snapshot, { mode: 0o600 });
-      await rename(tmp, this.file);
-    }).catch(() => undefined);
+    this.writing = this.writing
+      .then(async () => {
+        await mkdir(dirname(this.file), { recursive: true });
+        const tmp = `${this.file}.tmp`;
+        await writeFile(tmp, snapshot, { mode: 0o600 });
+        await rename(tmp, this.file);
+      })
+      .catch(() => undefined);
   }
 }

@@ -59,10 +59,19 @@ function newClient(hooks: LegacyInputHooks | undefined): Client {
 }
 
 /** Connect to a server, reusing a cached era verdict when one is fresh. */
-export async function openConnection(name: string, entry: ServerEntry, options: ConnectOptions = {}): Promise<ServerConnection> {
+export async function openConnection(
+  name: string,
+  entry: ServerEntry,
+  options: ConnectOptions = {},
+): Promise<ServerConnection> {
   const key = eraCacheKey(entry);
   const cached = options.eraCache?.get(key);
-  const prior = cached && isFresh(cached) ? (cached.era === 'modern' ? { kind: 'modern' as const, discover: cached.discover } : { kind: 'legacy' as const }) : undefined;
+  const prior =
+    cached && isFresh(cached)
+      ? cached.era === 'modern'
+        ? { kind: 'modern' as const, discover: cached.discover }
+        : { kind: 'legacy' as const }
+      : undefined;
 
   const attempt = async (priorVerdict: typeof prior) => {
     const client = newClient(options.legacyHooks);
@@ -104,7 +113,10 @@ export async function openConnection(name: string, entry: ServerEntry, options: 
   const era = client.getProtocolEra() ?? 'legacy';
   const discover = client.getDiscoverResult();
   if (options.eraCache) {
-    options.eraCache.set(key, era === 'modern' && discover ? { era, discover, at: Date.now() } : { era: 'legacy', at: Date.now() });
+    options.eraCache.set(
+      key,
+      era === 'modern' && discover ? { era, discover, at: Date.now() } : { era: 'legacy', at: Date.now() },
+    );
   }
 
   let closed = false;
@@ -139,5 +151,8 @@ export async function openConnection(name: string, entry: ServerEntry, options: 
 function failConnect(name: string, error: unknown): never {
   const tail = (error as { stderrTail?: string[] }).stderrTail ?? [];
   const last = tail.length > 0 ? ` (server said: ${tail[tail.length - 1]!.slice(0, 300)})` : '';
-  throw new HostError('connection', `cannot connect to "${name}": ${messageOf(error)}${last}`, { server: name, stderr: tail });
+  throw new HostError('connection', `cannot connect to "${name}": ${messageOf(error)}${last}`, {
+    server: name,
+    stderr: tail,
+  });
 }

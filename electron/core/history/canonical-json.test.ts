@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, CanonicalJsonError } from './canonical-json.js';
+import { canonicalJson, CanonicalJsonError } from './canonical-json';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and writes no whitespace', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: 'x' } })).toBe('{"a":{"c":"x","d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: 'x' } })).toBe(
+      '{"a":{"c":"x","d":[3,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it('gives the same text whatever the insertion order', () => {
@@ -13,13 +15,17 @@ describe('canonicalJson', () => {
   });
 
   it('sorts by UTF-16 code units (RFC 8785)', () => {
-    expect(canonicalJson({ '\u00e9': 1, z: 2, A: 3, '\ud83d\ude00': 4, '\uffff': 5 })).toBe('{"A":3,"z":2,"é":1,"😀":4,"\uffff":5}');
+    expect(canonicalJson({ '\u00e9': 1, z: 2, A: 3, '\ud83d\ude00': 4, '\uffff': 5 })).toBe(
+      '{"A":3,"z":2,"é":1,"😀":4,"\uffff":5}',
+    );
   });
 
   it('writes numbers and strings as JSON.stringify does, and round-trips', () => {
     const value = { n: [0, -0, 1e21, 1.5e-7, 0.1 + 0.2, -12], s: 'line\nbreak "quoted" \u2028 \ud800' };
     const text = canonicalJson(value);
-    expect(text).toBe('{"n":[0,0,1e+21,1.5e-7,0.30000000000000004,-12],"s":"line\\nbreak \\"quoted\\" \u2028 \\ud800"}');
+    expect(text).toBe(
+      '{"n":[0,0,1e+21,1.5e-7,0.30000000000000004,-12],"s":"line\\nbreak \\"quoted\\" \u2028 \\ud800"}',
+    );
     expect(canonicalJson(JSON.parse(text))).toBe(text);
   });
 

@@ -10,7 +10,10 @@
 // because a hash over a value that does not round-trip proves nothing.
 
 export class CanonicalJsonError extends TypeError {
-  constructor(message: string, readonly path: string) {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
     super(`${message} at ${path || '(root)'}`);
     this.name = 'CanonicalJsonError';
   }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical-json.js';
-import { checkLine, encodeEntry, GENESIS_HASH } from './chain.js';
-import { redactContent, redactedContentMatches, requestStateDigest } from './digests.js';
-import { fault } from './fixtures/helpers.js';
+import { canonicalJson } from './canonical-json';
+import { checkLine, encodeEntry, GENESIS_HASH } from './chain';
+import { redactContent, redactedContentMatches, requestStateDigest } from './digests';
+import { fault } from './fixtures/helpers';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 

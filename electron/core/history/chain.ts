@@ -13,8 +13,8 @@
 // hash, so editing, deleting, inserting or reordering any entry breaks the chain.
 
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json.js';
-import { GENESIS_HASH, JOURNAL_FORMAT_VERSION, type EntryBody, type JournalEntry } from './types.js';
+import { canonicalJson } from './canonical-json';
+import { GENESIS_HASH, JOURNAL_FORMAT_VERSION, type EntryBody, type JournalEntry } from './types';
 
 export { GENESIS_HASH };
 
@@ -58,8 +58,7 @@ export function encodeEntry(body: EntryBody, seq: number, ts: string, prev: stri
 export type LineProblem = 'unparseable' | 'malformed' | 'hash-mismatch' | 'not-canonical';
 
 export type CheckedLine =
-  | { ok: true; entry: JournalEntry }
-  | { ok: false; problem: LineProblem; detail: string; entry?: JournalEntry };
+  { ok: true; entry: JournalEntry } | { ok: false; problem: LineProblem; detail: string; entry?: JournalEntry };
 
 /**
  * Parse one line (without its "\n") and check that its hash matches its content.

@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { tempDir } from './fixtures/helpers.js';
-import { HistoryJournal } from './journal.js';
-import { verifyJournal } from './verify.js';
+import { tempDir } from './fixtures/helpers';
+import { HistoryJournal } from './journal';
+import { verifyJournal } from './verify';
 
 const writer = fileURLToPath(new URL('./fixtures/burst-writer.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -18,12 +18,20 @@ beforeEach(async () => ({ dir, cleanup } = await tempDir()));
 afterEach(async () => cleanup());
 
 /** Run the writer until it has acknowledged at least `minAcks` entries, then SIGKILL it mid-burst. */
-function burstAndKill(minAcks: number, padding = 0, killJitterMs = 5): Promise<{ acked: number[]; signal: NodeJS.Signals | null }> {
+function burstAndKill(
+  minAcks: number,
+  padding = 0,
+  killJitterMs = 5,
+): Promise<{ acked: number[]; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, dir, String(padding ? 64 * 1024 * 1024 : 48 * 1024), String(padding)], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', writer, dir, String(padding ? 64 * 1024 * 1024 : 48 * 1024), String(padding)],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     let killed = false;
@@ -62,7 +70,8 @@ it('every acknowledged entry survives SIGKILL mid-burst and the chain verifies',
   let tornSeen = 0;
   for (let round = 0; round < 6; round++) {
     // The last rounds write ~4 MB entries, so the kill often lands inside a write() and leaves a torn tail.
-    const { acked, signal } = round < 3 ? await burstAndKill(40 + round * 60) : await burstAndKill(3 + round, 4 * 1024 * 1024, 400);
+    const { acked, signal } =
+      round < 3 ? await burstAndKill(40 + round * 60) : await burstAndKill(3 + round, 4 * 1024 * 1024, 400);
     expect(signal).toBe('SIGKILL');
     expect(acked.length).toBeGreaterThan(0);
 
@@ -77,7 +86,10 @@ it('every acknowledged entry survives SIGKILL mid-burst and the chain verifies',
     expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => i + 1));
     expect(entries.length).toBeGreaterThanOrEqual(Math.max(expectedAtLeast, ...acked));
     expectedAtLeast = entries.length;
-    if (process.env.HISTORY_CRASH_DEBUG) console.log(`round ${round}: acked ${acked.length}, on disk ${entries.length}, torn set aside ${journal.recovered.length}`);
+    if (process.env.HISTORY_CRASH_DEBUG)
+      console.log(
+        `round ${round}: acked ${acked.length}, on disk ${entries.length}, torn set aside ${journal.recovered.length}`,
+      );
 
     const report = await verifyJournal(dir);
     expect(report.firstBreak).toBeUndefined();

@@ -1,10 +1,10 @@
 // Digests that stand in for values the journal must not keep.
 
 import { randomBytes } from 'node:crypto';
-import type { AnswerContent } from '../../../shared/elicitation/types.js';
-import { canonicalJson } from './canonical-json.js';
-import { sha256Hex } from './chain.js';
-import type { RedactedContent, RequestStateDigest } from './types.js';
+import type { AnswerContent } from '../../../shared/elicitation/types';
+import { canonicalJson } from './canonical-json';
+import { sha256Hex } from './chain';
+import type { RedactedContent, RequestStateDigest } from './types';
 
 /** requestState as history keeps it: its length (UTF-16 code units) and the hex SHA-256 of its UTF-8 bytes. */
 export function requestStateDigest(state: string): RequestStateDigest {

@@ -6,9 +6,21 @@ import { answerEntry, questionEntry } from './entries';
 const question: FormQuestion = {
   id: 'q1',
   mode: 'form',
-  origin: { server: 'kimai', era: 'modern', method: 'tools/call', name: 'book_time', round: 1, key: 'booking', argumentsSummary: 'project=4' },
+  origin: {
+    server: 'kimai',
+    era: 'modern',
+    method: 'tools/call',
+    name: 'book_time',
+    round: 1,
+    key: 'booking',
+    argumentsSummary: 'project=4',
+  },
   message: 'Book 2h?',
-  requestedSchema: { type: 'object', properties: { project: { type: 'string' }, hours: { type: 'number' }, billable: { type: 'boolean' } }, required: ['project'] },
+  requestedSchema: {
+    type: 'object',
+    properties: { project: { type: 'string' }, hours: { type: 'number' }, billable: { type: 'boolean' } },
+    required: ['project'],
+  },
 };
 
 describe('history entries', () => {
@@ -31,7 +43,9 @@ describe('history entries', () => {
       key: 'booking',
       mode: 'form',
     });
-    expect(answerEntry(question, { action: 'accept', content: { project: 'cs' } }, { decidedBy: 'human', callId: 'c1' })).toMatchObject({
+    expect(
+      answerEntry(question, { action: 'accept', content: { project: 'cs' } }, { decidedBy: 'human', callId: 'c1' }),
+    ).toMatchObject({
       kind: 'answer',
       action: 'accept',
       decidedBy: 'human',

@@ -1,8 +1,8 @@
 // Building entry bodies from the shared elicitation types, so the core does not
 // map fields by hand.
 
-import type { Answer, Question } from '../../../shared/elicitation/types.js';
-import type { AnswerInput, DecidedBy, QuestionInput, RequestStateDigest } from './types.js';
+import type { Answer, Question } from '../../../shared/elicitation/types';
+import type { AnswerInput, DecidedBy, QuestionInput, RequestStateDigest } from './types';
 
 export interface QuestionContext {
   callId?: string;
@@ -29,8 +29,7 @@ export function questionEntry(question: Question, context: QuestionContext = {})
   if (question.mode === 'form') {
     body.requestedSchema = question.requestedSchema;
     body.fieldOrder = Object.keys(question.requestedSchema.properties);
-  }
-  else body.url = question.url;
+  } else body.url = question.url;
   return body;
 }
 

@@ -1,19 +1,19 @@
 // Public API of the history journal.
 
-export { canonicalJson, CanonicalJsonError } from './canonical-json.js';
-export { checkLine, encodeEntry, sha256Hex, GENESIS_HASH } from './chain.js';
-export { requestStateDigest, redactContent, redactedContentMatches } from './digests.js';
-export { answerEntry, questionEntry, type AnswerContext, type QuestionContext } from './entries.js';
-export { journalFileName, listJournalFiles, tornSidecarName } from './files.js';
+export { canonicalJson, CanonicalJsonError } from './canonical-json';
+export { checkLine, encodeEntry, sha256Hex, GENESIS_HASH } from './chain';
+export { requestStateDigest, redactContent, redactedContentMatches } from './digests';
+export { answerEntry, questionEntry, type AnswerContext, type QuestionContext } from './entries';
+export { journalFileName, listJournalFiles, tornSidecarName } from './files';
 export {
   DEFAULT_ROTATE_BYTES,
   HistoryJournal,
   HistoryWriteError,
   type HistoryJournalOptions,
   type JournalHead,
-} from './journal.js';
-export { JournalLockedError } from './lock.js';
-export { appDataDir, defaultHistoryDir } from './paths.js';
+} from './journal';
+export { JournalLockedError } from './lock';
+export { appDataDir, defaultHistoryDir } from './paths';
 export {
   buildItems,
   filterItems,
@@ -23,8 +23,8 @@ export {
   type HistoryItem,
   type OtherItem,
   type QuestionItem,
-} from './query.js';
-export { readJournal, type ReadProblem, type ReadResult } from './reader.js';
-export { verifyJournal, type BreakReason, type ChainBreak, type VerifyOptions, type VerifyReport } from './verify.js';
-export { writeAhead } from './write-ahead.js';
-export * from './types.js';
+} from './query';
+export { readJournal, type ReadProblem, type ReadResult } from './reader';
+export { verifyJournal, type BreakReason, type ChainBreak, type VerifyOptions, type VerifyReport } from './verify';
+export { writeAhead } from './write-ahead';
+export * from './types';

@@ -2,14 +2,14 @@ import { readdir, readFile, writeFile, type FileHandle } from 'node:fs/promises'
 import { hostname, uptime } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerEntry, questionEntry } from './entries.js';
-import { answer, callEnd, fault, fileHandlePrototype, question, tempDir } from './fixtures/helpers.js';
-import { HistoryJournal, HistoryWriteError } from './journal.js';
-import { JournalLockedError } from './lock.js';
-import { GENESIS_HASH, type AnswerEntry, type QuestionEntry } from './types.js';
-import { verifyJournal } from './verify.js';
-import { writeAhead } from './write-ahead.js';
-import type { Question } from '../../../shared/elicitation/types.js';
+import { answerEntry, questionEntry } from './entries';
+import { answer, callEnd, fault, fileHandlePrototype, question, tempDir } from './fixtures/helpers';
+import { HistoryJournal, HistoryWriteError } from './journal';
+import { JournalLockedError } from './lock';
+import { GENESIS_HASH, type AnswerEntry, type QuestionEntry } from './types';
+import { verifyJournal } from './verify';
+import { writeAhead } from './write-ahead';
+import type { Question } from '../../../shared/elicitation/types';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -20,7 +20,10 @@ afterEach(async () => {
 });
 
 const lines = async (file = 'journal-000001.jsonl') =>
-  (await readFile(join(dir, file), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  (await readFile(join(dir, file), 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('HistoryJournal: the chain', () => {
   it('numbers entries from 1 and links each to the hash of the one before', async () => {
@@ -88,7 +91,15 @@ describe('HistoryJournal: the chain', () => {
     const q: Question = {
       id: 'Q-1',
       mode: 'url',
-      origin: { server: 'bank', era: 'legacy', method: 'tools/call', name: 'pay', argumentsSummary: 'amount=10', round: 2, key: 'auth' },
+      origin: {
+        server: 'bank',
+        era: 'legacy',
+        method: 'tools/call',
+        name: 'pay',
+        argumentsSummary: 'amount=10',
+        round: 2,
+        key: 'auth',
+      },
       message: 'Sign in',
       url: {
         href: 'http://xn--bnk-sna.example/login',
@@ -122,14 +133,22 @@ describe('HistoryJournal: the chain', () => {
       requestState: { length: 15 },
     });
     expect(qe.requestState?.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(ae).toMatchObject({ kind: 'answer', questionId: 'Q-1', action: 'accept', decidedBy: 'human', urlOpened: true });
+    expect(ae).toMatchObject({
+      kind: 'answer',
+      questionId: 'Q-1',
+      action: 'accept',
+      decidedBy: 'human',
+      urlOpened: true,
+    });
   });
 
   it('refuses a requestState that is neither a string nor a digest', async () => {
     const j = await HistoryJournal.open(dir);
     await expect(j.append(question(1, { requestState: { value: 'raw' } as never }))).rejects.toThrow(/requestState/);
     // A digest with extra keys keeps only length and sha256.
-    const r = await j.append(question(2, { requestState: { length: 3, sha256: 'a'.repeat(64), value: 'raw' } as never }));
+    const r = await j.append(
+      question(2, { requestState: { length: 3, sha256: 'a'.repeat(64), value: 'raw' } as never }),
+    );
     await j.close();
     expect((r.entry as QuestionEntry).requestState).toEqual({ length: 3, sha256: 'a'.repeat(64) });
   });
@@ -169,7 +188,9 @@ describe('HistoryJournal: write-ahead', () => {
     await j.append(question(1));
     const before = await readFile(join(dir, 'journal-000001.jsonl'), 'utf8');
     const handleProto = await fileHandlePrototype(dir);
-    const spy = vi.spyOn(handleProto, 'datasync').mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
+    const spy = vi
+      .spyOn(handleProto, 'datasync')
+      .mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
     const send = vi.fn();
     await expect(writeAhead(j, answer(1), send)).rejects.toBeInstanceOf(HistoryWriteError);
     expect(send).not.toHaveBeenCalled();
@@ -305,7 +326,10 @@ describe('HistoryJournal: one writer', () => {
   });
 
   it('takes over a lock left by a dead process', async () => {
-    await writeFile(join(dir, 'writer.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), boot: Date.now() - uptime() * 1000 }));
+    await writeFile(
+      join(dir, 'writer.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), boot: Date.now() - uptime() * 1000 }),
+    );
     const j = await HistoryJournal.open(dir);
     await j.append(question(1));
     await j.close();

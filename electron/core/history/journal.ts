@@ -12,13 +12,13 @@
 
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encodeEntry, isHash, type EncodedEntry } from './chain.js';
-import { requestStateDigest, redactContent } from './digests.js';
-import { fsyncDir, fsyncParent, journalFileName, listJournalFiles, writeFully, type JournalFile } from './files.js';
-import { acquireWriterLock, type WriterLock } from './lock.js';
-import { buildItems, filterItems, type HistoryFilter, type HistoryItem } from './query.js';
-import { readJournal, type ReadResult } from './reader.js';
-import { owedTornTailNote, scanTail, setAsideTornTail, type TailScan } from './torn-tail.js';
+import { encodeEntry, isHash, type EncodedEntry } from './chain';
+import { requestStateDigest, redactContent } from './digests';
+import { fsyncDir, fsyncParent, journalFileName, listJournalFiles, writeFully, type JournalFile } from './files';
+import { acquireWriterLock, type WriterLock } from './lock';
+import { buildItems, filterItems, type HistoryFilter, type HistoryItem } from './query';
+import { readJournal, type ReadResult } from './reader';
+import { owedTornTailNote, scanTail, setAsideTornTail, type TailScan } from './torn-tail';
 import {
   GENESIS_HASH,
   type AppendedEntry,
@@ -26,8 +26,8 @@ import {
   type EntryInput,
   type JournalEntry,
   type NoteBody,
-} from './types.js';
-import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js';
+} from './types';
+import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify';
 
 /** Default size at which a new journal file is started: see the README of this folder. */
 export const DEFAULT_ROTATE_BYTES = 8 * 1024 * 1024;
@@ -101,7 +101,8 @@ export class HistoryJournal {
    * tail left by a crash and records that in a note before returning.
    */
   static async open(dir: string, options: HistoryJournalOptions = {}): Promise<HistoryJournal> {
-    if (options.rotateBytes !== undefined && !(options.rotateBytes > 0)) throw new RangeError('rotateBytes must be positive');
+    if (options.rotateBytes !== undefined && !(options.rotateBytes > 0))
+      throw new RangeError('rotateBytes must be positive');
     let created = false;
     try {
       await stat(dir);

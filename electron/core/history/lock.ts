@@ -22,7 +22,9 @@ export class JournalLockedError extends Error {
     readonly dir: string,
     readonly holder: Partial<LockInfo>,
   ) {
-    super(`history journal in ${dir} is already open for writing (process ${holder.pid ?? '?'} on ${holder.host ?? '?'})`);
+    super(
+      `history journal in ${dir} is already open for writing (process ${holder.pid ?? '?'} on ${holder.host ?? '?'})`,
+    );
     this.name = 'JournalLockedError';
   }
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answer, callEnd, fault, question, tempDir } from './fixtures/helpers.js';
-import { HistoryJournal } from './journal.js';
-import { buildItems, filterItems, type HistoryItem, type QuestionItem } from './query.js';
-import type { EntryInput } from './types.js';
+import { answer, callEnd, fault, question, tempDir } from './fixtures/helpers';
+import { HistoryJournal } from './journal';
+import { buildItems, filterItems, type HistoryItem, type QuestionItem } from './query';
+import type { EntryInput } from './types';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -24,7 +24,15 @@ const urlQuestion = question(3, {
   mode: 'url',
   requestedSchema: undefined,
   message: 'Sign in to continue',
-  url: { href: 'https://login.bank.example/a?b=(c)', scheme: 'https', host: 'login.bank.example', hostUnicode: 'login.bank.example', registrableDomain: 'bank.example', warnings: [], blocked: false },
+  url: {
+    href: 'https://login.bank.example/a?b=(c)',
+    scheme: 'https',
+    host: 'login.bank.example',
+    hostUnicode: 'login.bank.example',
+    registrableDomain: 'bank.example',
+    warnings: [],
+    blocked: false,
+  },
 });
 
 const sample: EntryInput[] = [
@@ -95,7 +103,9 @@ describe('filterItems', () => {
     expect(ids(filterItems(items, { since: '2026-03-01T10:05:00Z' }))).toEqual(['q3', 'q4', 'fault', 'answer', 'note']);
     expect(ids(filterItems(items, { until: new Date('2026-03-01T10:02:00Z') }))).toEqual(['q1']);
     expect(ids(filterItems(items, { until: new Date('2026-03-01T10:02:00.001Z') }))).toEqual(['q1', 'q2']);
-    expect(ids(filterItems(items, { since: '2026-03-01T10:03:00Z', until: '2026-03-01T10:08:00Z', server: 'bank' }))).toEqual(['q3', 'q4']);
+    expect(
+      ids(filterItems(items, { since: '2026-03-01T10:03:00Z', until: '2026-03-01T10:08:00Z', server: 'bank' })),
+    ).toEqual(['q3', 'q4']);
     expect(() => filterItems(items, { since: 'yesterday-ish' })).toThrow(RangeError);
   });
 
@@ -110,6 +120,8 @@ describe('filterItems', () => {
   });
 
   it('combines filters', () => {
-    expect(ids(filterItems(items, { server: 'github', action: 'accept', mode: 'form', text: 'issue 1' }))).toEqual(['q1']);
+    expect(ids(filterItems(items, { server: 'github', action: 'accept', mode: 'form', text: 'issue 1' }))).toEqual([
+      'q1',
+    ]);
   });
 });

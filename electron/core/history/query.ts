@@ -2,16 +2,8 @@
 // ended) and filtering them. Pure functions over already-read entries, so the
 // view can load once and filter many times.
 
-import type { Action } from '../../../shared/elicitation/types.js';
-import type {
-  AnswerEntry,
-  CallEndEntry,
-  DecidedBy,
-  FaultEntry,
-  JournalEntry,
-  NoteEntry,
-  QuestionEntry,
-} from './types.js';
+import type { Action } from '../../../shared/elicitation/types';
+import type { AnswerEntry, CallEndEntry, DecidedBy, FaultEntry, JournalEntry, NoteEntry, QuestionEntry } from './types';
 
 export interface QuestionItem {
   kind: 'question';
@@ -141,7 +133,11 @@ export function matchesText(item: HistoryItem, needle: RegExp): boolean {
     case 'answer':
       return needle.test(e.server) || contentMatches(e, needle);
     case 'call-end':
-      return needle.test(e.server) || (e.name != null && needle.test(e.name)) || (e.detail !== undefined && needle.test(e.detail));
+      return (
+        needle.test(e.server) ||
+        (e.name != null && needle.test(e.name)) ||
+        (e.detail !== undefined && needle.test(e.detail))
+      );
     case 'fault':
       return (e.server !== undefined && needle.test(e.server)) || needle.test(e.fault) || needle.test(e.detail);
     default:

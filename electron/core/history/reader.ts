@@ -3,8 +3,8 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listJournalFiles } from './files.js';
-import type { JournalEntry } from './types.js';
+import { listJournalFiles } from './files';
+import type { JournalEntry } from './types';
 
 export interface ReadProblem {
   file: string;
@@ -33,9 +33,17 @@ export async function readJournal(dir: string): Promise<ReadResult> {
     const end = text.lastIndexOf('\n') + 1;
     if (end < text.length) {
       if (i === files.length - 1) {
-        result.pendingTail = { file: name, offset: Buffer.byteLength(text.slice(0, end)), length: Buffer.byteLength(text.slice(end)) };
+        result.pendingTail = {
+          file: name,
+          offset: Buffer.byteLength(text.slice(0, end)),
+          length: Buffer.byteLength(text.slice(end)),
+        };
       } else {
-        result.problems.push({ file: name, line: countLines(text, end) + 1, detail: 'unterminated line before the last file' });
+        result.problems.push({
+          file: name,
+          line: countLines(text, end) + 1,
+          detail: 'unterminated line before the last file',
+        });
       }
     }
     if (end === 0) continue;

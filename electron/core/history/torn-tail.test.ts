@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, fileHandlePrototype, question, tempDir } from './fixtures/helpers.js';
-import { HistoryJournal } from './journal.js';
-import { readJournal } from './reader.js';
-import { readSidecar } from './torn-tail.js';
-import type { JournalEntry, NoteEntry } from './types.js';
-import { verifyJournal } from './verify.js';
+import { answer, fileHandlePrototype, question, tempDir } from './fixtures/helpers';
+import { HistoryJournal } from './journal';
+import { readJournal } from './reader';
+import { readSidecar } from './torn-tail';
+import type { JournalEntry, NoteEntry } from './types';
+import { verifyJournal } from './verify';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -27,7 +27,10 @@ async function build(n: number, rotateBytes?: number): Promise<void> {
 }
 
 async function entries(file = F1): Promise<JournalEntry[]> {
-  return (await readFile(join(dir, file), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as JournalEntry);
+  return (await readFile(join(dir, file), 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as JournalEntry);
 }
 
 describe('torn tail', () => {
@@ -59,7 +62,15 @@ describe('torn tail', () => {
     const text = await readFile(join(dir, F1));
     expect(text.subarray(0, good.length).equals(good)).toBe(true);
     expect(text.includes(torn)).toBe(false);
-    expect((await entries()).map((e) => e.kind)).toEqual(['question', 'answer', 'question', 'answer', 'question', 'note', 'question']);
+    expect((await entries()).map((e) => e.kind)).toEqual([
+      'question',
+      'answer',
+      'question',
+      'answer',
+      'question',
+      'note',
+      'question',
+    ]);
     // The bytes are in the sidecar, exactly.
     const { records } = await readSidecar(join(dir, `${F1}.torn`));
     expect(records).toHaveLength(1);
@@ -88,7 +99,7 @@ describe('torn tail', () => {
     await j.append(question(99));
     await j.close();
     expect(j.recovered[0]!.entry).toMatchObject({ seq: lastSeq + 1, file: next });
-    expect((await verifyJournal(dir))).toMatchObject({ ok: true, entries: lastSeq + 2 });
+    expect(await verifyJournal(dir)).toMatchObject({ ok: true, entries: lastSeq + 2 });
   });
 
   it('a torn tail larger than the scan window is found', async () => {
@@ -152,7 +163,11 @@ describe('torn tail', () => {
       await j.close();
     }
     const { records } = await readSidecar(join(dir, `${F1}.torn`));
-    expect(records.map((r) => Buffer.from(r.base64, 'base64').toString())).toEqual(['{"round":0', '{"round":1', '{"round":2']);
+    expect(records.map((r) => Buffer.from(r.base64, 'base64').toString())).toEqual([
+      '{"round":0',
+      '{"round":1',
+      '{"round":2',
+    ]);
     expect(await verifyJournal(dir)).toMatchObject({ ok: true, entries: 2 + 3 * 2, warnings: [] });
   });
 

@@ -18,9 +18,9 @@
 
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkHeader, sha256Hex } from './chain.js';
-import { fsyncDir, tornSidecarName, writeFully, type JournalFile } from './files.js';
-import type { JournalEntry, TornTailNote } from './types.js';
+import { checkHeader, sha256Hex } from './chain';
+import { fsyncDir, tornSidecarName, writeFully, type JournalFile } from './files';
+import type { JournalEntry, TornTailNote } from './types';
 
 const NEWLINE = 0x0a;
 
@@ -150,7 +150,11 @@ export async function setAsideTornTail(dir: string, scan: TailScan, noteSeq: num
  * After a crash between truncation and note: the note a sidecar still owes, if the
  * journal ends at `lastSeq` and one of the sidecars of `files` expects note `lastSeq + 1`.
  */
-export async function owedTornTailNote(dir: string, files: JournalFile[], lastSeq: number): Promise<TornTailNote | null> {
+export async function owedTornTailNote(
+  dir: string,
+  files: JournalFile[],
+  lastSeq: number,
+): Promise<TornTailNote | null> {
   for (const f of files) {
     const sidecar = tornSidecarName(f.name);
     const { records } = await readSidecar(join(dir, sidecar));

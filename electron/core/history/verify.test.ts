@@ -1,11 +1,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeEntry } from './chain.js';
-import { answer, callEnd, question, tempDir } from './fixtures/helpers.js';
-import { HistoryJournal } from './journal.js';
-import type { EntryBody, JournalEntry } from './types.js';
-import { verifyJournal } from './verify.js';
+import { encodeEntry } from './chain';
+import { answer, callEnd, question, tempDir } from './fixtures/helpers';
+import { HistoryJournal } from './journal';
+import type { EntryBody, JournalEntry } from './types';
+import { verifyJournal } from './verify';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -56,7 +56,11 @@ describe('verifyJournal', () => {
     lines[4] = lines[4]!.replace('secret note 2', 'secret note X');
     await putLines(lines);
     const r = await verifyJournal(dir);
-    expect(r).toMatchObject({ ok: false, entries: 4, firstBreak: { file: F1, line: 5, seq: 5, reason: 'hash-mismatch' } });
+    expect(r).toMatchObject({
+      ok: false,
+      entries: 4,
+      firstBreak: { file: F1, line: 5, seq: 5, reason: 'hash-mismatch' },
+    });
     expect(r.firstBreak?.detail).toMatch(/entry 5 was changed/);
   });
 
@@ -160,7 +164,12 @@ describe('verifyJournal', () => {
       const files = await build(1200);
       await rm(join(dir, files[1]!));
       const firstOfThird = JSON.parse((await getLines(files[2]))[0]!) as JournalEntry;
-      expect((await verifyJournal(dir)).firstBreak).toMatchObject({ file: files[2], line: 1, seq: firstOfThird.seq, reason: 'seq-gap' });
+      expect((await verifyJournal(dir)).firstBreak).toMatchObject({
+        file: files[2],
+        line: 1,
+        seq: firstOfThird.seq,
+        reason: 'seq-gap',
+      });
     });
 
     it('detects a deleted first file', async () => {

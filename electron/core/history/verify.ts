@@ -3,10 +3,10 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkLine, GENESIS_HASH, type LineProblem } from './chain.js';
-import { listJournalFiles } from './files.js';
-import { readSidecar } from './torn-tail.js';
-import type { TornTailNote } from './types.js';
+import { checkLine, GENESIS_HASH, type LineProblem } from './chain';
+import { listJournalFiles } from './files';
+import { readSidecar } from './torn-tail';
+import type { TornTailNote } from './types';
 
 export type BreakReason =
   | LineProblem // 'unparseable' | 'malformed' | 'hash-mismatch' | 'not-canonical'
@@ -81,7 +81,12 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
           );
           break;
         }
-        return fail({ file, line: lineNo, reason: 'unterminated', detail: `line ${lineNo} of ${file} is cut off, yet later files exist.` });
+        return fail({
+          file,
+          line: lineNo,
+          reason: 'unterminated',
+          detail: `line ${lineNo} of ${file} is cut off, yet later files exist.`,
+        });
       }
       const line = text.slice(pos, nl);
       pos = nl + 1;
@@ -151,7 +156,8 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
           });
         }
       }
-      if (e.kind === 'note' && (e as { note?: unknown }).note === 'torn-tail') tornNotes.push(e as unknown as TornTailNote);
+      if (e.kind === 'note' && (e as { note?: unknown }).note === 'torn-tail')
+        tornNotes.push(e as unknown as TornTailNote);
       report.entries++;
       report.head = { seq: e.seq, hash: e.hash, file };
       expectedSeq = e.seq + 1;
@@ -173,7 +179,9 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
   for (const note of tornNotes) {
     const { records } = await readSidecar(join(dir, note.sidecar));
     if (!records.some((r) => r.sha256 === note.sha256 && r.offset === note.offset)) {
-      report.warnings.push(`the bytes set aside by the torn-tail note for ${note.file} are missing from ${note.sidecar}.`);
+      report.warnings.push(
+        `the bytes set aside by the torn-tail note for ${note.file} are missing from ${note.sidecar}.`,
+      );
     }
   }
   return report;

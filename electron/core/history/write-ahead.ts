@@ -1,8 +1,8 @@
 // The write-ahead rule in one place: an answer reaches the server only after its
 // history entry is on disk.
 
-import type { HistoryJournal } from './journal.js';
-import type { AnswerInput, AppendedEntry } from './types.js';
+import type { HistoryJournal } from './journal';
+import type { AnswerInput, AppendedEntry } from './types';
 
 /**
  * Record `answer`, then (and only then) call `send`. If recording fails, `send` is

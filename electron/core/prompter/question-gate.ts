@@ -35,7 +35,7 @@ export interface AskContext {
 export function summariseArguments(args: Record<string, unknown> | undefined, maxLength = 120): string | undefined {
   if (!args || Object.keys(args).length === 0) return undefined;
   const parts = Object.entries(args).map(([k, v]) => {
-    const value = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+    const value = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
     return `${k}=${value}`;
   });
   // Control characters could forge extra lines in a dialog or a log.
@@ -60,20 +60,32 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
   const mode = params.mode ?? 'form';
   if (mode === 'url') {
     if (typeof params.url !== 'string' || params.url === '') {
-      throw new HostError('invalid-schema', `server "${ctx.server}" sent a URL question (key "${ctx.key}") without a url`, { key: ctx.key });
+      throw new HostError(
+        'invalid-schema',
+        `server "${ctx.server}" sent a URL question (key "${ctx.key}") without a url`,
+        { key: ctx.key },
+      );
     }
     return { id, mode: 'url', origin, message, url: analyzeUrl(params.url) };
   }
   if (mode !== 'form') {
-    throw new HostError('invalid-schema', `server "${ctx.server}" sent a question in unknown mode ${JSON.stringify(mode)} (key "${ctx.key}")`, { key: ctx.key });
+    throw new HostError(
+      'invalid-schema',
+      `server "${ctx.server}" sent a question in unknown mode ${JSON.stringify(mode)} (key "${ctx.key}")`,
+      { key: ctx.key },
+    );
   }
   const checked = checkFlatSchema(params.requestedSchema);
   if (!checked.ok) {
     const detail = checked.errors.map((p) => `${p.path || '(schema)'}: ${p.message}`).join('; ');
-    throw new HostError('invalid-schema', `server "${ctx.server}" sent a form the host cannot show safely (key "${ctx.key}"): ${detail}`, {
-      key: ctx.key,
-      problems: checked.errors,
-    });
+    throw new HostError(
+      'invalid-schema',
+      `server "${ctx.server}" sent a form the host cannot show safely (key "${ctx.key}"): ${detail}`,
+      {
+        key: ctx.key,
+        problems: checked.errors,
+      },
+    );
   }
   return { id, mode: 'form', origin, message, requestedSchema: checked.schema };
 }
@@ -83,7 +95,10 @@ export function checkAnswer(question: Question, answer: Answer): Answer {
   if (answer.action !== 'accept') return { action: answer.action };
   if (question.mode === 'url') {
     if (question.url.blocked) {
-      throw new HostError('invalid-answer', `the link for question "${question.origin.key}" is blocked (${question.url.warnings.map((w) => w.code).join(', ')}); it cannot be accepted`);
+      throw new HostError(
+        'invalid-answer',
+        `the link for question "${question.origin.key}" is blocked (${question.url.warnings.map((w) => w.code).join(', ')}); it cannot be accepted`,
+      );
     }
     // URL mode carries no content: accept only says the user consented.
     return { action: 'accept' };
@@ -92,7 +107,9 @@ export function checkAnswer(question: Question, answer: Answer): Answer {
   const verdict = validateAnswer(question.requestedSchema, content);
   if (!verdict.ok) {
     const detail = verdict.errors.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ');
-    throw new HostError('invalid-answer', `answer to "${question.origin.key}" does not match the form: ${detail}`, { problems: verdict.errors });
+    throw new HostError('invalid-answer', `answer to "${question.origin.key}" does not match the form: ${detail}`, {
+      problems: verdict.errors,
+    });
   }
   return { action: 'accept', content };
 }
@@ -106,7 +123,11 @@ export class QuestionGate {
   ) {}
 
   /** Ask a question built from `params`; resolves with the (recorded) answer to send. */
-  async ask(params: ElicitParams, ctx: AskContext, signal: AbortSignal): Promise<{ question: Question; answer: Answer; decided: PrompterAnswer }> {
+  async ask(
+    params: ElicitParams,
+    ctx: AskContext,
+    signal: AbortSignal,
+  ): Promise<{ question: Question; answer: Answer; decided: PrompterAnswer }> {
     let question: Question;
     try {
       question = buildQuestion(params, ctx);
@@ -114,7 +135,12 @@ export class QuestionGate {
       if (error instanceof HostError) await this.fault(ctx.call, error);
       throw error;
     }
-    await this.observer.questionAsked?.({ call: ctx.call, question, askedAt: new Date().toISOString(), ...(ctx.requestState ? { requestState: ctx.requestState } : {}) });
+    await this.observer.questionAsked?.({
+      call: ctx.call,
+      question,
+      askedAt: new Date().toISOString(),
+      ...(ctx.requestState ? { requestState: ctx.requestState } : {}),
+    });
 
     let decided: PrompterAnswer;
     if (this.isMuted(ctx.server)) {
@@ -155,6 +181,12 @@ export class QuestionGate {
 
   /** Report a host-side fault to observers. */
   async fault(call: CallContext | null, error: HostError): Promise<void> {
-    await this.observer.fault?.({ call, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), at: new Date().toISOString() });
+    await this.observer.fault?.({
+      call,
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+      at: new Date().toISOString(),
+    });
   }
 }

@@ -7,7 +7,24 @@ export function toJsonLines(items: readonly HistoryItem[]): string {
   return items.map((i) => JSON.stringify(i)).join('\n') + (items.length > 0 ? '\n' : '');
 }
 
-const CSV_COLUMNS = ['seq', 'asked', 'answered', 'server', 'era', 'method', 'name', 'round', 'key', 'mode', 'message', 'url', 'action', 'decided_by', 'content', 'call_outcome'] as const;
+const CSV_COLUMNS = [
+  'seq',
+  'asked',
+  'answered',
+  'server',
+  'era',
+  'method',
+  'name',
+  'round',
+  'key',
+  'mode',
+  'message',
+  'url',
+  'action',
+  'decided_by',
+  'content',
+  'call_outcome',
+] as const;
 
 /** Quote a CSV field; neutralise spreadsheet formulas so an export cannot run code when opened. */
 export function csvField(value: unknown): string {
@@ -25,7 +42,24 @@ export function toCsv(items: readonly HistoryItem[]): string {
     const a = item.answer;
     const content = a?.content ?? (a?.redacted ? { redacted: a.redacted.fields } : undefined);
     rows.push(
-      [item.seq, q.ts, a?.ts, q.server.name, q.server.era, q.call.method, q.call.name, q.round, q.key, q.mode, q.message, q.url?.href, a?.action, a?.decidedBy, content, item.callEnd?.outcome]
+      [
+        item.seq,
+        q.ts,
+        a?.ts,
+        q.server.name,
+        q.server.era,
+        q.call.method,
+        q.call.name,
+        q.round,
+        q.key,
+        q.mode,
+        q.message,
+        q.url?.href,
+        a?.action,
+        a?.decidedBy,
+        content,
+        item.callEnd?.outcome,
+      ]
         .map(csvField)
         .join(','),
     );

@@ -33,7 +33,11 @@ async function start(opened: string[] = []) {
   return { service, dataDir, opened };
 }
 
-function next<E extends keyof HostEvents>(svc: HostService, event: E, where: (p: HostEvents[E]) => boolean = () => true): Promise<HostEvents[E]> {
+function next<E extends keyof HostEvents>(
+  svc: HostService,
+  event: E,
+  where: (p: HostEvents[E]) => boolean = () => true,
+): Promise<HostEvents[E]> {
   return new Promise((resolve) => {
     const off = svc.on(event, (p) => {
       if (where(p)) {
@@ -49,7 +53,9 @@ describe('HostService', () => {
     const { service: svc, dataDir } = await start();
     const views = (await svc.invoke('listServers', {})) as Array<{ name: string; status: string }>;
     expect(views.map((v) => [v.name, v.status])).toEqual([['kimai', 'idle']]);
-    expect(JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8')).mcpServers.kimai.command).toBe(process.execPath);
+    expect(JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8')).mcpServers.kimai.command).toBe(
+      process.execPath,
+    );
   });
 
   it('refuses unknown methods and malformed params with a clear error, and logs them', async () => {
@@ -57,19 +63,34 @@ describe('HostService', () => {
     const logged: string[] = [];
     svc.log = (l) => void logged.push(l);
     await expect(svc.invoke('openShell', {})).rejects.toThrow('unknown host API method "openShell"');
-    await expect(svc.invoke('answerQuestion', { questionId: 'x', answer: { action: 'maybe' } })).rejects.toThrow(/^answerQuestion: invalid answer\.action/);
-    await expect(svc.invoke('callTool', { server: 'kimai', tool: 'x', args: [] })).rejects.toThrow(/callTool: invalid args/);
-    await expect(svc.invoke('addServer', { name: 'x', entry: { command: 'a' }, extra: 1 })).rejects.toThrow(/addServer/);
+    await expect(svc.invoke('answerQuestion', { questionId: 'x', answer: { action: 'maybe' } })).rejects.toThrow(
+      /^answerQuestion: invalid answer\.action/,
+    );
+    await expect(svc.invoke('callTool', { server: 'kimai', tool: 'x', args: [] })).rejects.toThrow(
+      /callTool: invalid args/,
+    );
+    await expect(svc.invoke('addServer', { name: 'x', entry: { command: 'a' }, extra: 1 })).rejects.toThrow(
+      /addServer/,
+    );
     expect(logged).toHaveLength(4);
   });
 
   it('runs a call whose question is answered through the API, and records it', async () => {
     const { service: svc } = await start();
     const asked = next(svc, 'questionAdded');
-    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 12 } })) as { callId: string };
+    const { callId } = (await svc.invoke('callTool', {
+      server: 'kimai',
+      tool: 'confirm_delete',
+      args: { entryId: 12 },
+    })) as { callId: string };
     const q = (await asked) as Question;
     expect(q.mode).toBe('form');
-    expect(q.origin).toMatchObject({ server: 'kimai', method: 'tools/call', name: 'confirm_delete', argumentsSummary: 'entryId=12' });
+    expect(q.origin).toMatchObject({
+      server: 'kimai',
+      method: 'tools/call',
+      name: 'confirm_delete',
+      argumentsSummary: 'entryId=12',
+    });
     expect((await svc.invoke('listQuestions', {})) as Question[]).toHaveLength(1);
     const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
     const removed = next(svc, 'questionRemoved');
@@ -79,8 +100,13 @@ describe('HostService', () => {
     expect(end.state).toBe('complete');
     expect(JSON.stringify(end.result)).toContain('declined by the user, nothing was deleted');
     // A second answer to the same question is refused: none is answered twice.
-    await expect(svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept' } })).rejects.toThrow(/not waiting/);
-    const history = (await svc.invoke('queryHistory', { limit: 10 })) as { total: number; entries: Array<Record<string, any>> };
+    await expect(svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept' } })).rejects.toThrow(
+      /not waiting/,
+    );
+    const history = (await svc.invoke('queryHistory', { limit: 10 })) as {
+      total: number;
+      entries: Array<Record<string, any>>;
+    };
     expect(history.total).toBe(1);
     expect(history.entries[0]!.question.message).toBe('Delete time entry 12?');
     expect(history.entries[0]!.answer.action).toBe('decline');
@@ -93,7 +119,9 @@ describe('HostService', () => {
     const asked = next(svc, 'questionAdded');
     await svc.invoke('callTool', { server: 'kimai', tool: 'two_rounds', args: {} });
     const q = await asked;
-    await expect(svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept', content: { name: '' } } })).rejects.toThrow(/does not match the form/);
+    await expect(
+      svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept', content: { name: '' } } }),
+    ).rejects.toThrow(/does not match the form/);
     expect(((await svc.invoke('listQuestions', {})) as Question[]).map((x) => x.id)).toEqual([q.id]);
     const second = next(svc, 'questionAdded');
     await svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept', content: { name: 'Ada' } } });
@@ -103,10 +131,15 @@ describe('HostService', () => {
   it('opens a URL only for a pending URL question, exactly as sent, and records that it was opened', async () => {
     const { service: svc, opened } = await start();
     const asked = next(svc, 'questionAdded');
-    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'connect_account', args: {} })) as { callId: string };
+    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'connect_account', args: {} })) as {
+      callId: string;
+    };
     const q = await asked;
     if (q.mode !== 'url') throw new Error('expected a URL question');
-    expect(await svc.invoke('openQuestionUrl', { questionId: 'nope' })).toEqual({ opened: false, reason: 'the question is no longer waiting' });
+    expect(await svc.invoke('openQuestionUrl', { questionId: 'nope' })).toEqual({
+      opened: false,
+      reason: 'the question is no longer waiting',
+    });
     expect(await svc.invoke('openQuestionUrl', { questionId: q.id })).toEqual({ opened: true });
     expect(opened).toEqual([q.url.href]);
     const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
@@ -119,7 +152,11 @@ describe('HostService', () => {
   it('withdraws a question whose call is cancelled, with a note', async () => {
     const { service: svc } = await start();
     const asked = next(svc, 'questionAdded');
-    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 1 } })) as { callId: string };
+    const { callId } = (await svc.invoke('callTool', {
+      server: 'kimai',
+      tool: 'confirm_delete',
+      args: { entryId: 1 },
+    })) as { callId: string };
     const q = await asked;
     const removed = next(svc, 'questionRemoved');
     const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
@@ -134,7 +171,11 @@ describe('HostService', () => {
     await svc.invoke('muteServer', { server: 'kimai', muted: true });
     let asked = 0;
     svc.on('questionAdded', () => void asked++);
-    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 2 } })) as { callId: string };
+    const { callId } = (await svc.invoke('callTool', {
+      server: 'kimai',
+      tool: 'confirm_delete',
+      args: { entryId: 2 },
+    })) as { callId: string };
     const end = await next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
     expect(JSON.stringify(end.result)).toContain('cancelled, nothing was deleted');
     expect(asked).toBe(0);
@@ -145,10 +186,18 @@ describe('HostService', () => {
   it('adds, updates, imports and removes servers, persisting mcpServers', async () => {
     const { service: svc, dataDir } = await start();
     await svc.invoke('addServer', { name: 'remote', entry: { url: 'http://127.0.0.1:9/mcp' } });
-    await expect(svc.invoke('addServer', { name: 'remote', entry: { url: 'http://127.0.0.1:9/mcp' } })).rejects.toThrow('already exists');
+    await expect(svc.invoke('addServer', { name: 'remote', entry: { url: 'http://127.0.0.1:9/mcp' } })).rejects.toThrow(
+      'already exists',
+    );
     await svc.invoke('updateServer', { name: 'remote', entry: { url: 'http://127.0.0.1:8/mcp' } });
     const imported = (await svc.invoke('importServers', {
-      json: JSON.stringify({ mcpServers: { kimai: { command: 'x' }, files: { command: 'npx', args: ['-y', 'fs-server'] }, broken: { command: 7 } } }),
+      json: JSON.stringify({
+        mcpServers: {
+          kimai: { command: 'x' },
+          files: { command: 'npx', args: ['-y', 'fs-server'] },
+          broken: { command: 7 },
+        },
+      }),
     })) as { imported: string[]; skipped: Array<{ name: string; reason: string }> };
     expect(imported.imported).toEqual(['files']);
     expect(imported.skipped.map((s) => s.name)).toEqual(['kimai', 'broken']);
@@ -160,17 +209,26 @@ describe('HostService', () => {
 
   it('keeps JSON Schema 2020-12 keywords of tool input schemas verbatim', async () => {
     const { service: svc } = await start();
-    const catalog = (await svc.invoke('listCatalog', { server: 'kimai' })) as { tools: Array<{ name: string; inputSchema: Record<string, unknown> }> };
+    const catalog = (await svc.invoke('listCatalog', { server: 'kimai' })) as {
+      tools: Array<{ name: string; inputSchema: Record<string, unknown> }>;
+    };
     const rich = catalog.tools.find((t) => t.name === 'rich_schema')!;
     // $schema, $defs with $anchor, allOf/anyOf, if/then/else and additionalProperties, all as the server sent them.
     expect(rich.inputSchema).toEqual(RICH_SCHEMA);
     const add = catalog.tools.find((t) => t.name === 'add_numbers')!;
-    expect(add.inputSchema).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } });
+    expect(add.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+    });
   });
 
   it('persists settings and applies the round limit', async () => {
     const { service: svc, dataDir } = await start();
-    expect(await svc.invoke('updateSettings', { maxRounds: 2, language: 'de' })).toMatchObject({ maxRounds: 2, language: 'de', theme: 'system' });
+    expect(await svc.invoke('updateSettings', { maxRounds: 2, language: 'de' })).toMatchObject({
+      maxRounds: 2,
+      language: 'de',
+      theme: 'system',
+    });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')).language).toBe('de');
     await expect(svc.invoke('updateSettings', { maxRounds: 0 })).rejects.toThrow(/maxRounds/);
   });
@@ -178,16 +236,27 @@ describe('HostService', () => {
   it('exports the filtered history as JSON Lines and CSV', async () => {
     const { service: svc } = await start();
     const asked = next(svc, 'questionAdded');
-    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 3 } })) as { callId: string };
+    const { callId } = (await svc.invoke('callTool', {
+      server: 'kimai',
+      tool: 'confirm_delete',
+      args: { entryId: 3 },
+    })) as { callId: string };
     const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
     await svc.invoke('answerQuestion', { questionId: (await asked).id, answer: { action: 'accept', content: {} } });
     await done;
-    const jsonl = (await svc.invoke('exportHistory', { filter: { server: 'kimai' }, format: 'jsonl' })) as { data: string; filename: string };
+    const jsonl = (await svc.invoke('exportHistory', { filter: { server: 'kimai' }, format: 'jsonl' })) as {
+      data: string;
+      filename: string;
+    };
     expect(jsonl.filename).toMatch(/^countersign-history-\d{4}-\d{2}-\d{2}\.jsonl$/);
     expect(JSON.parse(jsonl.data.trim()).question.message).toBe('Delete time entry 3?');
     const csv = (await svc.invoke('exportHistory', { filter: {}, format: 'csv' })) as { data: string };
     const [header, row] = csv.data.trim().split('\n');
-    expect(header).toBe('seq,asked,answered,server,era,method,name,round,key,mode,message,url,action,decided_by,content,call_outcome');
-    expect(row).toContain('kimai,modern,tools/call,confirm_delete,1,confirm,form,Delete time entry 3?,,accept,human,{},complete');
+    expect(header).toBe(
+      'seq,asked,answered,server,era,method,name,round,key,mode,message,url,action,decided_by,content,call_outcome',
+    );
+    expect(row).toContain(
+      'kimai,modern,tools/call,confirm_delete,1,confirm,form,Delete time entry 3?,,accept,human,{},complete',
+    );
   });
 });

@@ -173,9 +173,12 @@ export class HostService {
         this.host.setMuted(p.server, p.muted);
         return this.emitServers();
       },
-      queryHistory: (p) => (this.options.history ? this.options.history.query(p) : Promise.resolve({ total: 0, entries: [] })),
+      queryHistory: (p) =>
+        this.options.history ? this.options.history.query(p) : Promise.resolve({ total: 0, entries: [] }),
       exportHistory: (p) =>
-        this.options.history ? this.options.history.export(p.filter, p.format) : Promise.resolve({ data: '', filename: `countersign-history.${p.format}` }),
+        this.options.history
+          ? this.options.history.export(p.filter, p.format)
+          : Promise.resolve({ data: '', filename: `countersign-history.${p.format}` }),
       getSettings: async () => this.settings,
       updateSettings: (p) => this.updateSettings(p),
     };
@@ -183,7 +186,12 @@ export class HostService {
   }
 
   private serverViews(): ServerView[] {
-    return Object.entries(this.entries).map(([name, entry]) => ({ name, entry, muted: this.host.isMuted(name), ...(this.states.get(name) ?? { status: 'idle' as const }) }));
+    return Object.entries(this.entries).map(([name, entry]) => ({
+      name,
+      entry,
+      muted: this.host.isMuted(name),
+      ...(this.states.get(name) ?? { status: 'idle' as const }),
+    }));
   }
 
   private emitServers(): ServerView[] {
@@ -279,9 +287,25 @@ export class HostService {
       caps.resources ? conn.client.listResources().then((r) => r.resources) : [],
     ]);
     return {
-      tools: tools.map((t) => ({ name: t.name, ...(t.title ? { title: t.title } : {}), ...(t.description ? { description: t.description } : {}), inputSchema: t.inputSchema as Record<string, unknown> })),
-      prompts: prompts.map((p) => ({ name: p.name, ...(p.title ? { title: p.title } : {}), ...(p.description ? { description: p.description } : {}), ...(p.arguments ? { arguments: p.arguments } : {}) })),
-      resources: resources.map((r) => ({ uri: r.uri, name: r.name, ...(r.title ? { title: r.title } : {}), ...(r.description ? { description: r.description } : {}), ...(r.mimeType ? { mimeType: r.mimeType } : {}) })),
+      tools: tools.map((t) => ({
+        name: t.name,
+        ...(t.title ? { title: t.title } : {}),
+        ...(t.description ? { description: t.description } : {}),
+        inputSchema: t.inputSchema as Record<string, unknown>,
+      })),
+      prompts: prompts.map((p) => ({
+        name: p.name,
+        ...(p.title ? { title: p.title } : {}),
+        ...(p.description ? { description: p.description } : {}),
+        ...(p.arguments ? { arguments: p.arguments } : {}),
+      })),
+      resources: resources.map((r) => ({
+        uri: r.uri,
+        name: r.name,
+        ...(r.title ? { title: r.title } : {}),
+        ...(r.description ? { description: r.description } : {}),
+        ...(r.mimeType ? { mimeType: r.mimeType } : {}),
+      })),
     };
   }
 
@@ -299,7 +323,14 @@ export class HostService {
       .call({ server, method: 'tools/call', name: tool, arguments: args, signal: controller.signal, callId })
       .then(
         ({ result }) => update({ callId, server, tool, state: 'complete', result }),
-        (error) => update({ callId, server, tool, state: controller.signal.aborted ? 'cancelled' : 'error', error: messageOf(error) }),
+        (error) =>
+          update({
+            callId,
+            server,
+            tool,
+            state: controller.signal.aborted ? 'cancelled' : 'error',
+            error: messageOf(error),
+          }),
       )
       .finally(() => this.calling.delete(callId));
     return callId;

@@ -21,7 +21,10 @@ export function importServers(json: string, existing: ReadonlySet<string>): Impo
   const nested = typeof d.mcp === 'object' && d.mcp !== null ? (d.mcp as Record<string, unknown>).servers : undefined;
   const servers = d.mcpServers ?? d.servers ?? nested;
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
-    throw new HostError('config', 'the imported file has no "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) object');
+    throw new HostError(
+      'config',
+      'the imported file has no "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) object',
+    );
   }
   const out: ImportOutcome = { entries: {}, skipped: [] };
   for (const [name, raw] of Object.entries(servers)) {

@@ -5,7 +5,16 @@
 import type { HistoryEntryView, HistoryFilter as ViewFilter, HostResults } from '../../../shared/host-api/contract';
 import type { HostObserver } from '../events';
 import type { HostErrorCode } from '../host-error';
-import { answerEntry, buildItems, filterItems, HistoryJournal, questionEntry, type FaultKind, type HistoryItem, type JournalEntry } from '../history';
+import {
+  answerEntry,
+  buildItems,
+  filterItems,
+  HistoryJournal,
+  questionEntry,
+  type FaultKind,
+  type HistoryItem,
+  type JournalEntry,
+} from '../history';
 import type { HistoryPort } from './host-service';
 import { toCsv, toJsonLines } from './history-export';
 
@@ -51,7 +60,13 @@ export class JournalHistory implements HistoryPort {
         }),
       ),
     answerRecorded: (e) =>
-      this.append(answerEntry(e.question, e.answer, { decidedBy: e.decidedBy, ...(e.call ? { callId: e.call.callId } : {}), ...(e.urlOpened !== undefined ? { urlOpened: e.urlOpened } : {}) })),
+      this.append(
+        answerEntry(e.question, e.answer, {
+          decidedBy: e.decidedBy,
+          ...(e.call ? { callId: e.call.callId } : {}),
+          ...(e.urlOpened !== undefined ? { urlOpened: e.urlOpened } : {}),
+        }),
+      ),
     callEnded: (e) =>
       this.append({
         kind: 'call-end',
@@ -68,7 +83,12 @@ export class JournalHistory implements HistoryPort {
     fault: async (e) => {
       const fault = FAULTS[e.code];
       if (!fault) return;
-      await this.append({ kind: 'fault', fault, ...(e.call ? { server: e.call.server, callId: e.call.callId } : {}), detail: e.message });
+      await this.append({
+        kind: 'fault',
+        fault,
+        ...(e.call ? { server: e.call.server, callId: e.call.callId } : {}),
+        detail: e.message,
+      });
     },
   };
 
@@ -84,14 +104,18 @@ export class JournalHistory implements HistoryPort {
     const limit = filter.limit ?? 200;
     // Newest first: the view opens on what just happened.
     const page: HistoryEntryView[] = [];
-    for (let i = all.length - 1 - offset; i >= 0 && page.length < limit; i--) page.push(all[i] as unknown as HistoryEntryView);
+    for (let i = all.length - 1 - offset; i >= 0 && page.length < limit; i--)
+      page.push(all[i] as unknown as HistoryEntryView);
     return { total: all.length, entries: page };
   }
 
   async export(filter: ViewFilter, format: 'jsonl' | 'csv'): Promise<HostResults['exportHistory']> {
     const items = this.filtered(filter);
     const stamp = new Date().toISOString().slice(0, 10);
-    return { data: format === 'csv' ? toCsv(items) : toJsonLines(items), filename: `countersign-history-${stamp}.${format}` };
+    return {
+      data: format === 'csv' ? toCsv(items) : toJsonLines(items),
+      filename: `countersign-history-${stamp}.${format}`,
+    };
   }
 
   setRedact(redact: boolean): void {

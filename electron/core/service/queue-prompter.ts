@@ -45,7 +45,9 @@ export class QueuePrompter implements Prompter {
         this.events.emit('questionRemoved', {
           questionId: question.id,
           reason: serverGone ? 'server-gone' : 'call-cancelled',
-          note: serverGone ? `The server "${question.origin.server}" went away; the question was withdrawn.` : 'The call was cancelled; the question was withdrawn.',
+          note: serverGone
+            ? `The server "${question.origin.server}" went away; the question was withdrawn.`
+            : 'The call was cancelled; the question was withdrawn.',
         });
         reject(reason instanceof Error ? reason : new HostError('cancelled', 'the call was cancelled'));
       };
@@ -69,11 +71,19 @@ export class QueuePrompter implements Prompter {
    */
   answer(questionId: string, answer: Answer): void {
     const p = this.pending.get(questionId);
-    if (!p) throw new HostError('invalid-answer', `question ${questionId} is not waiting for an answer (already answered, cancelled or unknown)`);
+    if (!p)
+      throw new HostError(
+        'invalid-answer',
+        `question ${questionId} is not waiting for an answer (already answered, cancelled or unknown)`,
+      );
     const checked = checkAnswer(p.question, answer);
     this.pending.delete(questionId);
     this.events.emit('questionRemoved', { questionId, reason: 'answered' });
-    p.resolve({ answer: checked, decidedBy: 'human', ...(p.question.mode === 'url' ? { urlOpened: p.urlOpened } : {}) });
+    p.resolve({
+      answer: checked,
+      decidedBy: 'human',
+      ...(p.question.mode === 'url' ? { urlOpened: p.urlOpened } : {}),
+    });
   }
 
   /**
@@ -85,7 +95,8 @@ export class QueuePrompter implements Prompter {
     if (!p) return { opened: false, reason: 'the question is no longer waiting' };
     if (p.question.mode !== 'url') return { opened: false, reason: 'the question has no link' };
     const analysis = analyzeUrl(p.question.url.href);
-    if (analysis.blocked) return { opened: false, reason: `the link is blocked: ${analysis.warnings.map((w) => w.message).join(' ')}` };
+    if (analysis.blocked)
+      return { opened: false, reason: `the link is blocked: ${analysis.warnings.map((w) => w.message).join(' ')}` };
     await this.openExternal(analysis.href);
     p.urlOpened = true;
     return { opened: true };

@@ -14,13 +14,17 @@ describe('getHostApi', () => {
   });
 
   it('falls back to the web shell client on http(s) origins, with the token from the address', () => {
-    const api = getHostApi({ location: { protocol: 'http:', host: '127.0.0.1:9', hash: '#token=abcdefghijklmnopqrstuvwxyz0123' } });
+    const api = getHostApi({
+      location: { protocol: 'http:', host: '127.0.0.1:9', hash: '#token=abcdefghijklmnopqrstuvwxyz0123' },
+    });
     expect(isHostApi(api)).toBe(true);
     (api as unknown as { close(): void }).close();
   });
 
   it('refuses a web shell page without a token, saying where to get one', () => {
-    expect(() => getHostApi({ location: { protocol: 'http:', host: '127.0.0.1:7000', hash: '' } })).toThrow(/no access token/);
+    expect(() => getHostApi({ location: { protocol: 'http:', host: '127.0.0.1:7000', hash: '' } })).toThrow(
+      /no access token/,
+    );
   });
 
   it('gives up clearly when there is neither', () => {

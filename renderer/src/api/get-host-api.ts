@@ -36,6 +36,7 @@ export function getHostApi(env: HostApiEnvironment = window as unknown as HostAp
     throw new Error('no host: neither the Electron preload nor a web shell origin is available');
   }
   const token = tokenFromLocation(location);
-  if (!token) throw new Error('no host: the page address carries no access token; open the link that `countersign web` printed');
+  if (!token)
+    throw new Error('no host: the page address carries no access token; open the link that `countersign web` printed');
   return createWsHostApi(apiUrlFromLocation(location), token);
 }

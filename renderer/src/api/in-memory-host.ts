@@ -80,7 +80,9 @@ function connected(name: string, entry: ServerEntry = { command: name }): Server
 export function matchesHistoryFilter(item: HistoryEntryView, filter: HistoryFilter): boolean {
   if (filter.since && item.ts < new Date(filter.since).toISOString()) return false;
   if (filter.until && item.ts >= new Date(filter.until).toISOString()) return false;
-  const q = (item as { question?: { server?: { name?: string }; mode?: string; message?: string; call?: { name?: string } } }).question;
+  const q = (
+    item as { question?: { server?: { name?: string }; mode?: string; message?: string; call?: { name?: string } } }
+  ).question;
   const answer = (item as { answer?: { action?: string } }).answer;
   const entry = (item as { entry?: { server?: string } }).entry;
   if (filter.server !== undefined && (q ? q.server?.name : entry?.server) !== filter.server) return false;
@@ -99,11 +101,19 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
   const calls: HostCall[] = [];
   const listeners = new Map<HostEventName, Set<(payload: never) => void>>();
   let queue: Question[] = [...(options.questions ?? [])];
-  let settings: Settings = { maxRounds: 10, language: 'system', theme: 'system', redactHistory: false, ...options.settings };
+  let settings: Settings = {
+    maxRounds: 10,
+    language: 'system',
+    theme: 'system',
+    redactHistory: false,
+    ...options.settings,
+  };
   let openResult: HostResults['openQuestionUrl'] = { opened: true };
   let answerFailure: string | null = null;
   const failures = new Map<HostMethodName, string>();
-  let servers: ServerView[] = options.serverViews ? structuredClone(options.serverViews) : (options.servers ?? []).map((n) => connected(n));
+  let servers: ServerView[] = options.serverViews
+    ? structuredClone(options.serverViews)
+    : (options.servers ?? []).map((n) => connected(n));
   const running = new Map<string, CallView>();
   const history: HistoryEntryView[] = [...(options.history ?? [])];
   let callCounter = 0;
@@ -140,14 +150,23 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       return changed();
     },
     importServers: ({ json }) => {
-      const doc = JSON.parse(json) as { mcpServers?: Record<string, ServerEntry>; servers?: Record<string, ServerEntry> };
+      const doc = JSON.parse(json) as {
+        mcpServers?: Record<string, ServerEntry>;
+        servers?: Record<string, ServerEntry>;
+      };
       const found = doc.mcpServers ?? doc.servers;
-      if (!found) throw new Error('the imported file has no "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) object');
+      if (!found)
+        throw new Error('the imported file has no "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) object');
       const imported: string[] = [];
       const skipped: Array<{ name: string; reason: string }> = [];
       for (const [name, entry] of Object.entries(found)) {
-        if (servers.some((s) => s.name === name)) skipped.push({ name, reason: 'a server with this name already exists' });
-        else if (!('command' in entry) && !('url' in entry)) skipped.push({ name, reason: `server "${name}": field "command" is missing (or give "url" for an HTTP server)` });
+        if (servers.some((s) => s.name === name))
+          skipped.push({ name, reason: 'a server with this name already exists' });
+        else if (!('command' in entry) && !('url' in entry))
+          skipped.push({
+            name,
+            reason: `server "${name}": field "command" is missing (or give "url" for an HTTP server)`,
+          });
         else {
           imported.push(name);
           servers = [...servers, { name, entry, status: 'connecting', muted: false }];
@@ -215,7 +234,10 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     },
     exportHistory: ({ filter, format }) => {
       const items = filtered(filter);
-      const data = format === 'jsonl' ? items.map((i) => `${JSON.stringify(i)}\n`).join('') : ['seq,ts', ...items.map((i) => `${i.seq},${i.ts}`)].join('\n') + '\n';
+      const data =
+        format === 'jsonl'
+          ? items.map((i) => `${JSON.stringify(i)}\n`).join('')
+          : ['seq,ts', ...items.map((i) => `${i.seq},${i.ts}`)].join('\n') + '\n';
       return { data, filename: `countersign-history.${format}` };
     },
     getSettings: () => settings,
@@ -279,7 +301,12 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       const view = running.get(callId);
       if (!view) throw new Error(`no running call ${callId}`);
       running.delete(callId);
-      emit('callUpdated', 'result' in outcome ? { ...view, state: 'complete', result: outcome.result } : { ...view, state: 'error', error: outcome.error });
+      emit(
+        'callUpdated',
+        'result' in outcome
+          ? { ...view, state: 'complete', result: outcome.result }
+          : { ...view, state: 'error', error: outcome.error },
+      );
     },
     appendHistory(item) {
       history.push(item);

@@ -9,7 +9,14 @@
 //   <- {"id": 1, "result": ...} | {"id": 1, "error": {"message": "...", "code"?: "..."}}
 //   <- {"event": "questionAdded", "payload": {...}}
 // The per-run token travels as a WebSocket subprotocol, never in the URL.
-import type { HostApi, HostEventName, HostEvents, HostMethodName, HostParams, HostResults } from '../../../shared/host-api/contract';
+import type {
+  HostApi,
+  HostEventName,
+  HostEvents,
+  HostMethodName,
+  HostParams,
+  HostResults,
+} from '../../../shared/host-api/contract';
 import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from '../../../shared/host-api/names';
 
 /** Subprotocol the shell selects (electron/web/wire.ts WIRE_PROTOCOL). */
@@ -96,7 +103,8 @@ interface Pending {
 
 /** A HostApi speaking to the web shell at `url` (ws://127.0.0.1:PORT/api) with this run's token. */
 export function createWsHostApi(url: string, token: string, options: WsHostApiOptions = {}): WsHostApi {
-  const Ctor = (options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket) as LikeConstructor | undefined;
+  const Ctor = (options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket) as
+    LikeConstructor | undefined;
   const initialBackoff = options.initialBackoffMs ?? 250;
   const maxBackoff = options.maxBackoffMs ?? 5000;
   const maxFailed = options.maxFailedAttempts ?? 10;
@@ -140,7 +148,13 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
 
   const onFrame = (data: unknown) => {
     if (typeof data !== 'string') return;
-    let msg: { id?: unknown; result?: unknown; error?: { message?: unknown; code?: unknown }; event?: unknown; payload?: unknown };
+    let msg: {
+      id?: unknown;
+      result?: unknown;
+      error?: { message?: unknown; code?: unknown };
+      event?: unknown;
+      payload?: unknown;
+    };
     try {
       msg = JSON.parse(data);
     } catch {
@@ -160,7 +174,13 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
     const p = pending.get(msg.id);
     if (!p) return;
     pending.delete(msg.id);
-    if (msg.error) p.reject(new HostApiError(String(msg.error.message ?? 'the host refused the request'), typeof msg.error.code === 'string' ? msg.error.code : undefined));
+    if (msg.error)
+      p.reject(
+        new HostApiError(
+          String(msg.error.message ?? 'the host refused the request'),
+          typeof msg.error.code === 'string' ? msg.error.code : undefined,
+        ),
+      );
     else p.resolve(msg.result);
   };
 
@@ -187,11 +207,16 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
       if (socket !== ws) return;
       socket = undefined;
       // Sent but unanswered: the host may have acted on it, so it is not re-sent.
-      failAll('the connection to Countersign closed before it answered %METHOD%; it may or may not have been carried out', (p) => p.sent);
+      failAll(
+        'the connection to Countersign closed before it answered %METHOD%; it may or may not have been carried out',
+        (p) => p.sent,
+      );
       if (state === 'closed' || state === 'failed') return;
       if (!opened) failedAttempts += 1;
       if (failedAttempts >= maxFailed) {
-        return giveUp(`cannot reach Countersign at ${url}: is "countersign web" still running? Open the link it printed again (a restart makes a new token).`);
+        return giveUp(
+          `cannot reach Countersign at ${url}: is "countersign web" still running? Open the link it printed again (a restart makes a new token).`,
+        );
       }
       setState('reconnecting');
       const delay = Math.min(maxBackoff, initialBackoff * 2 ** Math.max(0, failedAttempts - 1));
@@ -200,11 +225,19 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
   };
 
   const request = (method: HostMethodName, params: unknown): Promise<unknown> => {
-    if (state === 'closed') return Promise.reject(new HostApiError(`${method}: the connection to Countersign was closed`));
-    if (state === 'failed') return Promise.reject(new HostApiError(`${method}: ${fatal ?? 'no connection to Countersign'}`));
+    if (state === 'closed')
+      return Promise.reject(new HostApiError(`${method}: the connection to Countersign was closed`));
+    if (state === 'failed')
+      return Promise.reject(new HostApiError(`${method}: ${fatal ?? 'no connection to Countersign'}`));
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { method, frame: JSON.stringify({ id, method, params: params ?? {} }), sent: false, resolve, reject });
+      pending.set(id, {
+        method,
+        frame: JSON.stringify({ id, method, params: params ?? {} }),
+        sent: false,
+        resolve,
+        reject,
+      });
       flush();
     });
   };
@@ -212,7 +245,8 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
   const api: Record<string, unknown> = {};
   for (const method of HOST_METHOD_NAMES) api[method] = (params: unknown) => request(method, params);
   api.on = (event: HostEventName, listener: (payload: never) => void) => {
-    if (!(HOST_EVENT_NAMES as readonly string[]).includes(event)) throw new Error(`unknown host event ${JSON.stringify(event)}`);
+    if (!(HOST_EVENT_NAMES as readonly string[]).includes(event))
+      throw new Error(`unknown host event ${JSON.stringify(event)}`);
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));
     set.add(listener);
@@ -233,7 +267,8 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
   };
   Object.defineProperty(api, 'connection', { get: () => state, enumerable: true });
 
-  if (!TOKEN_PATTERN.test(token)) giveUp('no valid token: open the link that "countersign web" printed (it ends in #token=...)');
+  if (!TOKEN_PATTERN.test(token))
+    giveUp('no valid token: open the link that "countersign web" printed (it ends in #token=...)');
   else connect();
   return api as unknown as WsHostApi;
 }

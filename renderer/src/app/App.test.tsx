@@ -54,7 +54,17 @@ describe('the app frame', () => {
   });
 
   it('has no axe violations in any view', async () => {
-    await renderApp({ view: 'servers', servers: ['github', 'files'], catalogs: { github: { tools: [{ name: 'deploy', inputSchema: { type: 'object', properties: { env: { type: 'string' } } } }], prompts: [], resources: [] } } });
+    await renderApp({
+      view: 'servers',
+      servers: ['github', 'files'],
+      catalogs: {
+        github: {
+          tools: [{ name: 'deploy', inputSchema: { type: 'object', properties: { env: { type: 'string' } } } }],
+          prompts: [],
+          resources: [],
+        },
+      },
+    });
     const user = userEvent.setup();
     expect(await violations()).toEqual([]);
     await user.click(nav().getByRole('button', { name: 'Tools' }));

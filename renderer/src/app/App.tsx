@@ -27,7 +27,13 @@ export interface AppProps {
 const NO_CONNECTION: ExternalStore<ConnectionView> = { subscribe: () => () => undefined, getState: () => undefined };
 
 /** The renderer: a sidebar, the view picked in it, and question dialogs over everything (the rest inert meanwhile). */
-export default function App({ stores, armDelayMs = DEFAULT_ARM_DELAY_MS, autoDismissNotesMs, initialView = 'servers', connection = NO_CONNECTION }: AppProps) {
+export default function App({
+  stores,
+  armDelayMs = DEFAULT_ARM_DELAY_MS,
+  autoDismissNotesMs,
+  initialView = 'servers',
+  connection = NO_CONNECTION,
+}: AppProps) {
   const connectionState = useStore(connection);
   const { settings } = useStore(stores.settings);
   const queue = useStore(stores.queue);
@@ -59,9 +65,18 @@ export default function App({ stores, armDelayMs = DEFAULT_ARM_DELAY_MS, autoDis
               </p>
             )}
             {view === 'servers' && <ServersView stores={stores} onOpenTools={openTools} />}
-            {view === 'tools' && <ToolsView stores={stores} selection={tools} onSelect={setTools} onOpenServers={() => setView('servers')} />}
+            {view === 'tools' && (
+              <ToolsView
+                stores={stores}
+                selection={tools}
+                onSelect={setTools}
+                onOpenServers={() => setView('servers')}
+              />
+            )}
             {view === 'history' && <HistoryView stores={stores} />}
-            {view === 'settings' && <SettingsView settings={settings} onChange={(patch) => stores.settings.update(patch)} />}
+            {view === 'settings' && (
+              <SettingsView settings={settings} onChange={(patch) => stores.settings.update(patch)} />
+            )}
           </main>
         </div>
         <QuestionLayer queue={stores.queue} directory={stores.directory} autoDismissNotesMs={autoDismissNotesMs} />

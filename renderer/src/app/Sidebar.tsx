@@ -30,7 +30,14 @@ export default function Sidebar({ view, onNavigate, waiting }: SidebarProps) {
       <div className="brand">
         <svg className="brand-mark" width="22" height="22" viewBox="0 0 22 22" aria-hidden="true" focusable="false">
           <rect x="1" y="1" width="20" height="20" rx="6" fill="currentColor" />
-          <path d="M6.5 11.3l3 3 6-6.6" fill="none" stroke="var(--on-accent)" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M6.5 11.3l3 3 6-6.6"
+            fill="none"
+            stroke="var(--on-accent)"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <h1 className="app-title">{t('app.title')}</h1>
       </div>
@@ -38,7 +45,12 @@ export default function Sidebar({ view, onNavigate, waiting }: SidebarProps) {
         <ul className="nav-list" onKeyDown={onKeyDown}>
           {VIEWS.map((v) => (
             <li key={v}>
-              <button type="button" className="nav-item" aria-current={v === view ? 'page' : undefined} onClick={() => onNavigate(v)}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={v === view ? 'page' : undefined}
+                onClick={() => onNavigate(v)}
+              >
                 <NavIcon view={v} />
                 <span>{t(`nav.${v}`)}</span>
               </button>

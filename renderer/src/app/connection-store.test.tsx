@@ -11,7 +11,10 @@ import { followConnection } from './connection-store';
 function fakeConnection() {
   let listener: ((s: ConnectionState) => void) | undefined;
   return {
-    api: { connection: 'open' as ConnectionState, onConnection: (l: (s: ConnectionState) => void) => ((listener = l), () => undefined) },
+    api: {
+      connection: 'open' as ConnectionState,
+      onConnection: (l: (s: ConnectionState) => void) => ((listener = l), () => undefined),
+    },
     emit: (s: ConnectionState) => listener!(s),
   };
 }
@@ -53,8 +56,21 @@ describe('connection banner and resync', () => {
 
   it('after a resync, questions settled meanwhile leave with a note and new ones join', async () => {
     const host = createInMemoryHost();
-    const origin: QuestionOrigin = { server: 'kimai', era: 'modern', method: 'tools/call', name: 'x', round: 1, key: 'k' };
-    const q = (id: string) => ({ id, mode: 'form' as const, origin, message: id, requestedSchema: { type: 'object' as const, properties: {} } });
+    const origin: QuestionOrigin = {
+      server: 'kimai',
+      era: 'modern',
+      method: 'tools/call',
+      name: 'x',
+      round: 1,
+      key: 'k',
+    };
+    const q = (id: string) => ({
+      id,
+      mode: 'form' as const,
+      origin,
+      message: id,
+      requestedSchema: { type: 'object' as const, properties: {} },
+    });
     host.push(q('a'));
     host.push(q('b'));
     const queue = new QuestionQueue(host.api);

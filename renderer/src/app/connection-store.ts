@@ -7,7 +7,10 @@ import type { ConnectionView } from './ConnectionBanner';
  * The web shell's connection as a store for the banner; after a reconnect the
  * stores re-read everything, because events sent meanwhile were lost.
  */
-export function followConnection(api: Partial<Pick<WsHostApi, 'connection' | 'onConnection'>>, onReconnected: () => void): ExternalStore<ConnectionView> {
+export function followConnection(
+  api: Partial<Pick<WsHostApi, 'connection' | 'onConnection'>>,
+  onReconnected: () => void,
+): ExternalStore<ConnectionView> {
   let state: ConnectionView = api.connection;
   const listeners = new Set<() => void>();
   let wasLost = false;

@@ -13,7 +13,15 @@ async function open(extra: Parameters<typeof confirmQuestion>[0] = {}, options: 
 
 describe('ConfirmDialog', () => {
   it('shows only who asks, why, the message, Decline and Accept', async () => {
-    const { dialog } = await open({ origin: origin({ server: 'files', method: 'prompts/get', name: 'cleanup', argumentsSummary: 'dir="/tmp"', round: 2 }) });
+    const { dialog } = await open({
+      origin: origin({
+        server: 'files',
+        method: 'prompts/get',
+        name: 'cleanup',
+        argumentsSummary: 'dir="/tmp"',
+        round: 2,
+      }),
+    });
     expect(within(dialog).getByRole('heading', { name: 'files asks for your confirmation' })).toBeTruthy();
     expect(within(dialog).getByText('Prompt')).toBeTruthy();
     expect(within(dialog).getByText('cleanup')).toBeTruthy();
@@ -22,15 +30,17 @@ describe('ConfirmDialog', () => {
     expect(within(dialog).queryByText(/For the agent/)).toBeNull();
     expect(within(dialog).getByText('Delete the branch "old-ui"?')).toBeTruthy();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual([
-      'Cancel: dismiss without answering',
-      'Decline',
-      'Accept',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent || b.getAttribute('aria-label')),
+    ).toEqual(['Cancel: dismiss without answering', 'Decline', 'Accept']);
   });
 
   it('names the agent whose call asks, when it came through the gateway', async () => {
-    const { dialog } = await open({ origin: origin({ server: 'files', method: 'tools/call', name: 'rm', agent: 'claude-code#stdio-3f9a1c' }) });
+    const { dialog } = await open({
+      origin: origin({ server: 'files', method: 'tools/call', name: 'rm', agent: 'claude-code#stdio-3f9a1c' }),
+    });
     expect(within(dialog).getByText('For the agent claude-code#stdio-3f9a1c')).toBeTruthy();
   });
 
@@ -63,9 +73,15 @@ describe('ConfirmDialog', () => {
 
   it('Decline sends decline; Escape and the close button send cancel', async () => {
     for (const [act, expected] of [
-      [async (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: 'Decline' })), { action: 'decline' }],
+      [
+        async (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: 'Decline' })),
+        { action: 'decline' },
+      ],
       [async (u: ReturnType<typeof userEvent.setup>) => u.keyboard('{Escape}'), { action: 'cancel' }],
-      [async (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: /^Cancel/ })), { action: 'cancel' }],
+      [
+        async (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: /^Cancel/ })),
+        { action: 'cancel' },
+      ],
     ] as const) {
       const { app, user, dialog } = await open();
       await act(user);

@@ -13,12 +13,25 @@ import type { DialogProps } from './dialog-props';
  * the close button cancel. Focus starts on the dialog, never on Accept, so a
  * stray Enter does nothing.
  */
-export default function ConfirmDialog({ question, colour, waiting, sending, sendError, onAnswer }: DialogProps<FormQuestion>) {
+export default function ConfirmDialog({
+  question,
+  colour,
+  waiting,
+  sending,
+  sendError,
+  onAnswer,
+}: DialogProps<FormQuestion>) {
   const t = useT();
   const titleId = useId();
   const messageId = useId();
   return (
-    <DialogFrame questionId={question.id} kind="confirm" labelledBy={titleId} describedBy={messageId} onCancel={() => onAnswer({ action: 'cancel' })}>
+    <DialogFrame
+      questionId={question.id}
+      kind="confirm"
+      labelledBy={titleId}
+      describedBy={messageId}
+      onCancel={() => onAnswer({ action: 'cancel' })}
+    >
       <DialogHeader
         origin={question.origin}
         title={t('dialog.title.confirm', { server: question.origin.server })}
@@ -35,7 +48,11 @@ export default function ConfirmDialog({ question, colour, waiting, sending, send
         <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>
           {t('action.decline')}
         </DeliberateButton>
-        <DeliberateButton className="button button-primary" busy={sending} onActivate={() => onAnswer({ action: 'accept', content: {} })}>
+        <DeliberateButton
+          className="button button-primary"
+          busy={sending}
+          onActivate={() => onAnswer({ action: 'accept', content: {} })}
+        >
           {t('action.accept')}
         </DeliberateButton>
       </DialogFooter>

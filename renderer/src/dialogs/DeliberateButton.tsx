@@ -13,7 +13,13 @@ export interface DeliberateButtonProps extends Omit<ButtonHTMLAttributes<HTMLBut
  * after it appears (a double click or a held Enter meant for something else)
  * and ignores auto-repeated keys, so only a fresh click or key press on it counts.
  */
-export default function DeliberateButton({ onActivate, busy = false, onKeyDown, type = 'button', ...rest }: DeliberateButtonProps) {
+export default function DeliberateButton({
+  onActivate,
+  busy = false,
+  onKeyDown,
+  type = 'button',
+  ...rest
+}: DeliberateButtonProps) {
   const armDelay = useArmDelay();
   const armedAt = useRef(performance.now() + armDelay);
   const handleKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
@@ -27,5 +33,7 @@ export default function DeliberateButton({ onActivate, busy = false, onKeyDown, 
     }
     onActivate();
   };
-  return <button {...rest} type={type} aria-disabled={busy || undefined} onKeyDown={handleKeyDown} onClick={handleClick} />;
+  return (
+    <button {...rest} type={type} aria-disabled={busy || undefined} onKeyDown={handleKeyDown} onClick={handleClick} />
+  );
 }

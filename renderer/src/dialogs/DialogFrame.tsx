@@ -12,14 +12,22 @@ export interface DialogFrameProps {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: focus starts on the dialog itself (never on a control, so
  * keys typed elsewhere neither fill a field nor press a button), Tab cycles
  * inside, Escape cancels, and focus returns where it was when it closes.
  */
-export default function DialogFrame({ questionId, kind, labelledBy, describedBy, onCancel, children }: DialogFrameProps) {
+export default function DialogFrame({
+  questionId,
+  kind,
+  labelledBy,
+  describedBy,
+  onCancel,
+  children,
+}: DialogFrameProps) {
   const ref = useRef<HTMLDivElement>(null);
   const armDelay = useArmDelay();
   const armedAt = useRef(performance.now() + armDelay);
@@ -30,7 +38,11 @@ export default function DialogFrame({ questionId, kind, labelledBy, describedBy,
     return () => {
       // Give focus back only if it is still inside the closing dialog (or lost), and the old spot still exists.
       const active = document.activeElement;
-      if (previous && previous.isConnected && (active === null || active === document.body || ref.current?.contains(active))) {
+      if (
+        previous &&
+        previous.isConnected &&
+        (active === null || active === document.body || ref.current?.contains(active))
+      ) {
         previous.focus();
       }
     };

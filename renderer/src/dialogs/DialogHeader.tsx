@@ -35,7 +35,8 @@ export default function DialogHeader({ origin, title, titleId, colour, waiting, 
         <p className="origin">
           {origin.method && origin.name ? (
             <>
-              <span className="origin-kind">{t(`origin.${origin.method}`)}</span> <span className="origin-name">{origin.name}</span>
+              <span className="origin-kind">{t(`origin.${origin.method}`)}</span>{' '}
+              <span className="origin-name">{origin.name}</span>
             </>
           ) : (
             <span className="origin-kind">{t('origin.noCall')}</span>
@@ -57,7 +58,13 @@ export default function DialogHeader({ origin, title, titleId, colour, waiting, 
       </div>
       <div className="dialog-header-side">
         <QueueCounter waiting={waiting} />
-        <DeliberateButton className="icon-button" aria-label={t('dialog.close')} title={t('dialog.close')} busy={busy} onActivate={onClose}>
+        <DeliberateButton
+          className="icon-button"
+          aria-label={t('dialog.close')}
+          title={t('dialog.close')}
+          busy={busy}
+          onActivate={onClose}
+        >
           <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
             <path d="M2 2 L12 12 M12 2 L2 12" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
           </svg>

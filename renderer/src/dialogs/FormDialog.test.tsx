@@ -16,7 +16,11 @@ const simple: FlatSchema = {
   required: ['title'],
 };
 
-async function open(schema: FlatSchema, extra: Parameters<typeof formQuestion>[1] = {}, options: Parameters<typeof renderApp>[0] = {}) {
+async function open(
+  schema: FlatSchema,
+  extra: Parameters<typeof formQuestion>[1] = {},
+  options: Parameters<typeof renderApp>[0] = {},
+) {
   const question = formQuestion(schema, extra);
   const app = await renderApp({ questions: [question], ...options });
   const dialog = await screen.findByRole('dialog');
@@ -27,7 +31,13 @@ describe('FormDialog: who asks and why', () => {
   it('shows server, call, arguments summary, round and message as plain text', async () => {
     const { dialog } = await open(simple, {
       message: 'Fill in <b>this</b> and see https://example.com **now**',
-      origin: origin({ server: 'github', method: 'tools/call', name: 'create_issue', argumentsSummary: 'repo="octo/hello", title="Crash"', round: 3 }),
+      origin: origin({
+        server: 'github',
+        method: 'tools/call',
+        name: 'create_issue',
+        argumentsSummary: 'repo="octo/hello", title="Crash"',
+        round: 3,
+      }),
     });
     expect(within(dialog).getByRole('heading', { name: 'github asks for information' })).toBeTruthy();
     expect(within(dialog).getByText('Tool')).toBeTruthy();
@@ -41,7 +51,9 @@ describe('FormDialog: who asks and why', () => {
   });
 
   it('names prompts and resources too, and omits the round when it is the first', async () => {
-    const { dialog } = await open(simple, { origin: origin({ method: 'resources/read', name: 'file:///etc/hosts', argumentsSummary: undefined, round: 1 }) });
+    const { dialog } = await open(simple, {
+      origin: origin({ method: 'resources/read', name: 'file:///etc/hosts', argumentsSummary: undefined, round: 1 }),
+    });
     expect(within(dialog).getByText('Resource')).toBeTruthy();
     expect(within(dialog).getByText('file:///etc/hosts').tagName).not.toBe('A');
     expect(within(dialog).queryByText(/Round/)).toBeNull();
@@ -111,15 +123,32 @@ describe('FormDialog: every widget, review and submit', () => {
     const { app, user } = await open(schema);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(app.answers()).toHaveLength(1));
-    expect(app.answers()[0]!.answer).toEqual({ action: 'accept', content: { name: 'Ada', n: 1.5, ok: false, pick: 'b', many: ['y'] } });
+    expect(app.answers()[0]!.answer).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', n: 1.5, ok: false, pick: 'b', many: ['y'] },
+    });
   });
 
   it('pre-selects nothing the server did not default: titled choices and multi-selects start empty', async () => {
     const { app, user } = await open({
       type: 'object',
       properties: {
-        size: { type: 'string', title: 'Size', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] },
-        pick: { type: 'string', title: 'Pick', oneOf: [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }] },
+        size: {
+          type: 'string',
+          title: 'Size',
+          oneOf: [
+            { const: 's', title: 'Small' },
+            { const: 'l', title: 'Large' },
+          ],
+        },
+        pick: {
+          type: 'string',
+          title: 'Pick',
+          oneOf: [
+            { const: 'a', title: 'A' },
+            { const: 'b', title: 'B' },
+          ],
+        },
         teams: { type: 'array', title: 'Teams', items: { anyOf: [{ const: 'web', title: 'Web' }] }, minItems: 1 },
       },
       required: ['size'],
@@ -135,7 +164,11 @@ describe('FormDialog: every widget, review and submit', () => {
   });
 
   it('a required checkbox is sent as the false it shows', async () => {
-    const { app, user } = await open({ type: 'object', properties: { agree: { type: 'boolean', title: 'Agree' } }, required: ['agree'] });
+    const { app, user } = await open({
+      type: 'object',
+      properties: { agree: { type: 'boolean', title: 'Agree' } },
+      required: ['agree'],
+    });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(app.answers()).toHaveLength(1));
     expect(app.answers()[0]!.answer).toEqual({ action: 'accept', content: { agree: false } });
@@ -241,7 +274,10 @@ describe('FormDialog: three outcomes', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Submit' }));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(app.answers()).toHaveLength(1));
-    expect(app.answers()[0]!.answer).toEqual({ action: 'accept', content: { title: 'Crash on start', kind: 'idea', labels: ['core'], urgent: true } });
+    expect(app.answers()[0]!.answer).toEqual({
+      action: 'accept',
+      content: { title: 'Crash on start', kind: 'idea', labels: ['core'], urgent: true },
+    });
   });
 
   it('Tab wraps inside the dialog', async () => {
@@ -257,7 +293,10 @@ describe('FormDialog: three outcomes', () => {
     const { app, user } = await open(simple);
     app.host.failNextAnswer('the host went quiet');
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'The answer could not be sent: the host went quiet');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The answer could not be sent: the host went quiet',
+    );
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(app.answers().map((a) => a.answer)).toEqual([{ action: 'decline' }, { action: 'decline' }]);
@@ -266,8 +305,17 @@ describe('FormDialog: three outcomes', () => {
 
 describe('FormDialog: secrets and language', () => {
   it('warns about fields that look like secrets, in a banner and at the field', async () => {
-    await open({ type: 'object', properties: { user: { type: 'string', title: 'User' }, password: { type: 'string', title: 'Password' }, token: { type: 'string', title: 'Access token' } } });
-    expect(screen.getByRole('note').textContent).toMatch(/looks like a secret \(Password, Access token\).*Declining is the safe choice/);
+    await open({
+      type: 'object',
+      properties: {
+        user: { type: 'string', title: 'User' },
+        password: { type: 'string', title: 'Password' },
+        token: { type: 'string', title: 'Access token' },
+      },
+    });
+    expect(screen.getByRole('note').textContent).toMatch(
+      /looks like a secret \(Password, Access token\).*Declining is the safe choice/,
+    );
     expect(screen.getAllByText('Looks like a secret. Prefer declining.')).toHaveLength(2);
   });
 
@@ -284,14 +332,33 @@ describe('FormDialog: secrets and language', () => {
 describe('form data helpers', () => {
   const schema = normaliseForForm(everyWidgetSchema);
   it('contentFromFormData keeps only schema fields with MCP-valid values', () => {
-    expect(contentFromFormData(schema, { name: 'x', score: NaN, seats: 2, tags: ['a'], extra: 1, subscribe: undefined, colour: null })).toEqual({ name: 'x', seats: 2, tags: ['a'] });
+    expect(
+      contentFromFormData(schema, {
+        name: 'x',
+        score: NaN,
+        seats: 2,
+        tags: ['a'],
+        extra: 1,
+        subscribe: undefined,
+        colour: null,
+      }),
+    ).toEqual({ name: 'x', seats: 2, tags: ['a'] });
   });
   it('sortByField orders errors like the fields', () => {
-    const errs = [{ property: 'b', stack: '' }, { property: '.a', stack: '' }, { property: '.zz', stack: '' }, { property: '.b', name: 'x', stack: '' }];
+    const errs = [
+      { property: 'b', stack: '' },
+      { property: '.a', stack: '' },
+      { property: '.zz', stack: '' },
+      { property: '.b', name: 'x', stack: '' },
+    ];
     expect(sortByField(errs, ['a', 'b']).map((e) => e.property)).toEqual(['.a', 'b', '.b', '.zz']);
   });
   it('initialFormData starts required booleans without default at false', () => {
-    const s = normaliseForForm({ type: 'object', properties: { a: { type: 'boolean' }, b: { type: 'boolean', default: true }, c: { type: 'boolean' } }, required: ['a', 'b'] });
+    const s = normaliseForForm({
+      type: 'object',
+      properties: { a: { type: 'boolean' }, b: { type: 'boolean', default: true }, c: { type: 'boolean' } },
+      required: ['a', 'b'],
+    });
     expect(initialFormData(s)).toEqual({ a: false });
   });
 });

@@ -61,7 +61,10 @@ export function sortByField(errors: RJSFValidationError[], order: readonly strin
     const i = order.indexOf(fieldOf(e.property));
     return i < 0 ? order.length : i;
   };
-  return errors.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
+  return errors
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+    .map((x) => x.e);
 }
 
 function countFields(errors: readonly RJSFValidationError[]): number {
@@ -73,7 +76,14 @@ function countFields(errors: readonly RJSFValidationError[]): number {
  * validated inline (a field's errors appear once it was left, all of them on
  * Submit), and sent only by the Submit button: Enter in a field never submits.
  */
-export default function FormDialog({ question, colour, waiting, sending, sendError, onAnswer }: DialogProps<FormQuestion>) {
+export default function FormDialog({
+  question,
+  colour,
+  waiting,
+  sending,
+  sendError,
+  onAnswer,
+}: DialogProps<FormQuestion>) {
   const t = useT();
   const titleId = useId();
   const messageId = useId();
@@ -100,7 +110,8 @@ export default function FormDialog({ question, colour, waiting, sending, sendErr
     [t, schema],
   );
 
-  const onSubmit = (e: IChangeEvent<Data>) => onAnswer({ action: 'accept', content: contentFromFormData(schema, e.formData) });
+  const onSubmit = (e: IChangeEvent<Data>) =>
+    onAnswer({ action: 'accept', content: contentFromFormData(schema, e.formData) });
   const onChange = (e: IChangeEvent<Data>) => {
     if (attemptedRef.current) setInvalidFields(countFields(e.errors));
   };
@@ -118,7 +129,13 @@ export default function FormDialog({ question, colour, waiting, sending, sendErr
   const hasRequired = (schema.required ?? []).length > 0;
 
   return (
-    <DialogFrame questionId={question.id} kind="form" labelledBy={titleId} describedBy={messageId} onCancel={() => onAnswer({ action: 'cancel' })}>
+    <DialogFrame
+      questionId={question.id}
+      kind="form"
+      labelledBy={titleId}
+      describedBy={messageId}
+      onCancel={() => onAnswer({ action: 'cancel' })}
+    >
       <DialogHeader
         origin={question.origin}
         title={t('dialog.title.form', { server: question.origin.server })}
@@ -165,7 +182,13 @@ export default function FormDialog({ question, colour, waiting, sending, sendErr
         <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>
           {t('action.decline')}
         </DeliberateButton>
-        <DeliberateButton type="submit" form={formId} className="button button-primary" busy={sending} onActivate={markAttempt}>
+        <DeliberateButton
+          type="submit"
+          form={formId}
+          className="button button-primary"
+          busy={sending}
+          onActivate={markAttempt}
+        >
           {t('action.submit')}
         </DeliberateButton>
       </DialogFooter>

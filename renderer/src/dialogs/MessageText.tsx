@@ -21,7 +21,13 @@ export default function MessageText({ id, message }: MessageTextProps) {
   return (
     <div className="message">
       <p className="message-label">{t('dialog.messageLabel')}</p>
-      <p ref={ref} id={id} className={text ? 'message-text' : 'message-text message-empty'} dir="auto" tabIndex={tabIndex}>
+      <p
+        ref={ref}
+        id={id}
+        className={text ? 'message-text' : 'message-text message-empty'}
+        dir="auto"
+        tabIndex={tabIndex}
+      >
         {text || t('dialog.noMessage')}
       </p>
     </div>

@@ -9,7 +9,10 @@ const badge = () => document.querySelector('.server-badge')!;
 describe('many questions at once', () => {
   it('shows one in front, counts the rest, and answers each exactly once in arrival order', async () => {
     const q1 = confirmQuestion({ origin: origin({ server: 'github' }) });
-    const q2 = formQuestion({ type: 'object', properties: { a: { type: 'string', title: 'Alpha', default: 'x' } } }, { origin: origin({ server: 'files', name: 'write' }) });
+    const q2 = formQuestion(
+      { type: 'object', properties: { a: { type: 'string', title: 'Alpha', default: 'x' } } },
+      { origin: origin({ server: 'files', name: 'write' }) },
+    );
     const q3 = urlQuestion();
     const app = await renderApp({ questions: [q1], servers: ['github', 'files', 'calendar'] });
     const user = userEvent.setup();
@@ -56,7 +59,10 @@ describe('many questions at once', () => {
   });
 
   it('a question whose call was cancelled disappears from the front with a note', async () => {
-    const q1 = formQuestion({ type: 'object', properties: { a: { type: 'string' } } }, { origin: origin({ server: 'files' }) });
+    const q1 = formQuestion(
+      { type: 'object', properties: { a: { type: 'string' } } },
+      { origin: origin({ server: 'files' }) },
+    );
     const q2 = confirmQuestion();
     const app = await renderApp({ questions: [q1, q2] });
     act(() => app.host.withdraw(q1.id, 'call-cancelled'));
@@ -104,7 +110,11 @@ describe('settings', () => {
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
     await user.selectOptions(screen.getByLabelText('Darstellung'), 'system');
     await waitFor(() => expect(document.documentElement.dataset.theme).toBeUndefined());
-    expect(app.host.calls.filter((c) => c.method === 'updateSettings').map((c) => c.params)).toEqual([{ language: 'de' }, { theme: 'dark' }, { theme: 'system' }]);
+    expect(app.host.calls.filter((c) => c.method === 'updateSettings').map((c) => c.params)).toEqual([
+      { language: 'de' },
+      { theme: 'dark' },
+      { theme: 'system' },
+    ]);
   });
 
   it('follows the system language when set to system', async () => {
@@ -139,9 +149,13 @@ describe('removal notes', () => {
     try {
       const dismissed: string[] = [];
       const note = (id: string) => ({ id, questionId: id, server: 's', reason: 'timeout' as const });
-      const view = render(<RemovalNotes notes={[note('a')]} onDismiss={(id) => dismissed.push(id)} autoDismissMs={1000} />);
+      const view = render(
+        <RemovalNotes notes={[note('a')]} onDismiss={(id) => dismissed.push(id)} autoDismissMs={1000} />,
+      );
       act(() => vi.advanceTimersByTime(600));
-      view.rerender(<RemovalNotes notes={[note('a'), note('b')]} onDismiss={(id) => dismissed.push(id)} autoDismissMs={1000} />);
+      view.rerender(
+        <RemovalNotes notes={[note('a'), note('b')]} onDismiss={(id) => dismissed.push(id)} autoDismissMs={1000} />,
+      );
       act(() => vi.advanceTimersByTime(500));
       expect(dismissed).toEqual(['a']);
       act(() => vi.advanceTimersByTime(600));

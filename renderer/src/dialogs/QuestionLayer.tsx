@@ -23,10 +23,16 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
   const onDismiss = useCallback((id: string) => queue.dismissNote(id), [queue]);
 
   const frontId = front?.id;
-  const onAnswer = useCallback((answer: Answer) => {
-    if (frontId) void queue.answer(frontId, answer);
-  }, [queue, frontId]);
-  const onOpenUrl = useCallback(() => (frontId ? queue.openUrl(frontId) : Promise.resolve({ opened: false })), [queue, frontId]);
+  const onAnswer = useCallback(
+    (answer: Answer) => {
+      if (frontId) void queue.answer(frontId, answer);
+    },
+    [queue, frontId],
+  );
+  const onOpenUrl = useCallback(
+    () => (frontId ? queue.openUrl(frontId) : Promise.resolve({ opened: false })),
+    [queue, frontId],
+  );
 
   return (
     <>

@@ -18,7 +18,11 @@ export default function RemovalNotes({ notes, onDismiss, autoDismissMs = 15_000 
   useEffect(() => {
     if (autoDismissMs <= 0) return;
     for (const n of notes) {
-      if (!timers.current.has(n.id)) timers.current.set(n.id, setTimeout(() => onDismiss(n.id), autoDismissMs));
+      if (!timers.current.has(n.id))
+        timers.current.set(
+          n.id,
+          setTimeout(() => onDismiss(n.id), autoDismissMs),
+        );
     }
   }, [notes, onDismiss, autoDismissMs]);
   useEffect(() => {

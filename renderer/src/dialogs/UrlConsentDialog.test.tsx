@@ -13,8 +13,10 @@ async function open(href: string, options: Parameters<typeof renderApp>[0] = {})
   return { app, question, dialog, user: userEvent.setup() };
 }
 
-const calls = (app: Awaited<ReturnType<typeof renderApp>>, method: string) => app.host.calls.filter((c) => c.method === method);
-const warningCodes = (dialog: HTMLElement) => [...dialog.querySelectorAll('[data-code]')].map((e) => e.getAttribute('data-code'));
+const calls = (app: Awaited<ReturnType<typeof renderApp>>, method: string) =>
+  app.host.calls.filter((c) => c.method === method);
+const warningCodes = (dialog: HTMLElement) =>
+  [...dialog.querySelectorAll('[data-code]')].map((e) => e.getAttribute('data-code'));
 
 describe('UrlConsentDialog: the link, before anything happens', () => {
   it('shows the full link with the registrable domain strongest, never as a link, and loads nothing', async () => {

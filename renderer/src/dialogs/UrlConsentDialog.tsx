@@ -18,7 +18,15 @@ type Phase = 'consent' | 'opening' | 'waiting';
  * host retries the call), Cancel cancels. A blocked link offers only Decline
  * and Cancel. Nothing about the link is ever fetched.
  */
-export default function UrlConsentDialog({ question, colour, waiting, sending, sendError, onAnswer, onOpenUrl }: DialogProps<UrlQuestion> & UrlDialogExtras) {
+export default function UrlConsentDialog({
+  question,
+  colour,
+  waiting,
+  sending,
+  sendError,
+  onAnswer,
+  onOpenUrl,
+}: DialogProps<UrlQuestion> & UrlDialogExtras) {
   const t = useT();
   const titleId = useId();
   const messageId = useId();
@@ -83,7 +91,11 @@ export default function UrlConsentDialog({ question, colour, waiting, sending, s
             <DeliberateButton className="button" busy={sending} onActivate={cancel}>
               {t('action.cancel')}
             </DeliberateButton>
-            <DeliberateButton className="button button-primary" busy={sending} onActivate={() => onAnswer({ action: 'accept' })}>
+            <DeliberateButton
+              className="button button-primary"
+              busy={sending}
+              onActivate={() => onAnswer({ action: 'accept' })}
+            >
               {t('action.done')}
             </DeliberateButton>
           </>
@@ -93,7 +105,11 @@ export default function UrlConsentDialog({ question, colour, waiting, sending, s
               {t('action.decline')}
             </DeliberateButton>
             {!url.blocked && (
-              <DeliberateButton className="button button-primary" busy={sending || phase === 'opening'} onActivate={() => void open()}>
+              <DeliberateButton
+                className="button button-primary"
+                busy={sending || phase === 'opening'}
+                onActivate={() => void open()}
+              >
                 {t('action.open')}
               </DeliberateButton>
             )}

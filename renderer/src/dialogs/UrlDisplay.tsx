@@ -55,7 +55,10 @@ export default function UrlDisplay({ analysis, allowCopy }: UrlDisplayProps) {
           </p>
           {idn && (
             <p className="url-ascii" dir="ltr">
-              {t('url.ascii')} <span className="mono" data-testid="url-ascii">{analysis.host}</span>
+              {t('url.ascii')}{' '}
+              <span className="mono" data-testid="url-ascii">
+                {analysis.host}
+              </span>
             </p>
           )}
         </div>
@@ -64,7 +67,15 @@ export default function UrlDisplay({ analysis, allowCopy }: UrlDisplayProps) {
         {t('url.fullLink')}
       </p>
       <div className="url-full-row">
-        <div ref={fullRef} className="url-full mono" dir="ltr" tabIndex={0} role="group" aria-labelledby={fullId} data-testid="url-full">
+        <div
+          ref={fullRef}
+          className="url-full mono"
+          dir="ltr"
+          tabIndex={0}
+          role="group"
+          aria-labelledby={fullId}
+          data-testid="url-full"
+        >
           {urlParts(analysis).map((p, i) => (
             <span key={i} className={`url-part url-${p.kind}`}>
               {p.text}

@@ -15,7 +15,10 @@ async function violations(): Promise<string[]> {
 
 describe('axe-core finds no violations', () => {
   it('form dialog (every widget), also with errors shown and a secret warning', async () => {
-    const schema = { ...everyWidgetSchema, properties: { ...everyWidgetSchema.properties, password: { type: 'string' as const, title: 'Password' } } };
+    const schema = {
+      ...everyWidgetSchema,
+      properties: { ...everyWidgetSchema.properties, password: { type: 'string' as const, title: 'Password' } },
+    };
     await renderApp({ questions: [formQuestion(schema)] });
     await screen.findByRole('dialog');
     expect(await violations()).toEqual([]);
@@ -31,7 +34,11 @@ describe('axe-core finds no violations', () => {
   });
 
   it('URL dialog with warnings, blocked and waiting', async () => {
-    const app = await renderApp({ questions: [{ ...urlQuestion(), url: analyzeUrl('https://paypal.com@xn--bcher-kva.example/' + 'a'.repeat(2100)) }] });
+    const app = await renderApp({
+      questions: [
+        { ...urlQuestion(), url: analyzeUrl('https://paypal.com@xn--bcher-kva.example/' + 'a'.repeat(2100)) },
+      ],
+    });
     await screen.findByRole('dialog');
     expect(await violations()).toEqual([]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open in browser' }));

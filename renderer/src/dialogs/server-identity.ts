@@ -55,5 +55,5 @@ export function monogram(name: string): string {
   const second = words[1];
   if (second) return (first[0]! + second[0]!).toUpperCase();
   const chars = [...first];
-  return (chars[0]!.toUpperCase() + (chars[1] ?? '').toLowerCase());
+  return chars[0]!.toUpperCase() + (chars[1] ?? '').toLowerCase();
 }

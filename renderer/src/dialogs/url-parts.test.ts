@@ -16,7 +16,11 @@ describe('urlParts', () => {
       'query:?client_id=1',
       'fragment:#frag',
     ]);
-    expect(urlParts(analyzeUrl(href)).map((p) => p.text).join('')).toBe(new URL(href).href);
+    expect(
+      urlParts(analyzeUrl(href))
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(new URL(href).href);
   });
 
   it('shows embedded credentials as their own (suspicious) part', () => {

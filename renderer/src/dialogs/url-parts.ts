@@ -20,7 +20,8 @@ export interface HostParts {
 export function splitHost(host: string, registrable: string): HostParts {
   if (!registrable || !host) return { sub: '', domain: host };
   if (host === registrable) return { sub: '', domain: host };
-  if (host.endsWith(`.${registrable}`)) return { sub: host.slice(0, host.length - registrable.length), domain: registrable };
+  if (host.endsWith(`.${registrable}`))
+    return { sub: host.slice(0, host.length - registrable.length), domain: registrable };
   const labels = host.split('.');
   const count = registrable.split('.').length;
   if (labels.length <= count) return { sub: '', domain: host };

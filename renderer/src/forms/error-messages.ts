@@ -26,7 +26,11 @@ export function errorMessage(error: Pick<RJSFValidationError, 'name' | 'params'>
       return t('error.maximum', { limit });
     case 'type': {
       const type = String(params.type ?? '');
-      return type === 'integer' ? t('error.type.integer') : type === 'number' ? t('error.type.number') : t('error.type.other');
+      return type === 'integer'
+        ? t('error.type.integer')
+        : type === 'number'
+          ? t('error.type.number')
+          : t('error.type.other');
     }
     case 'format': {
       const format = String(params.format ?? '');
@@ -57,7 +61,12 @@ export function localiseErrors(errors: readonly RJSFValidationError[], t: Transl
     const key = `${field}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ ...error, property: field ? `.${field}` : '', message, stack: field ? `${field}: ${message}` : message });
+    out.push({
+      ...error,
+      property: field ? `.${field}` : '',
+      message,
+      stack: field ? `${field}: ${message}` : message,
+    });
   }
   return out;
 }

@@ -26,7 +26,8 @@ export function fieldHint(schema: HintSchema, value: unknown, t: Translate): str
       } else if (min !== undefined && min > 0) {
         parts.push(t('form.charsMin', { min }));
       }
-      if (schema.format === 'date-time' && typeof value === 'string' && value) parts.push(t('form.dateTimeHint', { value }));
+      if (schema.format === 'date-time' && typeof value === 'string' && value)
+        parts.push(t('form.dateTimeHint', { value }));
       break;
     }
     case 'number':

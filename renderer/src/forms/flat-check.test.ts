@@ -37,7 +37,11 @@ const cases: Array<[string, unknown, unknown]> = [
   ['enum bad', { type: 'string', enum: ['a', 'b'] }, 'c'],
   ['oneOf const ok', { type: 'string', oneOf: [{ const: 'a', title: 'A' }, { const: 'b' }] }, 'b'],
   ['oneOf const bad', { type: 'string', oneOf: [{ const: 'a' }, { const: 'b' }] }, 'z'],
-  ['multi ok', { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['x', 'y'] }, minItems: 1, maxItems: 2 }, ['x']],
+  [
+    'multi ok',
+    { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['x', 'y'] }, minItems: 1, maxItems: 2 },
+    ['x'],
+  ],
   ['multi empty', { type: 'array', items: { type: 'string', enum: ['x'] }, minItems: 1 }, []],
   ['multi too many', { type: 'array', items: { type: 'string' }, maxItems: 1 }, ['x', 'y']],
   ['multi duplicate', { type: 'array', uniqueItems: true, items: { type: 'string' } }, ['x', 'x']],
@@ -45,7 +49,25 @@ const cases: Array<[string, unknown, unknown]> = [
   ['anyOf items', { type: 'array', items: { anyOf: [{ const: 'x' }, { const: 'y' }] } }, ['y', 'z']],
   ['form ok', formSchema, { name: 'Ada', colour: 'red', size: 'm', tags: ['ui'] }],
   ['form missing required', formSchema, { name: 'A' }],
-  ['form everything wrong', formSchema, { name: 'x'.repeat(30), email: 'no', homepage: 'no', birthday: '2020-13-01', meeting: 'soon', score: 11, seats: 1.5, subscribe: 'yes', colour: 'pink', size: 'xl', legacy: 'c', tags: ['ui', 'core', 'docs'], teams: ['dev'] }],
+  [
+    'form everything wrong',
+    formSchema,
+    {
+      name: 'x'.repeat(30),
+      email: 'no',
+      homepage: 'no',
+      birthday: '2020-13-01',
+      meeting: 'soon',
+      score: 11,
+      seats: 1.5,
+      subscribe: 'yes',
+      colour: 'pink',
+      size: 'xl',
+      legacy: 'c',
+      tags: ['ui', 'core', 'docs'],
+      teams: ['dev'],
+    },
+  ],
   ['additionalProperties false', { type: 'object', properties: {}, additionalProperties: false }, { x: 1 }],
 ];
 
@@ -63,7 +85,10 @@ describe('checkValue agrees with Ajv 2020-12', () => {
       // Same params for the keywords the UI reads (limits, formats, missing property).
       const read = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minimum', 'maximum', 'format', 'required'];
       const params = (errors: Array<{ instancePath: string; keyword: string; params: unknown }>) =>
-        errors.filter((e) => read.includes(e.keyword)).map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`).sort();
+        errors
+          .filter((e) => read.includes(e.keyword))
+          .map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`)
+          .sort();
       expect(params(mine)).toEqual(params(validate.errors ?? []));
     });
   }
@@ -76,7 +101,9 @@ describe('checkValue safety', () => {
   });
 
   it('treats undefined object members as absent (like JSON)', () => {
-    expect(checkValue({ type: 'object', required: ['a'] }, { a: undefined }).map((e) => e.keyword)).toEqual(['required']);
+    expect(checkValue({ type: 'object', required: ['a'] }, { a: undefined }).map((e) => e.keyword)).toEqual([
+      'required',
+    ]);
     expect(checkValue({ type: 'object', properties: { a: { type: 'string' } } }, { a: undefined })).toEqual([]);
   });
 });

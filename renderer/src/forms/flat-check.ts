@@ -29,9 +29,21 @@ type Schema = Record<string, unknown>;
 // as an error rather than silently passing: refusing is safer than accepting
 // an answer the host's validator (Ajv) would reject.
 const UNKNOWN_CONSTRAINTS = [
-  'prefixItems', 'contains', 'minContains', 'maxContains', 'patternProperties', 'propertyNames',
-  'dependentRequired', 'dependentSchemas', 'if', 'unevaluatedItems', 'unevaluatedProperties',
-  'minProperties', 'maxProperties', '$ref', '$dynamicRef',
+  'prefixItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'patternProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'if',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'minProperties',
+  'maxProperties',
+  '$ref',
+  '$dynamicRef',
 ];
 
 /** Validates `value` against `schema`; an empty list means valid. */
@@ -54,7 +66,8 @@ export function checkValue(schema: unknown, value: unknown, instancePath = '', s
       return errors; // like Ajv: the other keywords of this schema say nothing useful about a wrong type
     }
   }
-  if ('const' in schema && !equal(value, schema.const)) add('const', { allowedValue: schema.const }, 'must be equal to constant');
+  if ('const' in schema && !equal(value, schema.const))
+    add('const', { allowedValue: schema.const }, 'must be equal to constant');
   if (Array.isArray(schema.enum) && !schema.enum.some((e) => equal(value, e))) {
     add('enum', { allowedValues: schema.enum }, 'must be equal to one of the allowed values');
   }
@@ -99,11 +112,19 @@ function checkNumber(schema: Schema, value: unknown, add: Add): void {
   if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
     const q = value / schema.multipleOf;
     // Ajv's multipleOfPrecision as RJSF configures it (8 digits).
-    if (Math.abs(Math.round(q) - q) >= 1e-8) add('multipleOf', { multipleOf: schema.multipleOf }, `must be multiple of ${schema.multipleOf}`);
+    if (Math.abs(Math.round(q) - q) >= 1e-8)
+      add('multipleOf', { multipleOf: schema.multipleOf }, `must be multiple of ${schema.multipleOf}`);
   }
 }
 
-function checkCombinators(schema: Schema, value: unknown, path: string, sPath: string, errors: CheckError[], add: Add): void {
+function checkCombinators(
+  schema: Schema,
+  value: unknown,
+  path: string,
+  sPath: string,
+  errors: CheckError[],
+  add: Add,
+): void {
   if (Array.isArray(schema.allOf)) {
     schema.allOf.forEach((s, i) => errors.push(...checkValue(s, value, path, `${sPath}/allOf/${i}`)));
   }
@@ -124,10 +145,18 @@ function checkCombinators(schema: Schema, value: unknown, path: string, sPath: s
       add('oneOf', { passingSchemas: passing }, 'must match exactly one schema in oneOf');
     }
   }
-  if ('not' in schema && checkValue(schema.not, value, path, `${sPath}/not`).length === 0) add('not', {}, 'must NOT be valid');
+  if ('not' in schema && checkValue(schema.not, value, path, `${sPath}/not`).length === 0)
+    add('not', {}, 'must NOT be valid');
 }
 
-function checkArray(schema: Schema, value: unknown[], path: string, sPath: string, errors: CheckError[], add: Add): void {
+function checkArray(
+  schema: Schema,
+  value: unknown[],
+  path: string,
+  sPath: string,
+  errors: CheckError[],
+  add: Add,
+): void {
   if (typeof schema.minItems === 'number' && value.length < schema.minItems) {
     add('minItems', { limit: schema.minItems }, `must NOT have fewer than ${schema.minItems} items`);
   }
@@ -148,7 +177,14 @@ function checkArray(schema: Schema, value: unknown[], path: string, sPath: strin
   }
 }
 
-function checkObject(schema: Schema, value: Record<string, unknown>, path: string, sPath: string, errors: CheckError[], add: Add): void {
+function checkObject(
+  schema: Schema,
+  value: Record<string, unknown>,
+  path: string,
+  sPath: string,
+  errors: CheckError[],
+  add: Add,
+): void {
   const properties = isObject(schema.properties) ? schema.properties : {};
   if (Array.isArray(schema.required)) {
     for (const name of schema.required as string[]) {
@@ -210,6 +246,12 @@ function isObject(v: unknown): v is Schema {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function err(instancePath: string, schemaPath: string, keyword: string, params: Record<string, unknown>, message: string): CheckError {
+function err(
+  instancePath: string,
+  schemaPath: string,
+  keyword: string,
+  params: Record<string, unknown>,
+  message: string,
+): CheckError {
   return { instancePath, schemaPath, keyword, params, message };
 }

@@ -12,7 +12,9 @@ const de = createTranslate('de');
 describe('fieldHint', () => {
   it('counts characters against maxLength', () => {
     expect(fieldHint({ type: 'string', maxLength: 10 }, 'abc', en)).toBe('3 of at most 10 characters');
-    expect(fieldHint({ type: 'string', minLength: 2, maxLength: 10 }, undefined, en)).toBe('At least 2 characters · 0 of at most 10 characters');
+    expect(fieldHint({ type: 'string', minLength: 2, maxLength: 10 }, undefined, en)).toBe(
+      'At least 2 characters · 0 of at most 10 characters',
+    );
     expect(fieldHint({ type: 'string', minLength: 2 }, '', en)).toBe('At least 2 characters');
     expect(fieldHint({ type: 'string' }, 'x', en)).toBe('');
   });
@@ -30,7 +32,9 @@ describe('fieldHint', () => {
   });
 
   it('shows the UTC value a date-time sends', () => {
-    expect(fieldHint({ type: 'string', format: 'date-time' }, '2026-07-28T07:30:00.000Z', en)).toBe('Your local time. Sent as 2026-07-28T07:30:00.000Z.');
+    expect(fieldHint({ type: 'string', format: 'date-time' }, '2026-07-28T07:30:00.000Z', en)).toBe(
+      'Your local time. Sent as 2026-07-28T07:30:00.000Z.',
+    );
   });
 });
 
@@ -58,7 +62,10 @@ describe('error messages', () => {
       ],
       en,
     );
-    expect(out.map((e) => `${e.property} ${e.message}`)).toEqual(['.size Choose one of the options.', '.tags Choose one of the options.']);
+    expect(out.map((e) => `${e.property} ${e.message}`)).toEqual([
+      '.size Choose one of the options.',
+      '.tags Choose one of the options.',
+    ]);
   });
 });
 
@@ -77,12 +84,18 @@ describe('widget choice', () => {
   });
 
   it('uses a select for long required lists', () => {
-    const many = normaliseForForm({ type: 'object', properties: { c: { type: 'string', enum: ['1', '2', '3', '4', '5', '6'] } }, required: ['c'] });
+    const many = normaliseForForm({
+      type: 'object',
+      properties: { c: { type: 'string', enum: ['1', '2', '3', '4', '5', '6'] } },
+      required: ['c'],
+    });
     expect(widgetFor('c', many)).toBe('select');
   });
 
   it('hides RJSF’s own submit button and survives odd field names', () => {
-    const ui = buildUiSchema(normaliseForForm({ type: 'object', properties: { __proto__: { type: 'boolean' } } as never }));
+    const ui = buildUiSchema(
+      normaliseForForm({ type: 'object', properties: { __proto__: { type: 'boolean' } } as never }),
+    );
     expect(ui['ui:submitButtonOptions']).toEqual({ norender: true });
     expect(Object.getPrototypeOf(ui)).toBe(Object.prototype);
   });

@@ -48,7 +48,10 @@ function describedText(el: HTMLElement): string {
 describe('theme widgets', () => {
   it('text: labelled input, required mark, length hint, live count, minLength error', async () => {
     const user = userEvent.setup();
-    const { submit, submitted } = renderField({ type: 'string', title: 'Name', description: 'Your full name', minLength: 2, maxLength: 10 }, { required: true });
+    const { submit, submitted } = renderField(
+      { type: 'string', title: 'Name', description: 'Your full name', minLength: 2, maxLength: 10 },
+      { required: true },
+    );
     const input = screen.getByLabelText(/Name/) as HTMLInputElement;
     expect(input.type).toBe('text');
     expect(input.required).toBe(true);
@@ -142,7 +145,12 @@ describe('theme widgets', () => {
 
   it('boolean: a checkbox labelled beside it, default honoured', async () => {
     const user = userEvent.setup();
-    const { submit, submitted } = renderField({ type: 'boolean', title: 'Subscribe', description: 'Weekly mail', default: true });
+    const { submit, submitted } = renderField({
+      type: 'boolean',
+      title: 'Subscribe',
+      description: 'Weekly mail',
+      default: true,
+    });
     const box = screen.getByRole('checkbox', { name: 'Subscribe' }) as HTMLInputElement;
     expect(box.checked).toBe(true);
     expect(describedText(box)).toBe('Weekly mail');
@@ -153,7 +161,10 @@ describe('theme widgets', () => {
 
   it('single-select from enum (required, few options): radio group with a legend', async () => {
     const user = userEvent.setup();
-    const { submit, submitted } = renderField({ type: 'string', title: 'Colour', enum: ['red', 'green'] }, { required: true });
+    const { submit, submitted } = renderField(
+      { type: 'string', title: 'Colour', enum: ['red', 'green'] },
+      { required: true },
+    );
     const group = screen.getByRole('group', { name: /Colour/ });
     const radios = within(group).getAllByRole('radio');
     expect(radios).toHaveLength(2);
@@ -168,7 +179,14 @@ describe('theme widgets', () => {
   it('single-select from titled oneOf: titles shown, const sent', async () => {
     const user = userEvent.setup();
     const { submit, submitted } = renderField(
-      { type: 'string', title: 'Size', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] },
+      {
+        type: 'string',
+        title: 'Size',
+        oneOf: [
+          { const: 's', title: 'Small' },
+          { const: 'l', title: 'Large' },
+        ],
+      },
       { required: true },
     );
     await user.click(screen.getByLabelText('Large'));
@@ -178,7 +196,12 @@ describe('theme widgets', () => {
 
   it('single-select from legacy enumNames (optional): a select with names shown, values sent, clearable', async () => {
     const user = userEvent.setup();
-    const { submit, submitted } = renderField({ type: 'string', title: 'Legacy', enum: ['a', 'b'], enumNames: ['Alpha', 'Bravo'] });
+    const { submit, submitted } = renderField({
+      type: 'string',
+      title: 'Legacy',
+      enum: ['a', 'b'],
+      enumNames: ['Alpha', 'Bravo'],
+    });
     const select = screen.getByLabelText('Legacy') as HTMLSelectElement;
     expect([...select.options].map((o) => o.text)).toEqual(['No selection', 'Alpha', 'Bravo']);
     await user.selectOptions(select, 'Bravo');
@@ -200,7 +223,16 @@ describe('theme widgets', () => {
 
   it('multi-select from items.enum: checkboxes, min/max hint, maxItems error, option order kept', async () => {
     const user = userEvent.setup();
-    const { submit, submitted } = renderField({ type: 'array', title: 'Tags', items: { type: 'string', enum: ['ui', 'core', 'docs'] }, minItems: 1, maxItems: 2 }, { required: true });
+    const { submit, submitted } = renderField(
+      {
+        type: 'array',
+        title: 'Tags',
+        items: { type: 'string', enum: ['ui', 'core', 'docs'] },
+        minItems: 1,
+        maxItems: 2,
+      },
+      { required: true },
+    );
     const group = screen.getByRole('group', { name: /Tags/ });
     expect(describedText(group)).toBe('Choose 1 to 2');
     await user.click(within(group).getByLabelText('docs'));
@@ -215,13 +247,21 @@ describe('theme widgets', () => {
 
   it('multi-select from items.anyOf: titled checkboxes, default pre-checked, minItems error', async () => {
     const user = userEvent.setup();
-    const { submit, submitted } = renderField({
-      type: 'array',
-      title: 'Teams',
-      items: { anyOf: [{ const: 'web', title: 'Web team' }, { const: 'ops', title: 'Operations' }] },
-      minItems: 1,
-      default: ['ops'],
-    }, { required: true });
+    const { submit, submitted } = renderField(
+      {
+        type: 'array',
+        title: 'Teams',
+        items: {
+          anyOf: [
+            { const: 'web', title: 'Web team' },
+            { const: 'ops', title: 'Operations' },
+          ],
+        },
+        minItems: 1,
+        default: ['ops'],
+      },
+      { required: true },
+    );
     const ops = screen.getByLabelText('Operations') as HTMLInputElement;
     expect(ops.checked).toBe(true);
     await user.click(ops);
@@ -234,7 +274,13 @@ describe('theme widgets', () => {
 
   it('multi-select: unticking everything leaves an optional field out (its minItems does not apply)', async () => {
     const user = userEvent.setup();
-    const { submit, submitted } = renderField({ type: 'array', title: 'Tags', items: { type: 'string', enum: ['ui', 'core'] }, minItems: 1, default: ['ui'] });
+    const { submit, submitted } = renderField({
+      type: 'array',
+      title: 'Tags',
+      items: { type: 'string', enum: ['ui', 'core'] },
+      minItems: 1,
+      default: ['ui'],
+    });
     await user.click(screen.getByLabelText('ui'));
     await submit();
     expect(submitted()).toEqual({});
@@ -242,7 +288,10 @@ describe('theme widgets', () => {
 
   it('multi-select: a required one sends the empty list and says why it is not enough', async () => {
     const user = userEvent.setup();
-    const { submit } = renderField({ type: 'array', title: 'Tags', items: { type: 'string', enum: ['ui', 'core'] }, minItems: 1, default: ['ui'] }, { required: true });
+    const { submit } = renderField(
+      { type: 'array', title: 'Tags', items: { type: 'string', enum: ['ui', 'core'] }, minItems: 1, default: ['ui'] },
+      { required: true },
+    );
     await user.click(screen.getByLabelText('ui'));
     await submit();
     expect(screen.getByText('Choose at least 1.')).toBeTruthy();

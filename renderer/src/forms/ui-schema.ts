@@ -25,7 +25,13 @@ export function buildUiSchema(schema: FormSchema): UiSchema {
   for (const name of Object.keys(schema.properties)) {
     const widget = widgetFor(name, schema);
     // defineProperty: a field may be called "__proto__" or the like.
-    if (widget) Object.defineProperty(ui, name, { value: { 'ui:widget': widget }, enumerable: true, writable: true, configurable: true });
+    if (widget)
+      Object.defineProperty(ui, name, {
+        value: { 'ui:widget': widget },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return ui;
 }

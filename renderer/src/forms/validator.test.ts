@@ -37,7 +37,14 @@ describe('createFormValidator', () => {
       const result = v.validateFormData(bad, schema);
       const byField = result.errors.map((e) => `${e.property} ${e.name}`).sort();
       expect(byField).toEqual(
-        expect.arrayContaining(['.name minLength', '.email format', '.seats maximum', '.colour enum', '.tags minItems', 'size required']),
+        expect.arrayContaining([
+          '.name minLength',
+          '.email format',
+          '.seats maximum',
+          '.colour enum',
+          '.tags minItems',
+          'size required',
+        ]),
       );
       expect(v.isValid(schema, { name: 'Ada', colour: 'red', size: 's' }, schema)).toBe(true);
       expect(v.isValid(schema, { name: 'Ada' }, schema)).toBe(false);
@@ -45,9 +52,22 @@ describe('createFormValidator', () => {
   }
 
   it('the two engines agree on every error of a bad answer', () => {
-    const bad = { name: 'x'.repeat(40), homepage: 'nope', birthday: '2026-02-30', meeting: 'x', score: -1, subscribe: true, size: 'q', legacy: 'z', teams: ['nobody'] };
+    const bad = {
+      name: 'x'.repeat(40),
+      homepage: 'nope',
+      birthday: '2026-02-30',
+      meeting: 'x',
+      score: -1,
+      subscribe: true,
+      size: 'q',
+      legacy: 'z',
+      teams: ['nobody'],
+    };
     const list = (engine: 'ajv' | 'interpreter') =>
-      createFormValidator(engine).validateFormData(bad, schema).errors.map((e) => `${e.property} ${e.name}`).sort();
+      createFormValidator(engine)
+        .validateFormData(bad, schema)
+        .errors.map((e) => `${e.property} ${e.name}`)
+        .sort();
     expect(list('interpreter')).toEqual(list('ajv'));
   });
 });

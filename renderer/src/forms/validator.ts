@@ -25,7 +25,11 @@ export function cspForbidsEval(doc: Pick<Document, 'querySelectorAll'> | undefin
   for (const meta of doc.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')) {
     const policy = meta.getAttribute('content') ?? '';
     const directives = new Map(
-      policy.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map((p) => [p[0]!.toLowerCase(), p.slice(1)] as const),
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((p) => p[0])
+        .map((p) => [p[0]!.toLowerCase(), p.slice(1)] as const),
     );
     const scripts = directives.get('script-src') ?? directives.get('default-src');
     if (scripts && !scripts.includes("'unsafe-eval'")) return true;
@@ -52,7 +56,9 @@ export function createFormValidator(engine: ValidationEngine = 'auto'): FormVali
   const ajvRawValidation = validator.rawValidation.bind(validator);
   const ajvIsValid = validator.isValid.bind(validator);
   validator.rawValidation = ((schema: RJSFSchema, formData?: unknown) =>
-    choose() === 'ajv' ? ajvRawValidation(schema, formData) : { errors: checkValue(schema, formData) }) as FormValidator['rawValidation'];
+    choose() === 'ajv'
+      ? ajvRawValidation(schema, formData)
+      : { errors: checkValue(schema, formData) }) as FormValidator['rawValidation'];
   validator.isValid = (schema, formData, rootSchema) =>
     choose() === 'ajv' ? ajvIsValid(schema, formData, rootSchema) : checkValue(schema, formData).length === 0;
   validator.engine = choose;

@@ -9,7 +9,8 @@ export const de: Dictionary = {
   'app.idleHint': 'Wenn ein MCP-Server Sie etwas fragt, erscheint es hier. Das KI-Modell sieht diese Fragen nie.',
   'app.hostError': 'Countersign erreicht seinen Host nicht: {error}',
   'app.connection.reconnecting': 'Verbindung zu Countersign verloren; neuer Versuch läuft … Fragen warten so lange.',
-  'app.connection.failed': 'Die Verbindung zu Countersign ist weg. Öffnen Sie den Link, den `countersign web` ausgegeben hat, erneut (ein neu gestartetes Countersign gibt einen neuen aus).',
+  'app.connection.failed':
+    'Die Verbindung zu Countersign ist weg. Öffnen Sie den Link, den `countersign web` ausgegeben hat, erneut (ein neu gestartetes Countersign gibt einen neuen aus).',
 
   'dialog.title.form': '{server} bittet um Angaben',
   'dialog.title.confirm': '{server} bittet um Ihre Bestätigung',
@@ -49,7 +50,8 @@ export const de: Dictionary = {
   'form.none': 'Keine Auswahl',
   'form.invalid.one': 'Bitte korrigieren Sie das markierte Feld.',
   'form.invalid.other': 'Bitte korrigieren Sie die {count} markierten Felder.',
-  'form.secretBanner': 'Dieses Formular fragt nach etwas, das wie ein Geheimnis aussieht ({fields}). Server dürfen in Formularen nicht nach Passwörtern, Schlüsseln, Tokens oder Zahlungsdaten fragen. Ablehnen ist die sichere Wahl.',
+  'form.secretBanner':
+    'Dieses Formular fragt nach etwas, das wie ein Geheimnis aussieht ({fields}). Server dürfen in Formularen nicht nach Passwörtern, Schlüsseln, Tokens oder Zahlungsdaten fragen. Ablehnen ist die sichere Wahl.',
   'form.secretField': 'Sieht aus wie ein Geheimnis. Besser ablehnen.',
   'form.chars': '{count} von höchstens {max} Zeichen',
   'form.charsMin': 'Mindestens {min} Zeichen',
@@ -85,18 +87,24 @@ export const de: Dictionary = {
   'url.ascii': 'Auch geschrieben als',
   'url.fullLink': 'Vollständiger Link',
   'url.nothingLoaded': 'Noch wurde nichts geöffnet oder geladen.',
-  'url.consent': '„Im Browser öffnen“ bringt Sie in Ihrem gewohnten Browser zu dieser Adresse. Weder Countersign noch das KI-Modell sehen, was Sie dort tun.',
+  'url.consent':
+    '„Im Browser öffnen“ bringt Sie in Ihrem gewohnten Browser zu dieser Adresse. Weder Countersign noch das KI-Modell sehen, was Sie dort tun.',
   'url.blocked': 'Dieser Link kann nicht geöffnet werden. Sie können nur ablehnen oder abbrechen.',
   'url.openFailed': 'Der Link wurde nicht geöffnet: {reason}',
-  'url.waiting': 'Der Link ist in Ihrem Browser geöffnet. Wenn Sie dort fertig sind, machen Sie hier weiter, damit der Server das Ergebnis prüfen kann.',
+  'url.waiting':
+    'Der Link ist in Ihrem Browser geöffnet. Wenn Sie dort fertig sind, machen Sie hier weiter, damit der Server das Ergebnis prüfen kann.',
   'url.copied': 'Link kopiert.',
   'url.selected': 'Der Link ist markiert: Mit Strg+C (⌘C auf dem Mac) kopieren Sie ihn.',
   'url.warningsLabel': 'Warnungen',
 
-  'warn.punycode': 'Der Name der Website ist internationalisiert (Punycode). Buchstaben aus anderen Alphabeten können einen bekannten Namen nachahmen: Prüfen Sie ihn genau.',
-  'warn.mixed-script': 'Der Name der Website mischt Buchstaben verschiedener Alphabete, ein üblicher Trick, um eine bekannte Website nachzuahmen.',
-  'warn.http-not-loopback': 'Der Link ist nicht verschlüsselt (http). Andere im Netzwerk könnten mitlesen oder verändern, was Sie senden.',
-  'warn.credentials': 'Der Link enthält einen Benutzernamen oder ein Passwort. Das kann verschleiern, wohin er wirklich führt.',
+  'warn.punycode':
+    'Der Name der Website ist internationalisiert (Punycode). Buchstaben aus anderen Alphabeten können einen bekannten Namen nachahmen: Prüfen Sie ihn genau.',
+  'warn.mixed-script':
+    'Der Name der Website mischt Buchstaben verschiedener Alphabete, ein üblicher Trick, um eine bekannte Website nachzuahmen.',
+  'warn.http-not-loopback':
+    'Der Link ist nicht verschlüsselt (http). Andere im Netzwerk könnten mitlesen oder verändern, was Sie senden.',
+  'warn.credentials':
+    'Der Link enthält einen Benutzernamen oder ein Passwort. Das kann verschleiern, wohin er wirklich führt.',
   'warn.raw-ip': 'Der Link führt zu einer nackten IP-Adresse statt zu einem Namen.',
   'warn.too-long': 'Der Link ist sehr lang. Lesen Sie ihn vollständig: Das Entscheidende kann darin versteckt sein.',
   'warn.blocked-scheme': 'Links dieser Art ({scheme}) werden nie geöffnet.',
@@ -128,11 +136,13 @@ export const de: Dictionary = {
   'form.optional': '(optional)',
 
   'servers.title': 'Server',
-  'servers.lede': 'Die MCP-Server, mit denen Countersign sich verbindet. Was sie fragen, kommt zu Ihnen, nie zum KI-Modell.',
+  'servers.lede':
+    'Die MCP-Server, mit denen Countersign sich verbindet. Was sie fragen, kommt zu Ihnen, nie zum KI-Modell.',
   'servers.add': 'Server hinzufügen',
   'servers.listLabel': 'Eingerichtete Server',
   'servers.empty': 'Noch keine Server.',
-  'servers.emptyHint': 'Fügen Sie einen hinzu oder importieren Sie die Server, die Sie schon in Claude Desktop, Cursor oder VS Code nutzen.',
+  'servers.emptyHint':
+    'Fügen Sie einen hinzu oder importieren Sie die Server, die Sie schon in Claude Desktop, Cursor oder VS Code nutzen.',
   'servers.loadError': 'Die Server konnten nicht geladen werden: {error}',
   'servers.status.idle': 'Nicht verbunden',
   'servers.status.connecting': 'Verbindet …',
@@ -154,9 +164,11 @@ export const de: Dictionary = {
   'servers.removeConfirm': '{name} aus Ihren Servern entfernen?',
   'servers.mutedPill': 'Fragt nicht',
   'servers.mute': 'In dieser Sitzung nicht mehr fragen',
-  'servers.muteHint': 'Seine Fragen werden dann ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten), bis Sie dies ausschalten oder Countersign neu startet.',
+  'servers.muteHint':
+    'Seine Fragen werden dann ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten), bis Sie dies ausschalten oder Countersign neu startet.',
   'servers.protocol': 'MCP {version}',
-  'servers.muteOn': 'Eingeschaltet: Fragen dieses Servers werden ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten). Schalten Sie dies aus, um wieder gefragt zu werden.',
+  'servers.muteOn':
+    'Eingeschaltet: Fragen dieses Servers werden ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten). Schalten Sie dies aus, um wieder gefragt zu werden.',
   'servers.form.addTitle': 'Server hinzufügen',
   'servers.form.editTitle': '{name} bearbeiten',
   'servers.form.add': 'Server hinzufügen',
@@ -171,7 +183,8 @@ export const de: Dictionary = {
   'servers.field.url': 'URL',
   'servers.field.headers': 'HTTP-Header',
   'servers.hint.name': 'Steht in jeder Frage dieses Servers und im Verlauf.',
-  'servers.hint.nameFixed': 'Der Name lässt sich nicht ändern; entfernen Sie den Server und fügen Sie ihn neu hinzu, um ihn umzubenennen.',
+  'servers.hint.nameFixed':
+    'Der Name lässt sich nicht ändern; entfernen Sie den Server und fügen Sie ihn neu hinzu, um ihn umzubenennen.',
   'servers.hint.command': 'Das Programm, das gestartet wird, etwa npx, uvx, node oder ein vollständiger Pfad.',
   'servers.hint.args': 'Ein Argument pro Zeile.',
   'servers.hint.env': 'Ein NAME=Wert pro Zeile.',
@@ -192,7 +205,8 @@ export const de: Dictionary = {
   'servers.import.skipped': 'Übersprungen ({count}):',
 
   'tools.title': 'Werkzeuge',
-  'tools.lede': 'Was ein Server anbietet, und ein Ort, seine Werkzeuge selbst aufzurufen. Fragen eines Aufrufs kommen wie gewohnt zu Ihnen.',
+  'tools.lede':
+    'Was ein Server anbietet, und ein Ort, seine Werkzeuge selbst aufzurufen. Fragen eines Aufrufs kommen wie gewohnt zu Ihnen.',
   'tools.server': 'Server',
   'tools.refresh': 'Aktualisieren',
   'tools.loading': '{server} wird gefragt, was er anbietet …',
@@ -215,7 +229,8 @@ export const de: Dictionary = {
   'tools.json.label': 'Argumente (JSON)',
   'tools.json.edit': 'Als JSON bearbeiten',
   'tools.json.useForm': 'Formular verwenden',
-  'tools.json.why': 'Die Eingabe dieses Werkzeugs lässt sich nicht als Formular darstellen ({reason}): Geben Sie seine Argumente als JSON ein.',
+  'tools.json.why':
+    'Die Eingabe dieses Werkzeugs lässt sich nicht als Formular darstellen ({reason}): Geben Sie seine Argumente als JSON ein.',
   'tools.json.syntax': 'Das ist kein gültiges JSON: {detail}',
   'tools.json.notObject': 'Die Argumente müssen ein JSON-Objekt sein, etwa {"name": "Wert"}.',
   'tools.calls': 'Aufrufe',
@@ -233,7 +248,8 @@ export const de: Dictionary = {
   'tools.failed': 'Der Aufruf ist fehlgeschlagen: {error}',
   'tools.toolError': 'Das Werkzeug meldet einen Fehler:',
   'tools.resultExtra': 'Metadaten:',
-  'servers.import.title': 'Eine Konfigurationsdatei von Claude Desktop, Cursor oder VS Code (claude_desktop_config.json, mcp.json oder settings.json)',
+  'servers.import.title':
+    'Eine Konfigurationsdatei von Claude Desktop, Cursor oder VS Code (claude_desktop_config.json, mcp.json oder settings.json)',
   'tools.emptyResult': 'Das Werkzeug hat keinen Inhalt zurückgegeben.',
 
   'history.title': 'Verlauf',
@@ -277,9 +293,11 @@ export const de: Dictionary = {
   'history.title.url': '{server} bat Sie, einen Link zu öffnen',
   'history.form.sent': 'Das Formular, wie es angezeigt wurde, mit der gesendeten Antwort.',
   'history.form.notSent': 'Das Formular, wie es angezeigt wurde. Es wurde nichts gesendet.',
-  'history.form.redacted': 'Das Formular, wie es angezeigt wurde. Die Werte der Antwort wurden nicht festgehalten (Schwärzung war an).',
+  'history.form.redacted':
+    'Das Formular, wie es angezeigt wurde. Die Werte der Antwort wurden nicht festgehalten (Schwärzung war an).',
   'history.detail.none': 'Kein Eintrag gewählt.',
-  'history.detail.noneHint': 'Wählen Sie einen, um die Frage so zu sehen, wie sie angezeigt wurde, und wie sie beantwortet wurde.',
+  'history.detail.noneHint':
+    'Wählen Sie einen, um die Frage so zu sehen, wie sie angezeigt wurde, und wie sie beantwortet wurde.',
   'history.detail.answer': 'Was daraus wurde',
   'history.detail.outcome': 'Ergebnis',
   'history.detail.asked': 'Gefragt',
@@ -321,6 +339,7 @@ export const de: Dictionary = {
   'settings.maxRoundsError': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',
   'settings.history': 'Verlauf',
   'settings.redact': 'Antwortwerte nicht im Verlauf speichern',
-  'settings.redactHint': 'Hält fest, welche Felder beantwortet wurden, und einen Fingerabdruck, nie die Werte. Gilt für Antworten ab jetzt.',
+  'settings.redactHint':
+    'Hält fest, welche Felder beantwortet wurden, und einen Fingerabdruck, nie die Werte. Gilt für Antworten ab jetzt.',
   'settings.saveFailed': 'Die Einstellung konnte nicht gespeichert werden: {error}',
 };

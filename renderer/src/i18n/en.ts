@@ -8,8 +8,10 @@ export const en = {
   'app.idle': 'No questions are waiting.',
   'app.idleHint': 'When an MCP server asks you something, it appears here. The AI model never sees these questions.',
   'app.hostError': 'Countersign cannot reach its host: {error}',
-  'app.connection.reconnecting': 'Lost the connection to Countersign; reconnecting… Questions keep waiting in the meantime.',
-  'app.connection.failed': 'The connection to Countersign is gone. Open the link that `countersign web` printed again (a restarted Countersign prints a new one).',
+  'app.connection.reconnecting':
+    'Lost the connection to Countersign; reconnecting… Questions keep waiting in the meantime.',
+  'app.connection.failed':
+    'The connection to Countersign is gone. Open the link that `countersign web` printed again (a restarted Countersign prints a new one).',
 
   'dialog.title.form': '{server} asks for information',
   'dialog.title.confirm': '{server} asks for your confirmation',
@@ -49,7 +51,8 @@ export const en = {
   'form.none': 'No selection',
   'form.invalid.one': 'Please correct the highlighted field.',
   'form.invalid.other': 'Please correct the {count} highlighted fields.',
-  'form.secretBanner': 'This form asks for something that looks like a secret ({fields}). Servers must not ask for passwords, keys, tokens or payment data in a form. Declining is the safe choice.',
+  'form.secretBanner':
+    'This form asks for something that looks like a secret ({fields}). Servers must not ask for passwords, keys, tokens or payment data in a form. Declining is the safe choice.',
   'form.secretField': 'Looks like a secret. Prefer declining.',
   'form.chars': '{count} of at most {max} characters',
   'form.charsMin': 'At least {min} characters',
@@ -85,17 +88,21 @@ export const en = {
   'url.ascii': 'Also written as',
   'url.fullLink': 'Full link',
   'url.nothingLoaded': 'Nothing has been opened or loaded yet.',
-  'url.consent': 'Open in browser takes you to this address in your usual browser. Neither Countersign nor the AI model can see what you do there.',
+  'url.consent':
+    'Open in browser takes you to this address in your usual browser. Neither Countersign nor the AI model can see what you do there.',
   'url.blocked': 'This link cannot be opened. You can only decline or cancel.',
   'url.openFailed': 'The link was not opened: {reason}',
-  'url.waiting': 'The link is open in your browser. When you have finished there, continue here so the server can check the result.',
+  'url.waiting':
+    'The link is open in your browser. When you have finished there, continue here so the server can check the result.',
   'url.copied': 'Link copied.',
   'url.selected': 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.',
   'url.warningsLabel': 'Warnings',
 
-  'warn.punycode': 'The site name is internationalised (Punycode). Letters from other alphabets can imitate a familiar name: check it carefully.',
+  'warn.punycode':
+    'The site name is internationalised (Punycode). Letters from other alphabets can imitate a familiar name: check it carefully.',
   'warn.mixed-script': 'The site name mixes letters from different alphabets, a common way to imitate a familiar site.',
-  'warn.http-not-loopback': 'The link is not encrypted (http). Others on the network could read or change what you send.',
+  'warn.http-not-loopback':
+    'The link is not encrypted (http). Others on the network could read or change what you send.',
   'warn.credentials': 'The link contains a user name or password, which can disguise where it really leads.',
   'warn.raw-ip': 'The link leads to a bare IP address instead of a site name.',
   'warn.too-long': 'The link is very long. Read it completely: the important part may be hidden in it.',
@@ -154,9 +161,11 @@ export const en = {
   'servers.removeConfirm': 'Remove {name} from your servers?',
   'servers.mutedPill': 'Not asking',
   'servers.mute': 'Stop asking this session',
-  'servers.muteHint': 'Its questions are then cancelled without being shown (and still recorded in the history) until you turn this off or Countersign restarts.',
+  'servers.muteHint':
+    'Its questions are then cancelled without being shown (and still recorded in the history) until you turn this off or Countersign restarts.',
   'servers.protocol': 'MCP {version}',
-  'servers.muteOn': 'On: questions from this server are cancelled without being shown (each is still recorded in the history). Turn this off to be asked again.',
+  'servers.muteOn':
+    'On: questions from this server are cancelled without being shown (each is still recorded in the history). Turn this off to be asked again.',
   'servers.form.addTitle': 'Add a server',
   'servers.form.editTitle': 'Edit {name}',
   'servers.form.add': 'Add server',
@@ -192,7 +201,8 @@ export const en = {
   'servers.import.skipped': 'Skipped ({count}):',
 
   'tools.title': 'Tools',
-  'tools.lede': 'What a server offers, and a place to call its tools yourself. Questions a call raises come to you as usual.',
+  'tools.lede':
+    'What a server offers, and a place to call its tools yourself. Questions a call raises come to you as usual.',
   'tools.server': 'Server',
   'tools.refresh': 'Refresh',
   'tools.loading': 'Asking {server} what it offers…',
@@ -233,7 +243,8 @@ export const en = {
   'tools.failed': 'The call failed: {error}',
   'tools.toolError': 'The tool reported an error:',
   'tools.resultExtra': 'Metadata:',
-  'servers.import.title': 'A Claude Desktop, Cursor or VS Code configuration file (claude_desktop_config.json, mcp.json or settings.json)',
+  'servers.import.title':
+    'A Claude Desktop, Cursor or VS Code configuration file (claude_desktop_config.json, mcp.json or settings.json)',
   'tools.emptyResult': 'The tool returned no content.',
 
   'history.title': 'History',
@@ -321,7 +332,8 @@ export const en = {
   'settings.maxRoundsError': 'Enter a whole number from {min} to {max}.',
   'settings.history': 'History',
   'settings.redact': 'Keep answer values out of the history',
-  'settings.redactHint': 'Records which fields were answered and a fingerprint, never the values. Applies to answers from now on.',
+  'settings.redactHint':
+    'Records which fields were answered and a fingerprint, never the values. Applies to answers from now on.',
   'settings.saveFailed': 'The setting could not be saved: {error}',
 } as const;
 

@@ -37,7 +37,11 @@ export function createTranslate(language: Language): Translate {
 }
 
 /** Picks the `.one` or `.other` form of a plural pair. */
-export function plural(t: Translate, base: 'queue.waiting' | 'queue.waitingShort' | 'form.invalid', count: number): string {
+export function plural(
+  t: Translate,
+  base: 'queue.waiting' | 'queue.waitingShort' | 'form.invalid',
+  count: number,
+): string {
   return t(`${base}.${count === 1 ? 'one' : 'other'}` as MessageKey, { count });
 }
 

@@ -22,7 +22,9 @@ describe('ServerStore', () => {
     await store.remove('a');
     expect(store.getState().servers.map((s) => s.name)).toEqual(['b']);
     await expect(store.add('b', { command: 'b' })).rejects.toThrow('a server named "b" already exists');
-    expect(await store.importFile(JSON.stringify({ mcpServers: { c: { command: 'c' }, b: { command: 'x' } } }))).toEqual({
+    expect(
+      await store.importFile(JSON.stringify({ mcpServers: { c: { command: 'c' }, b: { command: 'x' } } })),
+    ).toEqual({
       imported: ['c'],
       skipped: [{ name: 'b', reason: 'a server with this name already exists' }],
     });
@@ -43,9 +45,14 @@ describe('CallStore', () => {
     const store = new CallStore(host.api);
     store.start();
     const id = await store.call('s', 'deploy', { env: 'prod' });
-    expect(store.getState().calls).toEqual([expect.objectContaining({ id, callId: 'call-1', state: 'running', args: { env: 'prod' } })]);
+    expect(store.getState().calls).toEqual([
+      expect.objectContaining({ id, callId: 'call-1', state: 'running', args: { env: 'prod' } }),
+    ]);
     host.finishCall('call-1', { result: { content: [{ type: 'text', text: 'ok' }] } });
-    expect(store.getState().calls[0]).toMatchObject({ state: 'complete', result: { content: [{ type: 'text', text: 'ok' }] } });
+    expect(store.getState().calls[0]).toMatchObject({
+      state: 'complete',
+      result: { content: [{ type: 'text', text: 'ok' }] },
+    });
   });
 
   it('keeps a completion that beat the reply', async () => {
@@ -74,7 +81,11 @@ describe('CallStore', () => {
     expect(store.getState().calls[0]).toMatchObject({ state: 'cancelled', cancelling: false });
     expect(host.calls.filter((c) => c.method === 'cancelCall').map((c) => c.params)).toEqual([{ callId: 'call-1' }]);
     await store.call('nope', 't', {});
-    expect(store.getState().calls[0]).toMatchObject({ server: 'nope', state: 'error', error: 'no server named "nope" is configured' });
+    expect(store.getState().calls[0]).toMatchObject({
+      server: 'nope',
+      state: 'error',
+      error: 'no server named "nope" is configured',
+    });
     const refused = store.getState().calls[0]!.id;
     const running = await store.call('s', 't', {});
     store.clearFinished('s', 't');
@@ -84,7 +95,10 @@ describe('CallStore', () => {
 });
 
 describe('HistoryStore', () => {
-  const items = (n: number) => Array.from({ length: n }, (_, i) => historyItem(i + 1, { server: i % 2 === 0 ? 'github' : 'files', action: i % 3 === 0 ? 'decline' : 'accept' }));
+  const items = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      historyItem(i + 1, { server: i % 2 === 0 ? 'github' : 'files', action: i % 3 === 0 ? 'decline' : 'accept' }),
+    );
 
   it('loads only the pages on screen, newest first', async () => {
     const host = createInMemoryHost({ history: items(1000) });
@@ -107,7 +121,11 @@ describe('HistoryStore', () => {
     store.activate();
     store.setQuery({ server: 'github', action: 'decline' });
     await vi.waitFor(() => expect(store.getState().total).toBe(50));
-    expect(store.itemAt(0)).toMatchObject({ kind: 'question', question: { server: { name: 'github' } }, answer: { action: 'decline' } });
+    expect(store.itemAt(0)).toMatchObject({
+      kind: 'question',
+      question: { server: { name: 'github' } },
+      answer: { action: 'decline' },
+    });
   });
 
   it('refreshes on historyAppended, swapping the visible pages in at once', async () => {
@@ -137,6 +155,9 @@ describe('HistoryStore', () => {
     await vi.waitFor(() => expect(store.getState().total).toBe(5));
     const out = await store.export('jsonl');
     expect(out.data.trim().split('\n')).toHaveLength(5);
-    expect(host.calls.at(-1)).toMatchObject({ method: 'exportHistory', params: { filter: { server: 'files' }, format: 'jsonl' } });
+    expect(host.calls.at(-1)).toMatchObject({
+      method: 'exportHistory',
+      params: { filter: { server: 'files' }, format: 'jsonl' },
+    });
   });
 });

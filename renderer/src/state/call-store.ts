@@ -81,7 +81,11 @@ export class CallStore extends Store<CallState> {
 
   /** Forgets finished calls of one tool (the "clear" button). */
   clearFinished(server: string, tool: string): void {
-    this.set({ calls: this.state.calls.filter((c) => c.server !== server || c.tool !== tool || c.state === 'running' || c.state === 'starting') });
+    this.set({
+      calls: this.state.calls.filter(
+        (c) => c.server !== server || c.tool !== tool || c.state === 'running' || c.state === 'starting',
+      ),
+    });
   }
 
   private onUpdate(view: CallView): void {

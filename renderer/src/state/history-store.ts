@@ -137,7 +137,12 @@ export class HistoryStore extends Store<HistoryState> {
         if (generation !== this.generation) return;
         this.refreshing = false;
         this.pages = new Map(results.map((r, i) => [wanted[i]!, r.items]));
-        this.set({ total: results[results.length - 1]!.total, version: this.state.version + 1, error: null, servers: this.withServers(results.flatMap((r) => r.items)) });
+        this.set({
+          total: results[results.length - 1]!.total,
+          version: this.state.version + 1,
+          error: null,
+          servers: this.withServers(results.flatMap((r) => r.items)),
+        });
         this.ensureRange(...this.wanted);
       },
       (err: unknown) => {
@@ -150,7 +155,10 @@ export class HistoryStore extends Store<HistoryState> {
 
   private async fetch(page: number): Promise<{ total: number; items: HistoryItem[] }> {
     const result = await this.api.queryHistory({ ...this.state.query, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-    return { total: result.total, items: result.entries.map(toHistoryItem).filter((i): i is HistoryItem => i !== null) };
+    return {
+      total: result.total,
+      items: result.entries.map(toHistoryItem).filter((i): i is HistoryItem => i !== null),
+    };
   }
 
   private async load(page: number): Promise<void> {
@@ -185,7 +193,9 @@ export class HistoryStore extends Store<HistoryState> {
     if (this.pages.size <= MAX_PAGES) return;
     const [first, last] = this.wanted.map((i) => Math.floor(i / PAGE_SIZE)) as [number, number];
     // Drop the pages farthest from what is on screen.
-    const far = [...this.pages.keys()].filter((p) => p !== keep && (p < first || p > last)).sort((a, b) => Math.abs(b - keep) - Math.abs(a - keep));
+    const far = [...this.pages.keys()]
+      .filter((p) => p !== keep && (p < first || p > last))
+      .sort((a, b) => Math.abs(b - keep) - Math.abs(a - keep));
     for (const p of far.slice(0, this.pages.size - MAX_PAGES)) this.pages.delete(p);
   }
 }

@@ -3,7 +3,12 @@
 // the renderer from the journal's own entry types in shared/, so the view and
 // the journal cannot drift apart.
 import type { Action } from '../../../shared/elicitation/types';
-import type { AnswerBody, CallEndBody, DecidedBy as JournalDecidedBy, QuestionBody } from '../../../shared/history/journal-types';
+import type {
+  AnswerBody,
+  CallEndBody,
+  DecidedBy as JournalDecidedBy,
+  QuestionBody,
+} from '../../../shared/history/journal-types';
 import type { HistoryEntryView } from '../../../shared/host-api/contract';
 
 /** Who or what chose an answer. */
@@ -63,7 +68,8 @@ export function toHistoryItem(view: HistoryEntryView): HistoryItem | null {
     if (!isObject(q) || !isObject(q.server) || !isObject(q.call) || typeof q.message !== 'string') return null;
     return view as unknown as QuestionItem;
   }
-  if (view.kind === 'other' && isObject(view.entry) && typeof view.entry.kind === 'string') return view as unknown as OtherItem;
+  if (view.kind === 'other' && isObject(view.entry) && typeof view.entry.kind === 'string')
+    return view as unknown as OtherItem;
   return null;
 }
 

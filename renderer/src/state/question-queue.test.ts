@@ -51,11 +51,16 @@ describe('QuestionQueue', () => {
   it('answers a question once: a second answer for the same id sends nothing', async () => {
     const q = confirmQuestion();
     const { host, queue } = await started([q]);
-    const [a, b] = await Promise.all([queue.answer(q.id, { action: 'accept', content: {} }), queue.answer(q.id, { action: 'decline' })]);
+    const [a, b] = await Promise.all([
+      queue.answer(q.id, { action: 'accept', content: {} }),
+      queue.answer(q.id, { action: 'decline' }),
+    ]);
     expect([a, b]).toEqual([true, false]);
     expect(await queue.answer(q.id, { action: 'cancel' })).toBe(false);
     const sent = host.calls.filter((c) => c.method === 'answerQuestion');
-    expect(sent).toEqual([expect.objectContaining({ params: { questionId: q.id, answer: { action: 'accept', content: {} } } })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ params: { questionId: q.id, answer: { action: 'accept', content: {} } } }),
+    ]);
     expect(queue.getState().questions).toHaveLength(0);
     expect(queue.getState().notes).toHaveLength(0); // our own answer echoing back is no news
   });
@@ -88,7 +93,12 @@ describe('QuestionQueue', () => {
     expect(queue.getState().questions).toHaveLength(0);
     expect(queue.getState().notes).toEqual([
       expect.objectContaining({ questionId: q2.id, server: 'github', reason: 'server-gone' }),
-      expect.objectContaining({ questionId: q1.id, server: 'files', reason: 'call-cancelled', detail: 'The tool call was stopped.' }),
+      expect.objectContaining({
+        questionId: q1.id,
+        server: 'files',
+        reason: 'call-cancelled',
+        detail: 'The tool call was stopped.',
+      }),
     ]);
     const [note] = queue.getState().notes;
     queue.dismissNote(note!.id);
@@ -124,7 +134,10 @@ describe('QuestionQueue', () => {
     const { host, queue } = await started([q]);
     queue.cancelFront();
     await vi.waitFor(() => expect(queue.getState().questions).toHaveLength(0));
-    expect(host.calls.at(-1)).toMatchObject({ method: 'answerQuestion', params: { questionId: q.id, answer: { action: 'cancel' } } });
+    expect(host.calls.at(-1)).toMatchObject({
+      method: 'answerQuestion',
+      params: { questionId: q.id, answer: { action: 'cancel' } },
+    });
   });
 
   it('opens URLs only for waiting questions, and reports host refusals', async () => {

@@ -40,7 +40,14 @@ export interface QueueState {
 /** The part of the HostApi the queue needs. */
 export type QueueHostApi = Pick<HostApi, 'listQuestions' | 'answerQuestion' | 'openQuestionUrl' | 'on'>;
 
-const initialState: QueueState = { questions: [], sending: null, sendError: null, notes: [], loaded: false, loadError: null };
+const initialState: QueueState = {
+  questions: [],
+  sending: null,
+  sendError: null,
+  notes: [],
+  loaded: false,
+  loadError: null,
+};
 
 /** An event-emitting store of waiting questions; views subscribe, dialogs call `answer`. */
 export class QuestionQueue {
@@ -77,7 +84,8 @@ export class QuestionQueue {
     try {
       const waiting = await this.api.listQuestions({});
       const ids = new Set(waiting.map((q) => q.id));
-      for (const q of this.state.questions) if (!ids.has(q.id)) this.withdraw(q.id, 'answered', 'It was settled while the connection was lost.');
+      for (const q of this.state.questions)
+        if (!ids.has(q.id)) this.withdraw(q.id, 'answered', 'It was settled while the connection was lost.');
       for (const q of waiting) this.add(q);
       this.set({ loadError: null });
     } catch (err) {
@@ -159,11 +167,18 @@ export class QuestionQueue {
     const ours = this.settled.has(questionId) || this.state.sending === questionId;
     this.settled.add(questionId);
     if (!question) return;
-    const patch: { -readonly [K in keyof QueueState]?: QueueState[K] } = { questions: this.state.questions.filter((q) => q.id !== questionId) };
+    const patch: { -readonly [K in keyof QueueState]?: QueueState[K] } = {
+      questions: this.state.questions.filter((q) => q.id !== questionId),
+    };
     if (this.state.sendError?.questionId === questionId) patch.sendError = null;
     // Our own answer echoing back is no news; anything else the human should hear about.
     if (!(reason === 'answered' && ours)) {
-      const note: RemovalNote = { id: `note-${++this.noteCounter}`, questionId, server: question.origin.server, reason };
+      const note: RemovalNote = {
+        id: `note-${++this.noteCounter}`,
+        questionId,
+        server: question.origin.server,
+        reason,
+      };
       if (detail) note.detail = detail;
       patch.notes = [...this.state.notes, note];
     }

@@ -5,7 +5,17 @@ import type { HostApi, HostResults, ServerEntry, ServerView } from '../../../sha
 import { errorText, Store } from './store';
 
 /** The part of the HostApi the store uses. */
-export type ServerHostApi = Pick<HostApi, 'listServers' | 'addServer' | 'updateServer' | 'removeServer' | 'importServers' | 'reconnectServer' | 'muteServer' | 'on'>;
+export type ServerHostApi = Pick<
+  HostApi,
+  | 'listServers'
+  | 'addServer'
+  | 'updateServer'
+  | 'removeServer'
+  | 'importServers'
+  | 'reconnectServer'
+  | 'muteServer'
+  | 'on'
+>;
 
 export interface ServerState {
   readonly servers: readonly ServerView[];

@@ -35,7 +35,9 @@ export function historyItem(seq: number, options: HistoryItemOptions = {}): Hist
       key: 'k',
       mode,
       message: options.message ?? `question ${seq}`,
-      ...(options.url ? { url: options.url } : { requestedSchema: options.schema ?? { type: 'object', properties: {} } }),
+      ...(options.url
+        ? { url: options.url }
+        : { requestedSchema: options.schema ?? { type: 'object', properties: {} } }),
     },
     ...(options.action
       ? {

@@ -1,16 +1,38 @@
 // Question fixtures for tests (and the harness's screenshots): one per dialog kind and widget.
-import type { FlatSchema, FormQuestion, QuestionOrigin, UrlAnalysis, UrlQuestion } from '../../../shared/elicitation/types';
+import type {
+  FlatSchema,
+  FormQuestion,
+  QuestionOrigin,
+  UrlAnalysis,
+  UrlQuestion,
+} from '../../../shared/elicitation/types';
 
 let counter = 0;
 
 /** An origin with sensible defaults. */
 export function origin(patch: Partial<QuestionOrigin> = {}): QuestionOrigin {
-  return { server: 'github', era: 'modern', method: 'tools/call', name: 'create_issue', argumentsSummary: 'repo="octo/hello"', round: 1, key: 'input', ...patch };
+  return {
+    server: 'github',
+    era: 'modern',
+    method: 'tools/call',
+    name: 'create_issue',
+    argumentsSummary: 'repo="octo/hello"',
+    round: 1,
+    key: 'input',
+    ...patch,
+  };
 }
 
 /** A form question. */
 export function formQuestion(schema: FlatSchema, patch: Partial<Omit<FormQuestion, 'mode'>> = {}): FormQuestion {
-  return { id: `q${++counter}`, mode: 'form', message: 'Please answer.', origin: origin(), requestedSchema: schema, ...patch };
+  return {
+    id: `q${++counter}`,
+    mode: 'form',
+    message: 'Please answer.',
+    origin: origin(),
+    requestedSchema: schema,
+    ...patch,
+  };
 }
 
 /** A confirm-only question (no fields). */
@@ -35,8 +57,18 @@ export function analysis(patch: Partial<UrlAnalysis> = {}): UrlAnalysis {
 }
 
 /** A URL question. */
-export function urlQuestion(url: Partial<UrlAnalysis> = {}, patch: Partial<Omit<UrlQuestion, 'mode' | 'url'>> = {}): UrlQuestion {
-  return { id: `q${++counter}`, mode: 'url', message: 'Sign in to connect your account.', origin: origin({ server: 'calendar', name: 'connect_account', argumentsSummary: 'provider="work"' }), url: analysis(url), ...patch };
+export function urlQuestion(
+  url: Partial<UrlAnalysis> = {},
+  patch: Partial<Omit<UrlQuestion, 'mode' | 'url'>> = {},
+): UrlQuestion {
+  return {
+    id: `q${++counter}`,
+    mode: 'url',
+    message: 'Sign in to connect your account.',
+    origin: origin({ server: 'calendar', name: 'connect_account', argumentsSummary: 'provider="work"' }),
+    url: analysis(url),
+    ...patch,
+  };
 }
 
 /** A schema with one field of every kind the 2026-07-28 spec allows. */
@@ -52,10 +84,34 @@ export const everyWidgetSchema: FlatSchema = {
     seats: { type: 'integer', title: 'Seats', minimum: 1, maximum: 5, default: 2 },
     subscribe: { type: 'boolean', title: 'Subscribe', default: true },
     colour: { type: 'string', title: 'Colour', enum: ['red', 'green', 'blue'] },
-    size: { type: 'string', title: 'Size', oneOf: [{ const: 's', title: 'Small' }, { const: 'm', title: 'Medium' }, { const: 'l', title: 'Large' }] },
+    size: {
+      type: 'string',
+      title: 'Size',
+      oneOf: [
+        { const: 's', title: 'Small' },
+        { const: 'm', title: 'Medium' },
+        { const: 'l', title: 'Large' },
+      ],
+    },
     legacy: { type: 'string', title: 'Legacy', enum: ['a', 'b'], enumNames: ['Alpha', 'Bravo'] },
-    tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['ui', 'core', 'docs'] }, minItems: 1, maxItems: 2, default: ['core'] },
-    teams: { type: 'array', title: 'Teams', items: { anyOf: [{ const: 'web', title: 'Web team' }, { const: 'ops', title: 'Operations' }] } },
+    tags: {
+      type: 'array',
+      title: 'Tags',
+      items: { type: 'string', enum: ['ui', 'core', 'docs'] },
+      minItems: 1,
+      maxItems: 2,
+      default: ['core'],
+    },
+    teams: {
+      type: 'array',
+      title: 'Teams',
+      items: {
+        anyOf: [
+          { const: 'web', title: 'Web team' },
+          { const: 'ops', title: 'Operations' },
+        ],
+      },
+    },
   },
   required: ['name', 'colour', 'size'],
 };

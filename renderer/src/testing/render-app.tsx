@@ -31,10 +31,19 @@ export interface RenderedApp extends RenderResult {
  * unless given). It opens on the Settings view unless told otherwise: the
  * dialog tests written before the app frame expect language and theme at hand.
  */
-export async function renderApp(options: InMemoryHostOptions & { armDelayMs?: number; questions?: Question[]; view?: ViewName } = {}): Promise<RenderedApp> {
+export async function renderApp(
+  options: InMemoryHostOptions & { armDelayMs?: number; questions?: Question[]; view?: ViewName } = {},
+): Promise<RenderedApp> {
   const host = createInMemoryHost({ settings: { language: 'en' }, ...options });
   const stores = createStores(host.api);
-  const result = render(<App stores={stores} armDelayMs={options.armDelayMs ?? 0} autoDismissNotesMs={0} initialView={options.view ?? 'settings'} />);
+  const result = render(
+    <App
+      stores={stores}
+      armDelayMs={options.armDelayMs ?? 0}
+      autoDismissNotesMs={0}
+      initialView={options.view ?? 'settings'}
+    />,
+  );
   await stores.start();
   await waitFor(() => expect(stores.queue.getState().loaded).toBe(true));
   return {
@@ -42,6 +51,8 @@ export async function renderApp(options: InMemoryHostOptions & { armDelayMs?: nu
     host,
     stores,
     answers: () =>
-      host.calls.filter((c) => c.method === 'answerQuestion').map((c) => c.params as { questionId: string; answer: unknown }),
+      host.calls
+        .filter((c) => c.method === 'answerQuestion')
+        .map((c) => c.params as { questionId: string; answer: unknown }),
   };
 }

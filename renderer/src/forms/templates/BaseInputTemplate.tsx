@@ -4,7 +4,25 @@ import { fieldTexts } from '../field-aria';
 
 /** The one native <input> behind every text-like widget (text, email, url, number, date, datetime-local). */
 export default function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onChangeOverride, onBlur, onFocus, options, schema, rawErrors, registry, type, placeholder } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    onChange,
+    onChangeOverride,
+    onBlur,
+    onFocus,
+    options,
+    schema,
+    rawErrors,
+    registry,
+    type,
+    placeholder,
+  } = props;
   const numeric = schema.type === 'number' || schema.type === 'integer';
   // Always a native number input for numbers: it accepts the locale's decimal comma and hands over a dot.
   const inputType = type ?? (numeric ? 'number' : 'text');

@@ -8,7 +8,20 @@ const GROUP_WIDGETS = new Set(['radio', 'checkboxes']);
 
 /** One field: label (or legend), description, secret warning, control, hint and errors. */
 export default function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, rawErrors, hidden, required, schema, uiSchema, registry, formData, fieldPathId } = props;
+  const {
+    id,
+    label,
+    children,
+    errors,
+    rawErrors,
+    hidden,
+    required,
+    schema,
+    uiSchema,
+    registry,
+    formData,
+    fieldPathId,
+  } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (fieldPathId.path.length === 0) return children; // the root object: ObjectFieldTemplate lays out the fields
 
@@ -35,7 +48,11 @@ export default function FieldTemplate(props: FieldTemplateProps) {
 
   if (typeof widget === 'string' && GROUP_WIDGETS.has(widget)) {
     return (
-      <fieldset className={`${className} field-group`} aria-describedby={texts.describedBy} data-field={fieldPathId.path[0]}>
+      <fieldset
+        className={`${className} field-group`}
+        aria-describedby={texts.describedBy}
+        data-field={fieldPathId.path[0]}
+      >
         <legend className="field-label">
           {label}
           {required && <RequiredMark registry={registry} spoken={widget === 'checkboxes'} />}

@@ -2,7 +2,13 @@ import { themeContext } from '../form-context';
 import type { Registry } from '@rjsf/utils';
 
 /** The asterisk after a required field's label; `spoken` adds the word for controls that cannot carry `required`. */
-export default function RequiredMark({ registry, spoken = false }: { registry: Pick<Registry, 'formContext'>; spoken?: boolean }) {
+export default function RequiredMark({
+  registry,
+  spoken = false,
+}: {
+  registry: Pick<Registry, 'formContext'>;
+  spoken?: boolean;
+}) {
   const { t } = themeContext(registry);
   return (
     <span className="required-mark">

@@ -4,7 +4,22 @@ import RequiredMark from '../templates/RequiredMark';
 
 /** A boolean: one checkbox with its label beside it. */
 export default function CheckboxWidget(props: WidgetProps) {
-  const { id, htmlName, value, label, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, schema, rawErrors, registry } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    label,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    onChange,
+    onBlur,
+    onFocus,
+    schema,
+    rawErrors,
+    registry,
+  } = props;
   const texts = fieldTexts({ id, schema, value, rawErrors, registry });
   return (
     <div className="check">

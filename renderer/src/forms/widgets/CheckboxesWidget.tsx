@@ -1,4 +1,10 @@
-import { enumOptionsDeselectValue, enumOptionsIsSelected, enumOptionsSelectValue, optionId, type WidgetProps } from '@rjsf/utils';
+import {
+  enumOptionsDeselectValue,
+  enumOptionsIsSelected,
+  enumOptionsSelectValue,
+  optionId,
+  type WidgetProps,
+} from '@rjsf/utils';
 
 /**
  * A multi-select: one checkbox per option; the answer keeps the options' order.

@@ -4,7 +4,22 @@ import { themeContext } from '../form-context';
 
 /** A single choice as a native select; an empty entry lets an optional choice be cleared. */
 export default function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, rawErrors, registry } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    onChange,
+    onBlur,
+    onFocus,
+    options,
+    schema,
+    rawErrors,
+    registry,
+  } = props;
   const { t } = themeContext(registry);
   const choices = options.enumOptions ?? [];
   const texts = fieldTexts({ id, schema, value, rawErrors, registry });

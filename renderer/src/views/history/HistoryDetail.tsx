@@ -68,7 +68,9 @@ function AnswerFacts({ item }: { item: QuestionItem }) {
             <Row label={t('history.detail.answered')}>{formatTime(a.ts, language)}</Row>
           </>
         )}
-        {item.question.mode === 'url' && a && <Row label={t('history.detail.linkOpened')}>{a.urlOpened ? t('history.yes') : t('history.no')}</Row>}
+        {item.question.mode === 'url' && a && (
+          <Row label={t('history.detail.linkOpened')}>{a.urlOpened ? t('history.yes') : t('history.no')}</Row>
+        )}
         {a?.action === 'accept' && item.question.mode === 'form' && (
           <Row label={t('history.detail.content')}>
             {a.redacted ? (
@@ -85,7 +87,8 @@ function AnswerFacts({ item }: { item: QuestionItem }) {
               <ul className="content-list">
                 {Object.entries(a.content).map(([k, v]) => (
                   <li key={k}>
-                    <span className="mono">{k}</span>: <span className="content-value">{Array.isArray(v) ? v.join(', ') : String(v)}</span>
+                    <span className="mono">{k}</span>:{' '}
+                    <span className="content-value">{Array.isArray(v) ? v.join(', ') : String(v)}</span>
                   </li>
                 ))}
               </ul>
@@ -98,7 +101,9 @@ function AnswerFacts({ item }: { item: QuestionItem }) {
           {end ? (
             <>
               {t(callEndKey(end))}
-              {end.rounds !== undefined && <span className="muted"> · {t('history.detail.rounds', { count: end.rounds })}</span>}
+              {end.rounds !== undefined && (
+                <span className="muted"> · {t('history.detail.rounds', { count: end.rounds })}</span>
+              )}
               {end.detail && <span className="facts-detail">{end.detail}</span>}
             </>
           ) : (

@@ -65,7 +65,14 @@ export default function HistoryList({ store, total, version, queryKey, active, o
   };
   const perPage = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 600) / ROW_HEIGHT) - 1);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const to = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + perPage, PageUp: active - perPage, Home: 0, End: total - 1 }[e.key];
+    const to = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + perPage,
+      PageUp: active - perPage,
+      Home: 0,
+      End: total - 1,
+    }[e.key];
     if (to === undefined) return;
     e.preventDefault();
     move(to);
@@ -119,7 +126,9 @@ function Row({ item }: { item: HistoryItem }) {
         <span className={`pill pill-${badge.tone}`}>{t(badge.key)}</span>
         {server && <span className="history-row-server">{server}</span>}
         {item.kind === 'question' && callName(item) && <span className="history-row-call mono">{callName(item)}</span>}
-        {item.kind === 'question' && item.question.mode === 'url' && <span className="history-row-mode">{t('history.mode.url')}</span>}
+        {item.kind === 'question' && item.question.mode === 'url' && (
+          <span className="history-row-mode">{t('history.mode.url')}</span>
+        )}
         <span className="history-row-time">{formatTime(item.ts, language)}</span>
       </span>
       <span className="history-row-text" dir="auto">

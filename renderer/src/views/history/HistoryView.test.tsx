@@ -24,13 +24,22 @@ afterAll(() => {
 
 const schema = {
   type: 'object',
-  properties: { reporter: { type: 'string', title: 'Reporter' }, urgent: { type: 'boolean', title: 'Urgent', default: true }, note: { type: 'string', title: 'Note', default: 'n/a' } },
+  properties: {
+    reporter: { type: 'string', title: 'Reporter' },
+    urgent: { type: 'boolean', title: 'Urgent', default: true },
+    note: { type: 'string', title: 'Note', default: 'n/a' },
+  },
   required: ['reporter'],
 };
 
 function journal(n: number) {
   return Array.from({ length: n }, (_, i) =>
-    historyItem(i + 1, { server: ['github', 'files', 'calendar'][i % 3], action: (['accept', 'decline', 'cancel'] as const)[i % 3], tool: `tool_${i + 1}`, message: `Question number ${i + 1}` }),
+    historyItem(i + 1, {
+      server: ['github', 'files', 'calendar'][i % 3],
+      action: (['accept', 'decline', 'cancel'] as const)[i % 3],
+      tool: `tool_${i + 1}`,
+      message: `Question number ${i + 1}`,
+    }),
   );
 }
 
@@ -48,7 +57,9 @@ describe('History view', () => {
     expect(rows.length).toBeLessThan(40);
     expect(rows[0]!.getAttribute('aria-setsize')).toBe('5000');
     expect(rows[0]!.textContent).toContain('Question number 5000');
-    expect(app.host.calls.filter((c) => c.method === 'queryHistory').map((c) => (c.params as { offset: number }).offset)).toEqual([0]);
+    expect(
+      app.host.calls.filter((c) => c.method === 'queryHistory').map((c) => (c.params as { offset: number }).offset),
+    ).toEqual([0]);
   });
 
   it('keyboard: Down selects the newest, End the oldest (loading its page), the detail follows', async () => {
@@ -56,12 +67,16 @@ describe('History view', () => {
     list.focus();
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(list.getAttribute('aria-activedescendant')).toBeTruthy());
-    expect(document.getElementById(list.getAttribute('aria-activedescendant')!)?.getAttribute('aria-posinset')).toBe('1');
+    expect(document.getElementById(list.getAttribute('aria-activedescendant')!)?.getAttribute('aria-posinset')).toBe(
+      '1',
+    );
     expect(screen.getByRole('heading', { name: 'files asked for your confirmation' })).toBeTruthy();
     await user.keyboard('{End}');
     await waitFor(() => expect(document.querySelector('.history-detail')?.getAttribute('data-seq')).toBe('1'));
     expect(screen.getByRole('heading', { name: 'github asked for your confirmation' })).toBeTruthy();
-    expect(app.host.calls.filter((c) => c.method === 'queryHistory').map((c) => (c.params as { offset: number }).offset)).toContain(4900);
+    expect(
+      app.host.calls.filter((c) => c.method === 'queryHistory').map((c) => (c.params as { offset: number }).offset),
+    ).toContain(4900);
     await user.keyboard('{ArrowUp}');
     await waitFor(() => expect(document.querySelector('.history-detail')?.getAttribute('data-seq')).toBe('2'));
   });
@@ -84,16 +99,29 @@ describe('History view', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await user.type(search.getByLabelText('Search'), 'number 4242');
     await screen.findByText('1 entry');
-    const queries = app.host.calls.filter((c) => c.method === 'queryHistory').map((c) => c.params as Record<string, unknown>);
+    const queries = app.host.calls
+      .filter((c) => c.method === 'queryHistory')
+      .map((c) => c.params as Record<string, unknown>);
     // Typing sent one query, not one per key.
-    expect(queries.filter((q) => typeof q.text === 'string')).toEqual([expect.objectContaining({ text: 'number 4242', offset: 0 })]);
+    expect(queries.filter((q) => typeof q.text === 'string')).toEqual([
+      expect.objectContaining({ text: 'number 4242', offset: 0 }),
+    ]);
     expect(queries).toContainEqual(expect.objectContaining({ server: 'files', action: 'decline' }));
-    expect(queries).toContainEqual(expect.objectContaining({ since: new Date(2026, 0, 2).toISOString(), until: new Date(2026, 0, 3).toISOString() }));
+    expect(queries).toContainEqual(
+      expect.objectContaining({ since: new Date(2026, 0, 2).toISOString(), until: new Date(2026, 0, 3).toISOString() }),
+    );
   });
 
   it('shows a form question read-only with the sent values, and the facts of its answer', async () => {
     const items = [
-      historyItem(1, { tool: 'create_issue', message: 'Who reports it?', schema, action: 'accept', content: { reporter: 'Ada', urgent: false }, callEnd: { outcome: 'complete', isError: true, rounds: 2, detail: 'tool said no' } }),
+      historyItem(1, {
+        tool: 'create_issue',
+        message: 'Who reports it?',
+        schema,
+        action: 'accept',
+        content: { reporter: 'Ada', urgent: false },
+        callEnd: { outcome: 'complete', isError: true, rounds: 2, detail: 'tool said no' },
+      }),
     ];
     const { user } = await open(items);
     await user.click(within(screen.getByRole('listbox')).getByRole('option'));
@@ -114,9 +142,16 @@ describe('History view', () => {
     expect(facts).toContain('reporter: Ada');
   });
 
-  it('shows the fields in the order the human saw them, not the journal\'s sorted order', async () => {
+  it("shows the fields in the order the human saw them, not the journal's sorted order", async () => {
     const item = historyItem(1, {
-      schema: { type: 'object', properties: { amount: { type: 'number', title: 'Amount' }, project: { type: 'string', title: 'Project' }, when: { type: 'string', title: 'When' } } },
+      schema: {
+        type: 'object',
+        properties: {
+          amount: { type: 'number', title: 'Amount' },
+          project: { type: 'string', title: 'Project' },
+          when: { type: 'string', title: 'When' },
+        },
+      },
       action: 'accept',
       content: { project: 'cs', when: 'today', amount: 2 },
     });
@@ -143,10 +178,14 @@ describe('History view', () => {
     const detail = within(document.querySelector<HTMLElement>('.history-detail')!);
     expect(detail.getByRole('heading', { name: 'calendar asked you to open a link' })).toBeTruthy();
     expect(detail.getByTestId('url-full').textContent).toBe('http://user@xn--pypal-4ve.com/login');
-    expect(detail.getAllByRole('listitem').map((li) => li.getAttribute('data-code'))).toEqual(expect.arrayContaining(['punycode', 'http-not-loopback', 'credentials']));
+    expect(detail.getAllByRole('listitem').map((li) => li.getAttribute('data-code'))).toEqual(
+      expect.arrayContaining(['punycode', 'http-not-loopback', 'credentials']),
+    );
     expect(document.querySelector('.facts')?.textContent).toContain('Link openedNo');
     await user.keyboard('{ArrowDown}');
-    expect(detail.getByText('The form as it was shown. The answer’s values were not recorded (redaction was on).')).toBeTruthy();
+    expect(
+      detail.getByText('The form as it was shown. The answer’s values were not recorded (redaction was on).'),
+    ).toBeTruthy();
     expect((detail.getByLabelText(/^Reporter/) as HTMLInputElement).value).toBe('');
     expect((detail.getByLabelText('Urgent') as HTMLInputElement).checked).toBe(false);
     expect(document.querySelector('.facts')?.textContent).toContain('ContentRedacted. Fields: reporter');
@@ -165,7 +204,9 @@ describe('History view', () => {
     await screen.findByText('22 entries');
     expect(within(list).getAllByRole('option')[0]!.textContent).toContain('Newer still');
     expect(document.querySelector('.history-detail')?.getAttribute('data-seq')).toBe('19');
-    expect(document.getElementById(list.getAttribute('aria-activedescendant')!)?.getAttribute('aria-posinset')).toBe('4');
+    expect(document.getElementById(list.getAttribute('aria-activedescendant')!)?.getAttribute('aria-posinset')).toBe(
+      '4',
+    );
   });
 
   it('exports the filtered set as a file download', async () => {
@@ -185,7 +226,10 @@ describe('History view', () => {
       await screen.findByText('10 entries');
       await user.click(screen.getByRole('button', { name: 'Export JSON Lines' }));
       await waitFor(() => expect(clicked).toEqual([{ href: 'blob:test', download: 'countersign-history.jsonl' }]));
-      expect(app.host.calls.find((c) => c.method === 'exportHistory')?.params).toEqual({ filter: { server: 'files' }, format: 'jsonl' });
+      expect(app.host.calls.find((c) => c.method === 'exportHistory')?.params).toEqual({
+        filter: { server: 'files' },
+        format: 'jsonl',
+      });
       const lines = (await created[0]!.text()).trim().split('\n');
       expect(lines).toHaveLength(10);
       expect(created[0]!.type).toBe('application/jsonl;charset=utf-8');

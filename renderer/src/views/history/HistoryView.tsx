@@ -34,7 +34,10 @@ export default function HistoryView({ stores }: HistoryViewProps) {
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
   const [exporting, setExporting] = useState<'jsonl' | 'csv' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
-  const known = useMemo(() => [...new Set([...servers.map((s) => s.name), ...names, ...state.servers])].sort(), [servers, names, state.servers]);
+  const known = useMemo(
+    () => [...new Set([...servers.map((s) => s.name), ...names, ...state.servers])].sort(),
+    [servers, names, state.servers],
+  );
 
   useEffect(() => store.activate(), [store]);
 
@@ -45,11 +48,14 @@ export default function HistoryView({ stores }: HistoryViewProps) {
     if (sameQuery(query, store.getState().query)) return;
     const typed = values.text !== lastText.current;
     lastText.current = values.text;
-    const timer = setTimeout(() => {
-      store.setQuery(query);
-      setActive(-1);
-      setSelectedSeq(null);
-    }, typed ? TEXT_DELAY_MS : 0);
+    const timer = setTimeout(
+      () => {
+        store.setQuery(query);
+        setActive(-1);
+        setSelectedSeq(null);
+      },
+      typed ? TEXT_DELAY_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [values, store]);
 
@@ -59,7 +65,8 @@ export default function HistoryView({ stores }: HistoryViewProps) {
   useLayoutEffect(() => {
     const before = previous.current;
     previous.current = { total, query: state.query };
-    if (before.query === state.query && total > before.total && active >= 0) setActive((a) => a + (total - before.total));
+    if (before.query === state.query && total > before.total && active >= 0)
+      setActive((a) => a + (total - before.total));
   }, [total, state.query, active]);
   useEffect(() => {
     if (selectedSeq === null || active < 0 || store.itemAt(active)?.seq === selectedSeq) return;
@@ -86,7 +93,8 @@ export default function HistoryView({ stores }: HistoryViewProps) {
   const lastSelected = useRef<HistoryItem | null>(null);
   const found = shown && shown.seq === selectedSeq ? shown : null;
   if (found) lastSelected.current = found;
-  const selected = found ?? (selectedSeq !== null && lastSelected.current?.seq === selectedSeq ? lastSelected.current : null);
+  const selected =
+    found ?? (selectedSeq !== null && lastSelected.current?.seq === selectedSeq ? lastSelected.current : null);
 
   const save = async (format: 'jsonl' | 'csv') => {
     if (exporting) return;
@@ -105,10 +113,20 @@ export default function HistoryView({ stores }: HistoryViewProps) {
   return (
     <div className="view view-history">
       <ViewHeader title={t('history.title')} lede={t('history.lede')}>
-        <button type="button" className="button" onClick={() => void save('jsonl')} aria-disabled={exporting !== null || undefined}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void save('jsonl')}
+          aria-disabled={exporting !== null || undefined}
+        >
           {exporting === 'jsonl' ? t('history.exporting') : t('history.export.jsonl')}
         </button>
-        <button type="button" className="button" onClick={() => void save('csv')} aria-disabled={exporting !== null || undefined}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void save('csv')}
+          aria-disabled={exporting !== null || undefined}
+        >
           {exporting === 'csv' ? t('history.exporting') : t('history.export.csv')}
         </button>
       </ViewHeader>
@@ -124,7 +142,9 @@ export default function HistoryView({ stores }: HistoryViewProps) {
         </p>
       )}
       <p className="history-count" role="status">
-        {state.total === null ? t('history.loading') : t(state.total === 1 ? 'history.count.one' : 'history.count.other', { count: state.total.toLocaleString() })}
+        {state.total === null
+          ? t('history.loading')
+          : t(state.total === 1 ? 'history.count.one' : 'history.count.other', { count: state.total.toLocaleString() })}
       </p>
       <div className="history-panes">
         {state.total === 0 ? (
@@ -133,7 +153,15 @@ export default function HistoryView({ stores }: HistoryViewProps) {
             <p className="empty-hint">{t('history.emptyHint')}</p>
           </div>
         ) : (
-          <HistoryList store={store} total={total} version={state.version} queryKey={state.query} active={active} onActivate={activate} label={t('history.listLabel')} />
+          <HistoryList
+            store={store}
+            total={total}
+            version={state.version}
+            queryKey={state.query}
+            active={active}
+            onActivate={activate}
+            label={t('history.listLabel')}
+          />
         )}
         <HistoryDetail item={selected} colourOf={(server) => colourOf(server, known)} />
       </div>

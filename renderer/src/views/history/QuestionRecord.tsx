@@ -17,7 +17,11 @@ export interface QuestionRecordProps {
   colour: number;
 }
 
-const DEFAULTS_BEHAVIOUR = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'populateAllDefaults', constAsDefaults: 'never' } as const;
+const DEFAULTS_BEHAVIOUR = {
+  arrayMinItems: { populate: 'never' },
+  emptyObjectFields: 'populateAllDefaults',
+  constAsDefaults: 'never',
+} as const;
 
 /**
  * The question as it was shown, read-only: the same header facts, the
@@ -29,7 +33,8 @@ export default function QuestionRecord({ item, colour }: QuestionRecordProps) {
   const t = useT();
   const id = useId();
   const q = item.question;
-  const kind = q.mode === 'url' ? 'url' : Object.keys(q.requestedSchema?.properties ?? {}).length === 0 ? 'confirm' : 'form';
+  const kind =
+    q.mode === 'url' ? 'url' : Object.keys(q.requestedSchema?.properties ?? {}).length === 0 ? 'confirm' : 'form';
   return (
     <section className="record" aria-labelledby={`${id}-title`}>
       <header className="record-header">
@@ -41,7 +46,8 @@ export default function QuestionRecord({ item, colour }: QuestionRecordProps) {
           <p className="origin">
             {q.call.method && q.call.name ? (
               <>
-                <span className="origin-kind">{t(`origin.${q.call.method}`)}</span> <span className="origin-name">{q.call.name}</span>
+                <span className="origin-kind">{t(`origin.${q.call.method}`)}</span>{' '}
+                <span className="origin-name">{q.call.name}</span>
               </>
             ) : (
               <span className="origin-kind">{t('origin.noCall')}</span>
@@ -80,15 +86,18 @@ function RecordedForm({ item }: { item: QuestionItem }) {
   }, [requested, accepted]);
   const fieldOrder = item.question.fieldOrder;
   // Show the fields in the order the human saw them, not the journal's sorted order.
-  const uiSchema = useMemo(() => ({ ...buildUiSchema(schema), ...(fieldOrder ? { 'ui:order': [...fieldOrder, '*'] } : {}) }), [schema, fieldOrder]);
+  const uiSchema = useMemo(
+    () => ({ ...buildUiSchema(schema), ...(fieldOrder ? { 'ui:order': [...fieldOrder, '*'] } : {}) }),
+    [schema, fieldOrder],
+  );
   const secrets = useMemo(() => secretFieldWarnings(requested), [requested]);
   const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: new Set(secrets) }), [t, secrets]);
   const content = accepted ? item.answer?.content : undefined;
   const note = !accepted
     ? t('history.form.notSent')
     : item.answer?.redacted
-        ? t('history.form.redacted')
-        : t('history.form.sent');
+      ? t('history.form.redacted')
+      : t('history.form.sent');
   return (
     <div className="record-form">
       <p className="record-form-note">{note}</p>

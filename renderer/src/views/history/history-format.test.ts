@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionItem } from '../../state/history-types';
-import { callEndKey, dayStart, decidedByKey, filterFromQuery, isFiltered, NO_FILTER, outcomeBadge, queryFromFilter, sameQuery } from './history-format';
+import {
+  callEndKey,
+  dayStart,
+  decidedByKey,
+  filterFromQuery,
+  isFiltered,
+  NO_FILTER,
+  outcomeBadge,
+  queryFromFilter,
+  sameQuery,
+} from './history-format';
 
 describe('history filter form', () => {
   it('turns the form into a host query: local days, the "to" day included, text trimmed', () => {
-    const q = queryFromFilter({ server: 'github', action: 'decline', mode: 'url', from: '2026-03-01', to: '2026-03-31', text: '  deploy ' });
+    const q = queryFromFilter({
+      server: 'github',
+      action: 'decline',
+      mode: 'url',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      text: '  deploy ',
+    });
     expect(q).toEqual({
       server: 'github',
       action: 'decline',
@@ -18,7 +35,14 @@ describe('history filter form', () => {
   });
 
   it('comes back from a query unchanged (the view keeps its filter across visits)', () => {
-    const values = { server: 'a', action: 'accept' as const, mode: 'form' as const, from: '2026-01-31', to: '2026-02-01', text: 'x' };
+    const values = {
+      server: 'a',
+      action: 'accept' as const,
+      mode: 'form' as const,
+      from: '2026-01-31',
+      to: '2026-02-01',
+      text: 'x',
+    };
     expect(filterFromQuery(queryFromFilter(values))).toEqual(values);
     expect(isFiltered(NO_FILTER)).toBe(false);
     expect(isFiltered({ ...NO_FILTER, text: 'a' })).toBe(true);
@@ -32,16 +56,35 @@ describe('history words', () => {
     kind: 'question',
     seq: 1,
     ts: '2026-01-01T00:00:00.000Z',
-    question: { seq: 1, ts: '', questionId: 'q', server: { name: 's', era: 'modern' }, call: { method: 'tools/call', name: 't' }, round: 1, key: 'k', mode: 'form', message: 'm' },
+    question: {
+      seq: 1,
+      ts: '',
+      questionId: 'q',
+      server: { name: 's', era: 'modern' },
+      call: { method: 'tools/call', name: 't' },
+      round: 1,
+      key: 'k',
+      mode: 'form',
+      message: 'm',
+    },
     ...(answer ? { answer } : {}),
   });
   it('names outcomes, deciders and call endings', () => {
     expect(outcomeBadge(item())).toEqual({ tone: 'info', key: 'history.outcome.none' });
-    expect(outcomeBadge(item({ kind: 'answer', seq: 2, ts: '', server: 's', action: 'decline', decidedBy: 'human' }))).toEqual({ tone: 'warning', key: 'history.outcome.decline' });
-    expect(outcomeBadge({ kind: 'other', seq: 3, ts: '', entry: { kind: 'fault', seq: 3, ts: '', fault: 'x', detail: 'y' } }).key).toBe('history.kind.fault');
+    expect(
+      outcomeBadge(item({ kind: 'answer', seq: 2, ts: '', server: 's', action: 'decline', decidedBy: 'human' })),
+    ).toEqual({ tone: 'warning', key: 'history.outcome.decline' });
+    expect(
+      outcomeBadge({ kind: 'other', seq: 3, ts: '', entry: { kind: 'fault', seq: 3, ts: '', fault: 'x', detail: 'y' } })
+        .key,
+    ).toBe('history.kind.fault');
     expect(decidedByKey('mute-rule')).toBe('history.decidedBy.mute-rule');
     expect(decidedByKey('martians')).toBe('history.decidedBy.other');
-    expect(callEndKey({ kind: 'call-end', seq: 1, ts: '', server: 's', outcome: 'complete', isError: true })).toBe('history.callEnd.toolError');
-    expect(callEndKey({ kind: 'call-end', seq: 1, ts: '', server: 's', outcome: 'round-limit' })).toBe('history.callEnd.round-limit');
+    expect(callEndKey({ kind: 'call-end', seq: 1, ts: '', server: 's', outcome: 'complete', isError: true })).toBe(
+      'history.callEnd.toolError',
+    );
+    expect(callEndKey({ kind: 'call-end', seq: 1, ts: '', server: 's', outcome: 'round-limit' })).toBe(
+      'history.callEnd.round-limit',
+    );
   });
 });

@@ -49,7 +49,10 @@ export function isFiltered(values: HistoryFilterValues): boolean {
 }
 
 /** The pill class and label key of an item's outcome. */
-export function outcomeBadge(item: HistoryItem): { tone: 'success' | 'warning' | 'neutral' | 'info' | 'danger'; key: MessageKey } {
+export function outcomeBadge(item: HistoryItem): {
+  tone: 'success' | 'warning' | 'neutral' | 'info' | 'danger';
+  key: MessageKey;
+} {
   if (item.kind === 'question') {
     switch (outcomeOf(item)) {
       case 'accept':
@@ -116,7 +119,14 @@ export function otherSummary(item: Exclude<HistoryItem, QuestionItem>): string {
 export function formatTime(iso: string, language: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toLocaleString(language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 function localDay(iso: string, minusDays = 0): string {

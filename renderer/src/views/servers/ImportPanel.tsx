@@ -10,7 +10,9 @@ export interface ImportButtonProps {
 }
 
 /** What an import did, as the view reports it. */
-export type ImportOutcome = { file: string } & ({ ok: true; imported: string[]; skipped: Array<{ name: string; reason: string }> } | { ok: false; error: string });
+export type ImportOutcome = { file: string } & (
+  { ok: true; imported: string[]; skipped: Array<{ name: string; reason: string }> } | { ok: false; error: string }
+);
 
 /** Reads a file with FileReader (the renderer has no file system access of its own). */
 export function readFileText(file: Blob): Promise<string> {
@@ -50,8 +52,24 @@ export function ImportButton({ onImport, onResult }: ImportButtonProps) {
 
   return (
     <>
-      <input ref={inputRef} id={id} type="file" accept=".json,.jsonc,application/json" className="visually-hidden" tabIndex={-1} aria-hidden="true" data-testid="import-file" onChange={(e) => void picked(e)} />
-      <button type="button" className="button" title={t('servers.import.title')} aria-disabled={busy || undefined} onClick={() => !busy && inputRef.current?.click()}>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept=".json,.jsonc,application/json"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="import-file"
+        onChange={(e) => void picked(e)}
+      />
+      <button
+        type="button"
+        className="button"
+        title={t('servers.import.title')}
+        aria-disabled={busy || undefined}
+        onClick={() => !busy && inputRef.current?.click()}
+      >
         {busy ? t('servers.import.reading') : t('servers.import.button')}
       </button>
     </>
@@ -85,7 +103,10 @@ export function ImportReport({ outcome, onClose }: ImportReportProps) {
           <p>
             {outcome.imported.length === 0
               ? t('servers.import.none')
-              : t(outcome.imported.length === 1 ? 'servers.import.imported.one' : 'servers.import.imported.other', { count: outcome.imported.length, names: outcome.imported.join(', ') })}
+              : t(outcome.imported.length === 1 ? 'servers.import.imported.one' : 'servers.import.imported.other', {
+                  count: outcome.imported.length,
+                  names: outcome.imported.join(', '),
+                })}
           </p>
           {outcome.skipped.length > 0 && (
             <>

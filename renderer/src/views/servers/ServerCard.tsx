@@ -22,7 +22,15 @@ export interface ServerCardProps {
  * and protocol version, or the error and why), how it is started, its
  * actions, and the "Stop asking this session" switch with what it does.
  */
-export default function ServerCard({ server, colour, onEdit, onOpenTools, onReconnect, onRemove, onMute }: ServerCardProps) {
+export default function ServerCard({
+  server,
+  colour,
+  onEdit,
+  onOpenTools,
+  onReconnect,
+  onRemove,
+  onMute,
+}: ServerCardProps) {
   const t = useT();
   const id = useId();
   const [confirming, setConfirming] = useState(false);
@@ -66,7 +74,9 @@ export default function ServerCard({ server, colour, onEdit, onOpenTools, onReco
             {server.name}
           </h3>
           <p className="server-entry">
-            <span className="server-transport">{t(stdio ? 'servers.transport.stdioShort' : 'servers.transport.httpShort')}</span>
+            <span className="server-transport">
+              {t(stdio ? 'servers.transport.stdioShort' : 'servers.transport.httpShort')}
+            </span>
             <span className="mono server-command" title={entrySummary(server.entry)}>
               {entrySummary(server.entry)}
             </span>
@@ -93,7 +103,13 @@ export default function ServerCard({ server, colour, onEdit, onOpenTools, onReco
       <div className="server-foot">
         <div className="server-mute">
           <label className="check">
-            <input type="checkbox" checked={server.muted} aria-describedby={muteHint} aria-disabled={busy === 'mute' || undefined} onChange={(e) => void run('mute', () => onMute(e.target.checked))} />
+            <input
+              type="checkbox"
+              checked={server.muted}
+              aria-describedby={muteHint}
+              aria-disabled={busy === 'mute' || undefined}
+              onChange={(e) => void run('mute', () => onMute(e.target.checked))}
+            />
             <span>{t('servers.mute')}</span>
           </label>
           <p id={muteHint} className={server.muted ? 'mute-hint mute-on' : 'mute-hint'}>
@@ -109,7 +125,12 @@ export default function ServerCard({ server, colour, onEdit, onOpenTools, onReco
             <button ref={keepButton} type="button" className="button button-small" onClick={() => setConfirming(false)}>
               {t('servers.keep')}
             </button>
-            <button type="button" className="button button-small button-danger" aria-disabled={busy === 'remove' || undefined} onClick={() => void run('remove', onRemove)}>
+            <button
+              type="button"
+              className="button button-small button-danger"
+              aria-disabled={busy === 'remove' || undefined}
+              onClick={() => void run('remove', onRemove)}
+            >
               {t('servers.remove')}
             </button>
           </div>
@@ -118,13 +139,23 @@ export default function ServerCard({ server, colour, onEdit, onOpenTools, onReco
             <button type="button" className="button button-small" onClick={onOpenTools}>
               {t('servers.openTools')}
             </button>
-            <button type="button" className="button button-small" aria-disabled={busy === 'reconnect' || undefined} onClick={() => void run('reconnect', onReconnect)}>
+            <button
+              type="button"
+              className="button button-small"
+              aria-disabled={busy === 'reconnect' || undefined}
+              onClick={() => void run('reconnect', onReconnect)}
+            >
               {busy === 'reconnect' ? t('servers.reconnecting') : t('servers.reconnect')}
             </button>
             <button type="button" className="button button-small" onClick={onEdit}>
               {t('servers.edit')}
             </button>
-            <button ref={removeButton} type="button" className="button button-small button-quiet-danger" onClick={() => setConfirming(true)}>
+            <button
+              ref={removeButton}
+              type="button"
+              className="button button-small button-quiet-danger"
+              onClick={() => setConfirming(true)}
+            >
               {t('servers.remove')}
             </button>
           </div>

@@ -93,11 +93,24 @@ export default function ServerForm({ initial, mode, onSave, onCancel }: ServerFo
         {mode === 'add' ? t('servers.form.addTitle') : t('servers.form.editTitle', { name: initial.name })}
       </h3>
       <div className="form-grid">
-        <FormField id={fid('name')} label={t('servers.field.name')} hint={mode === 'edit' ? t('servers.hint.nameFixed') : t('servers.hint.name')} error={errors.name}>
-          <input {...input('name', { hint: true })} value={values.name} readOnly={mode === 'edit'} onChange={(e) => change('name', e.target.value)} />
+        <FormField
+          id={fid('name')}
+          label={t('servers.field.name')}
+          hint={mode === 'edit' ? t('servers.hint.nameFixed') : t('servers.hint.name')}
+          error={errors.name}
+        >
+          <input
+            {...input('name', { hint: true })}
+            value={values.name}
+            readOnly={mode === 'edit'}
+            onChange={(e) => change('name', e.target.value)}
+          />
         </FormField>
 
-        <fieldset className={`field field-group${errors.transport ? ' field-invalid' : ''}`} aria-describedby={errors.transport ? `${fid('transport')}-error` : undefined}>
+        <fieldset
+          className={`field field-group${errors.transport ? ' field-invalid' : ''}`}
+          aria-describedby={errors.transport ? `${fid('transport')}-error` : undefined}
+        >
           <legend className="field-label">{t('servers.field.transport')}</legend>
           <div className="choices">
             {(['stdio', 'http'] as const).map((kind, i) => (
@@ -123,26 +136,86 @@ export default function ServerForm({ initial, mode, onSave, onCancel }: ServerFo
 
         {values.transport === 'stdio' ? (
           <>
-            <FormField id={fid('command')} label={t('servers.field.command')} hint={t('servers.hint.command')} error={errors.command}>
-              <input {...input('command', { hint: true, placeholder: 'npx' })} className="input mono" value={values.command} onChange={(e) => change('command', e.target.value)} />
+            <FormField
+              id={fid('command')}
+              label={t('servers.field.command')}
+              hint={t('servers.hint.command')}
+              error={errors.command}
+            >
+              <input
+                {...input('command', { hint: true, placeholder: 'npx' })}
+                className="input mono"
+                value={values.command}
+                onChange={(e) => change('command', e.target.value)}
+              />
             </FormField>
-            <FormField id={fid('args')} label={t('servers.field.args')} hint={t('servers.hint.args')} error={errors.args} optional>
-              <textarea {...input('args', { hint: true, placeholder: '-y\n@modelcontextprotocol/server-filesystem\n~/Documents' })} className="input textarea mono" rows={3} value={values.args} onChange={(e) => change('args', e.target.value)} />
+            <FormField
+              id={fid('args')}
+              label={t('servers.field.args')}
+              hint={t('servers.hint.args')}
+              error={errors.args}
+              optional
+            >
+              <textarea
+                {...input('args', {
+                  hint: true,
+                  placeholder: '-y\n@modelcontextprotocol/server-filesystem\n~/Documents',
+                })}
+                className="input textarea mono"
+                rows={3}
+                value={values.args}
+                onChange={(e) => change('args', e.target.value)}
+              />
             </FormField>
-            <FormField id={fid('env')} label={t('servers.field.env')} hint={t('servers.hint.env')} error={errors.env} optional>
-              <textarea {...input('env', { hint: true, placeholder: 'LOG_LEVEL=info' })} className="input textarea mono" rows={2} value={values.env} onChange={(e) => change('env', e.target.value)} />
+            <FormField
+              id={fid('env')}
+              label={t('servers.field.env')}
+              hint={t('servers.hint.env')}
+              error={errors.env}
+              optional
+            >
+              <textarea
+                {...input('env', { hint: true, placeholder: 'LOG_LEVEL=info' })}
+                className="input textarea mono"
+                rows={2}
+                value={values.env}
+                onChange={(e) => change('env', e.target.value)}
+              />
             </FormField>
             <FormField id={fid('cwd')} label={t('servers.field.cwd')} error={errors.cwd} optional>
-              <input {...input('cwd')} className="input mono" value={values.cwd} onChange={(e) => change('cwd', e.target.value)} />
+              <input
+                {...input('cwd')}
+                className="input mono"
+                value={values.cwd}
+                onChange={(e) => change('cwd', e.target.value)}
+              />
             </FormField>
           </>
         ) : (
           <>
             <FormField id={fid('url')} label={t('servers.field.url')} hint={t('servers.hint.url')} error={errors.url}>
-              <input {...input('url', { hint: true, placeholder: 'https://mcp.example.com/mcp' })} className="input mono" type="url" value={values.url} onChange={(e) => change('url', e.target.value)} />
+              <input
+                {...input('url', { hint: true, placeholder: 'https://mcp.example.com/mcp' })}
+                className="input mono"
+                type="url"
+                value={values.url}
+                onChange={(e) => change('url', e.target.value)}
+              />
             </FormField>
-            <FormField id={fid('headers')} label={t('servers.field.headers')} hint={t('servers.hint.headers')} error={errors.headers} optional>
-              <textarea {...input('headers', { hint: true, placeholder: 'Authorization: Bearer …' })} className="input textarea mono" rows={2} value={values.headers} onChange={(e) => change('headers', e.target.value)} />
+            <FormField
+              id={fid('headers')}
+              label={t('servers.field.headers')}
+              hint={t('servers.hint.headers')}
+              error={errors.headers}
+              optional
+            >
+              <textarea
+                {...input('headers', { hint: true, placeholder: 'Authorization: Bearer …' })}
+                className="input textarea mono"
+                rows={2}
+                value={values.headers}
+                onChange={(e) => change('headers', e.target.value)}
+              />
             </FormField>
           </>
         )}

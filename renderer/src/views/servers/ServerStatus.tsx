@@ -20,7 +20,9 @@ export default function ServerStatus({ server }: { server: ServerView }) {
             {t('servers.status.connected')}
           </span>
           {server.era && <span className="pill pill-neutral">{t(`servers.era.${server.era}`)}</span>}
-          {server.protocolVersion && <span className="pill pill-neutral">{t('servers.protocol', { version: server.protocolVersion })}</span>}
+          {server.protocolVersion && (
+            <span className="pill pill-neutral">{t('servers.protocol', { version: server.protocolVersion })}</span>
+          )}
         </span>
       );
     case 'error':

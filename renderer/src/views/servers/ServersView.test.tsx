@@ -7,8 +7,21 @@ import type { ServerView } from '../../../../shared/host-api/contract';
 import { renderApp } from '../../testing/render-app';
 
 const views: ServerView[] = [
-  { name: 'kimai', entry: { command: 'node', args: ['server.js'] }, status: 'connected', era: 'legacy', protocolVersion: '2025-11-25', muted: false },
-  { name: 'remote', entry: { url: 'https://mcp.example.com/mcp' }, status: 'error', error: 'cannot connect to "remote": fetch failed', muted: false },
+  {
+    name: 'kimai',
+    entry: { command: 'node', args: ['server.js'] },
+    status: 'connected',
+    era: 'legacy',
+    protocolVersion: '2025-11-25',
+    muted: false,
+  },
+  {
+    name: 'remote',
+    entry: { url: 'https://mcp.example.com/mcp' },
+    status: 'error',
+    error: 'cannot connect to "remote": fetch failed',
+    muted: false,
+  },
   { name: 'slow', entry: { command: 'slow' }, status: 'connecting', muted: false },
 ];
 
@@ -47,7 +60,10 @@ describe('Servers view', () => {
 
     await user.type(form.getByLabelText('Name'), 'files');
     await user.type(form.getByLabelText('Command'), 'npx');
-    await user.type(form.getByLabelText(/^Arguments/), '-y{Enter}@modelcontextprotocol/server-filesystem{Enter}~/My Files');
+    await user.type(
+      form.getByLabelText(/^Arguments/),
+      '-y{Enter}@modelcontextprotocol/server-filesystem{Enter}~/My Files',
+    );
     await user.type(form.getByLabelText(/^Environment variables/), 'LOG=debug');
     app.host.failNext('addServer', 'server "files": field "cwd" must be a non-empty string');
     await user.click(form.getByRole('button', { name: 'Add server' }));
@@ -60,7 +76,11 @@ describe('Servers view', () => {
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
     expect(app.host.calls.filter((c) => c.method === 'addServer').at(-1)?.params).toEqual({
       name: 'files',
-      entry: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '~/My Files'], env: { LOG: 'debug' } },
+      entry: {
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-filesystem', '~/My Files'],
+        env: { LOG: 'debug' },
+      },
     });
     expect(card('files').getByText('Connecting…')).toBeTruthy();
     // Focus lands on the server just added.
@@ -101,7 +121,10 @@ describe('Servers view', () => {
     await user.type(form.getByLabelText(/^HTTP headers/), 'Authorization: Bearer t');
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
-    expect(app.host.calls.filter((c) => c.method === 'updateServer').at(-1)?.params).toEqual({ name: 'remote', entry: { url: 'https://other.example/mcp', headers: { Authorization: 'Bearer t' } } });
+    expect(app.host.calls.filter((c) => c.method === 'updateServer').at(-1)?.params).toEqual({
+      name: 'remote',
+      entry: { url: 'https://other.example/mcp', headers: { Authorization: 'Bearer t' } },
+    });
   });
 
   it('removes only after a confirmation; Keep returns focus to Remove', async () => {
@@ -121,18 +144,30 @@ describe('Servers view', () => {
   it('imports a config file read with FileReader and reports what was added and skipped', async () => {
     const app = await renderApp({ view: 'servers', serverViews: views });
     const user = userEvent.setup();
-    const file = new File([JSON.stringify({ servers: { fresh: { command: 'fresh' }, kimai: { command: 'again' }, odd: { nothing: true } } })], 'mcp.json', { type: 'application/json' });
+    const file = new File(
+      [
+        JSON.stringify({
+          servers: { fresh: { command: 'fresh' }, kimai: { command: 'again' }, odd: { nothing: true } },
+        }),
+      ],
+      'mcp.json',
+      { type: 'application/json' },
+    );
     await user.upload(screen.getByTestId('import-file'), file);
     const report = await screen.findByRole('status', { name: 'Import from mcp.json' });
     expect(within(report).getByText('Added 1 server: fresh.')).toBeTruthy();
-    expect(report.querySelector('.import-skipped')?.textContent).toBe('kimai: a server with this name already existsodd: server "odd": field "command" is missing (or give "url" for an HTTP server)');
+    expect(report.querySelector('.import-skipped')?.textContent).toBe(
+      'kimai: a server with this name already existsodd: server "odd": field "command" is missing (or give "url" for an HTTP server)',
+    );
     expect(app.host.calls.find((c) => c.method === 'importServers')?.params).toEqual({ json: await file.text() });
     expect(card('fresh')).toBeTruthy();
     await user.click(within(report).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Added 1 server: fresh.')).toBeNull();
 
     await user.upload(screen.getByTestId('import-file'), new File(['{}'], 'empty.json'));
-    expect((await screen.findByRole('status', { name: 'Import from empty.json' })).textContent).toContain('has no "mcpServers"');
+    expect((await screen.findByRole('status', { name: 'Import from empty.json' })).textContent).toContain(
+      'has no "mcpServers"',
+    );
   });
 
   it('reconnects, and mutes with an explanation that follows the switch', async () => {
@@ -142,12 +177,18 @@ describe('Servers view', () => {
     await waitFor(() => expect(card('remote').getByText('Connected')).toBeTruthy());
     const mute = card('kimai').getByRole('checkbox', { name: 'Stop asking this session' });
     expect(mute.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(mute.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Its questions are then cancelled without being shown/);
+    expect(document.getElementById(mute.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^Its questions are then cancelled without being shown/,
+    );
     await user.click(mute);
     await waitFor(() => expect((mute as HTMLInputElement).checked).toBe(true));
-    expect(document.getElementById(mute.getAttribute('aria-describedby')!)?.textContent).toMatch(/^On: questions from this server are cancelled/);
+    expect(document.getElementById(mute.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^On: questions from this server are cancelled/,
+    );
     expect(card('kimai').getByText('Not asking')).toBeTruthy();
-    expect(app.host.calls.filter((c) => c.method === 'muteServer').map((c) => c.params)).toEqual([{ server: 'kimai', muted: true }]);
+    expect(app.host.calls.filter((c) => c.method === 'muteServer').map((c) => c.params)).toEqual([
+      { server: 'kimai', muted: true },
+    ]);
     app.host.failNext('muteServer', 'no server named "kimai" is configured');
     await user.click(mute);
     expect((await card('kimai').findByRole('alert')).textContent).toBe('no server named "kimai" is configured');
@@ -155,7 +196,9 @@ describe('Servers view', () => {
 
   it('follows serversChanged from the host', async () => {
     const app = await renderApp({ view: 'servers', serverViews: views });
-    act(() => app.host.setServers([{ ...views[2]!, status: 'connected', era: 'modern', protocolVersion: '2026-07-28' }]));
+    act(() =>
+      app.host.setServers([{ ...views[2]!, status: 'connected', era: 'modern', protocolVersion: '2026-07-28' }]),
+    );
     expect(card('slow').getByText('Modern')).toBeTruthy();
     expect(document.querySelector('[data-server="kimai"]')).toBeNull();
   });

@@ -30,7 +30,10 @@ export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
   const addButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focusTarget === null || editing) return;
-    const target = focusTarget === '' ? addButton.current : document.querySelector<HTMLElement>(`.server-card[data-server="${CSS.escape(focusTarget)}"] .server-name`);
+    const target =
+      focusTarget === ''
+        ? addButton.current
+        : document.querySelector<HTMLElement>(`.server-card[data-server="${CSS.escape(focusTarget)}"] .server-name`);
     target?.focus();
     setFocusTarget(null);
   }, [focusTarget, editing, servers]);
@@ -44,7 +47,13 @@ export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
     <div className="view view-servers">
       <ViewHeader title={t('servers.title')} lede={t('servers.lede')}>
         <ImportButton onImport={(json) => stores.servers.importFile(json)} onResult={setImported} />
-        <button ref={addButton} type="button" className="button button-primary" onClick={() => setEditing({ mode: 'add' })} disabled={editing?.mode === 'add'}>
+        <button
+          ref={addButton}
+          type="button"
+          className="button button-primary"
+          onClick={() => setEditing({ mode: 'add' })}
+          disabled={editing?.mode === 'add'}
+        >
           {t('servers.add')}
         </button>
       </ViewHeader>

@@ -24,7 +24,9 @@ export function fieldOfHostError(message: string): { field: ServerFormField | nu
   const text = message.replace(/^server "[^"]*": /, '');
   const config = /(?:^|: )field "([^"]+)"/.exec(message);
   if (config) return { field: fieldOfPath(config[1]!), text };
-  const shape = /^(?:addServer|updateServer): invalid (name|entry(?:\.([\w[\]]+))?)(?:\.[\w.[\]]*)?: (.*)$/s.exec(message);
+  const shape = /^(?:addServer|updateServer): invalid (name|entry(?:\.([\w[\]]+))?)(?:\.[\w.[\]]*)?: (.*)$/s.exec(
+    message,
+  );
   if (shape) {
     const field = shape[1] === 'name' ? 'name' : shape[2] ? fieldOfPath(shape[2]) : null;
     return { field, text: shape[3]! };

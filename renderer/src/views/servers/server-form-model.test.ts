@@ -4,36 +4,72 @@ import { emptyServerForm, entryFromForm, entrySummary, formFromEntry } from './s
 
 describe('server form model', () => {
   it('turns a stdio form into an entry: one argument per line (spaces kept), env lines, optional cwd', () => {
-    const values = { ...emptyServerForm(), name: ' files ', command: ' npx ', args: '-y\n@scope/server files\n\n~/My Documents\r\n', env: 'A=1\nB=x=y\n', cwd: ' /tmp ' };
+    const values = {
+      ...emptyServerForm(),
+      name: ' files ',
+      command: ' npx ',
+      args: '-y\n@scope/server files\n\n~/My Documents\r\n',
+      env: 'A=1\nB=x=y\n',
+      cwd: ' /tmp ',
+    };
     expect(entryFromForm(values)).toEqual({
       ok: true,
       name: 'files',
-      entry: { command: 'npx', args: ['-y', '@scope/server files', '~/My Documents'], env: { A: '1', B: 'x=y' }, cwd: '/tmp' },
+      entry: {
+        command: 'npx',
+        args: ['-y', '@scope/server files', '~/My Documents'],
+        env: { A: '1', B: 'x=y' },
+        cwd: '/tmp',
+      },
     });
   });
 
   it('turns an HTTP form into an entry with headers, keeping an explicit type', () => {
-    const values = { ...emptyServerForm(), name: 'remote', transport: 'http' as const, url: 'https://mcp.example.com/mcp', headers: 'Authorization: Bearer a:b\nX-Trace:1', type: 'streamable-http' };
+    const values = {
+      ...emptyServerForm(),
+      name: 'remote',
+      transport: 'http' as const,
+      url: 'https://mcp.example.com/mcp',
+      headers: 'Authorization: Bearer a:b\nX-Trace:1',
+      type: 'streamable-http',
+    };
     expect(entryFromForm(values)).toEqual({
       ok: true,
       name: 'remote',
-      entry: { type: 'streamable-http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer a:b', 'X-Trace': '1' } },
+      entry: {
+        type: 'streamable-http',
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: 'Bearer a:b', 'X-Trace': '1' },
+      },
     });
   });
 
   it('names the fields a human must fix before anything is sent', () => {
     expect(entryFromForm({ ...emptyServerForm(), env: 'OK=1\nnot a pair' })).toEqual({
       ok: false,
-      errors: { name: { key: 'servers.error.nameRequired' }, command: { key: 'servers.error.commandRequired' }, env: { key: 'servers.error.envLine', vars: { line: 2 } } },
+      errors: {
+        name: { key: 'servers.error.nameRequired' },
+        command: { key: 'servers.error.commandRequired' },
+        env: { key: 'servers.error.envLine', vars: { line: 2 } },
+      },
     });
     expect(entryFromForm({ ...emptyServerForm(), name: 'x', transport: 'http', headers: ': no name' })).toEqual({
       ok: false,
-      errors: { url: { key: 'servers.error.urlRequired' }, headers: { key: 'servers.error.headerLine', vars: { line: 1 } } },
+      errors: {
+        url: { key: 'servers.error.urlRequired' },
+        headers: { key: 'servers.error.headerLine', vars: { line: 1 } },
+      },
     });
   });
 
   it('round-trips an entry through the form', () => {
-    const stdio = { type: 'stdio' as const, command: 'node', args: ['server.js', 'a b'], env: { TOKEN: 'x' }, cwd: '/srv' };
+    const stdio = {
+      type: 'stdio' as const,
+      command: 'node',
+      args: ['server.js', 'a b'],
+      env: { TOKEN: 'x' },
+      cwd: '/srv',
+    };
     const back = entryFromForm(formFromEntry('s', stdio));
     expect(back).toEqual({ ok: true, name: 's', entry: stdio });
     const http = { url: 'http://127.0.0.1:3000/mcp', headers: { A: 'b' } };
@@ -53,7 +89,10 @@ describe('server form model', () => {
 
 describe('fieldOfHostError', () => {
   it('reads the field from the config rules', () => {
-    expect(fieldOfHostError('server "x": field "url" must be http(s), not ftp:')).toEqual({ field: 'url', text: 'field "url" must be http(s), not ftp:' });
+    expect(fieldOfHostError('server "x": field "url" must be http(s), not ftp:')).toEqual({
+      field: 'url',
+      text: 'field "url" must be http(s), not ftp:',
+    });
     expect(fieldOfHostError('server "x": field "env.A" must be a string')).toMatchObject({ field: 'env' });
     expect(fieldOfHostError('server "x": field "args[2]" must be a string')).toMatchObject({ field: 'args' });
     expect(fieldOfHostError('server "x": field "type" is "sse": not supported')).toMatchObject({ field: 'transport' });
@@ -61,7 +100,10 @@ describe('fieldOfHostError', () => {
   });
 
   it('reads the field from the contract shape check and the name rules', () => {
-    expect(fieldOfHostError('addServer: invalid entry.command: Too small')).toEqual({ field: 'command', text: 'Too small' });
+    expect(fieldOfHostError('addServer: invalid entry.command: Too small')).toEqual({
+      field: 'command',
+      text: 'Too small',
+    });
     expect(fieldOfHostError('updateServer: invalid name: Too big')).toEqual({ field: 'name', text: 'Too big' });
     expect(fieldOfHostError('addServer: invalid entry: Invalid input')).toEqual({ field: null, text: 'Invalid input' });
     expect(fieldOfHostError('server name "a/b" is invalid: use 1-64 letters')).toMatchObject({ field: 'name' });

@@ -44,12 +44,16 @@ export function formFromEntry(name: string, entry: ServerEntry): ServerFormValue
   if ('command' in entry) {
     values.command = entry.command;
     values.args = (entry.args ?? []).join('\n');
-    values.env = Object.entries(entry.env ?? {}).map(([k, v]) => `${k}=${v}`).join('\n');
+    values.env = Object.entries(entry.env ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n');
     values.cwd = entry.cwd ?? '';
   } else {
     values.transport = 'http';
     values.url = entry.url;
-    values.headers = Object.entries(entry.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n');
+    values.headers = Object.entries(entry.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n');
   }
   return values;
 }
@@ -59,7 +63,10 @@ function lines(text: string): string[] {
 }
 
 /** Parses `KEY<sep>value` lines; the first bad line number (1-based) when one has no separator or no key. */
-function pairs(text: string, sep: '=' | ':'): { ok: true; value: Record<string, string> } | { ok: false; line: number } {
+function pairs(
+  text: string,
+  sep: '=' | ':',
+): { ok: true; value: Record<string, string> } | { ok: false; line: number } {
   const out: Record<string, string> = {};
   const all = text.split(/\r?\n/);
   for (let i = 0; i < all.length; i++) {
@@ -69,13 +76,20 @@ function pairs(text: string, sep: '=' | ':'): { ok: true; value: Record<string, 
     const key = at < 0 ? '' : raw.slice(0, at).trim();
     if (!key) return { ok: false, line: i + 1 };
     // defineProperty: a key may be "__proto__".
-    Object.defineProperty(out, key, { value: sep === ':' ? raw.slice(at + 1).trim() : raw.slice(at + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: sep === ':' ? raw.slice(at + 1).trim() : raw.slice(at + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return { ok: true, value: out };
 }
 
 /** The entry the form describes, or the errors to show next to its fields. */
-export function entryFromForm(values: ServerFormValues): { ok: true; name: string; entry: ServerEntry } | { ok: false; errors: ServerFormErrors } {
+export function entryFromForm(
+  values: ServerFormValues,
+): { ok: true; name: string; entry: ServerEntry } | { ok: false; errors: ServerFormErrors } {
   const errors: ServerFormErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = { key: 'servers.error.nameRequired' };
@@ -103,7 +117,11 @@ export function entryFromForm(values: ServerFormValues): { ok: true; name: strin
     if (!headers.ok) errors.headers = { key: 'servers.error.headerLine', vars: { line: headers.line } };
     if (url && headers.ok) {
       const type = values.type === 'http' || values.type === 'streamable-http' ? values.type : undefined;
-      entry = { ...(type ? { type } : {}), url, ...(Object.keys(headers.value).length > 0 ? { headers: headers.value } : {}) };
+      entry = {
+        ...(type ? { type } : {}),
+        url,
+        ...(Object.keys(headers.value).length > 0 ? { headers: headers.value } : {}),
+      };
     }
   }
   if (Object.keys(errors).length > 0 || !entry) return { ok: false, errors };

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
 
-const updates = (app: Awaited<ReturnType<typeof renderApp>>) => app.host.calls.filter((c) => c.method === 'updateSettings').map((c) => c.params);
+const updates = (app: Awaited<ReturnType<typeof renderApp>>) =>
+  app.host.calls.filter((c) => c.method === 'updateSettings').map((c) => c.params);
 
 describe('Settings view', () => {
   it('sends a valid round limit on Enter or leaving the field, and explains an invalid one', async () => {
@@ -13,7 +14,9 @@ describe('Settings view', () => {
     const user = userEvent.setup();
     const rounds = screen.getByLabelText('Round limit') as HTMLInputElement;
     expect(rounds.value).toBe('10');
-    expect(document.getElementById(rounds.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toMatch(/^How many times one call/);
+    expect(document.getElementById(rounds.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toMatch(
+      /^How many times one call/,
+    );
     await user.clear(rounds);
     await user.type(rounds, '101{Enter}');
     expect(screen.getByText('Enter a whole number from 1 to 100.')).toBeTruthy();
@@ -44,7 +47,9 @@ describe('Settings view', () => {
     const app = await renderApp();
     app.host.failNext('updateSettings', 'settings.json is read-only');
     await userEvent.setup().selectOptions(screen.getByLabelText('Appearance'), 'dark');
-    expect((await screen.findByRole('alert')).textContent).toBe('The setting could not be saved: settings.json is read-only');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The setting could not be saved: settings.json is read-only',
+    );
     expect(document.documentElement.dataset.theme).toBeUndefined();
   });
 

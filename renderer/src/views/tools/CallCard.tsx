@@ -21,14 +21,23 @@ function argsLine(args: Record<string, unknown>): string {
  */
 export default function CallCard({ call, onCancel }: CallCardProps) {
   const t = useT();
-  const described = useMemo(() => (call.state === 'complete' ? describeResult(call.result) : null), [call.state, call.result]);
+  const described = useMemo(
+    () => (call.state === 'complete' ? describeResult(call.result) : null),
+    [call.state, call.result],
+  );
   const time = new Date(call.startedAt).toLocaleTimeString();
   const state = call.state === 'complete' && described?.isError ? 'tool-error' : call.state;
   return (
-    <li className={`call-card call-${state}`} data-call-state={state} aria-busy={call.state === 'running' || call.state === 'starting' || undefined}>
+    <li
+      className={`call-card call-${state}`}
+      data-call-state={state}
+      aria-busy={call.state === 'running' || call.state === 'starting' || undefined}
+    >
       <div className="call-head">
         <span className={`pill ${PILLS[state]}`}>
-          {(call.state === 'running' || call.state === 'starting') && <span className="pill-spinner" aria-hidden="true" />}
+          {(call.state === 'running' || call.state === 'starting') && (
+            <span className="pill-spinner" aria-hidden="true" />
+          )}
           {t(`tools.state.${state}`)}
         </span>
         <span className="call-args mono" title={JSON.stringify(call.args)}>
@@ -40,12 +49,19 @@ export default function CallCard({ call, onCancel }: CallCardProps) {
       {call.state === 'running' && (
         <div className="call-running">
           <p className="muted">{call.cancelling ? t('tools.cancelling') : t('tools.runningHint')}</p>
-          <button type="button" className="button button-small" onClick={onCancel} aria-disabled={call.cancelling || undefined}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={onCancel}
+            aria-disabled={call.cancelling || undefined}
+          >
             {t('tools.cancel')}
           </button>
         </div>
       )}
-      {call.state === 'error' && <p className="banner banner-danger">{t('tools.failed', { error: call.error ?? '' })}</p>}
+      {call.state === 'error' && (
+        <p className="banner banner-danger">{t('tools.failed', { error: call.error ?? '' })}</p>
+      )}
       {call.state === 'cancelled' && <p className="muted">{t('tools.cancelled')}</p>}
       {described && (
         <div className="call-result" data-testid="call-result">

@@ -19,7 +19,11 @@ export interface ToolArgsFormProps {
   starting: boolean;
 }
 
-const DEFAULTS_BEHAVIOUR = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'populateAllDefaults', constAsDefaults: 'never' } as const;
+const DEFAULTS_BEHAVIOUR = {
+  arrayMinItems: { populate: 'never' },
+  emptyObjectFields: 'populateAllDefaults',
+  constAsDefaults: 'never',
+} as const;
 const NO_SECRETS: ReadonlySet<string> = new Set();
 
 /**
@@ -39,15 +43,21 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }
   const attempted = useRef(false);
   const [live, setLive] = useState(false);
   const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: NO_SECRETS }), [t]);
-  const transformErrors = useCallback((errors: RJSFValidationError[]) => {
-    const out = localiseErrors(errors, t);
-    return attempted.current ? out : out.filter((e) => fieldOf(e.property) === '');
-  }, [t]);
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) => {
+      const out = localiseErrors(errors, t);
+      return attempted.current ? out : out.filter((e) => fieldOf(e.property) === '');
+    },
+    [t],
+  );
 
   const submitJson = (e: FormEvent) => {
     e.preventDefault();
     const parsed = parseJsonArgs(json);
-    if (!parsed.ok) return setJsonError(parsed.error === 'syntax' ? t('tools.json.syntax', { detail: parsed.detail ?? '' }) : t('tools.json.notObject'));
+    if (!parsed.ok)
+      return setJsonError(
+        parsed.error === 'syntax' ? t('tools.json.syntax', { detail: parsed.detail ?? '' }) : t('tools.json.notObject'),
+      );
     setJsonError(null);
     onCall(parsed.args);
   };
@@ -55,7 +65,8 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }
     if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
   };
   const switchMode = () => {
-    if (!asJson && plan.kind === 'form') setJson(JSON.stringify({ ...skeletonArgs(inputSchema), ...argsFromFormData(plan.schema, formData) }, null, 2));
+    if (!asJson && plan.kind === 'form')
+      setJson(JSON.stringify({ ...skeletonArgs(inputSchema), ...argsFromFormData(plan.schema, formData) }, null, 2));
     if (asJson && plan.kind === 'form') {
       const parsed = parseJsonArgs(json);
       if (parsed.ok) setFormData(parsed.args);
@@ -110,7 +121,13 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }
           />
         </div>
       ) : (
-        <form id={formId} onSubmit={(e) => { e.preventDefault(); onCall({}); }}>
+        <form
+          id={formId}
+          onSubmit={(e) => {
+            e.preventDefault();
+            onCall({});
+          }}
+        >
           <p className="muted">{t('tools.noArgs')}</p>
         </form>
       )}

@@ -30,13 +30,23 @@ export default function ToolCallPanel({ server, tool, calls }: ToolCallPanelProp
         {tool.title && <p className="tool-title">{tool.title}</p>}
         {tool.description && <p className="tool-description">{tool.description}</p>}
       </div>
-      <ToolArgsForm key={`${server}/${tool.name}`} toolName={tool.name} inputSchema={tool.inputSchema} starting={starting} onCall={(args) => void calls.call(server, tool.name, args)} />
+      <ToolArgsForm
+        key={`${server}/${tool.name}`}
+        toolName={tool.name}
+        inputSchema={tool.inputSchema}
+        starting={starting}
+        onCall={(args) => void calls.call(server, tool.name, args)}
+      />
       {mine.length > 0 && (
         <div className="calls">
           <div className="calls-head">
             <h4 className="calls-title">{t('tools.calls')}</h4>
             {finished && (
-              <button type="button" className="button button-small button-link" onClick={() => calls.clearFinished(server, tool.name)}>
+              <button
+                type="button"
+                className="button button-small button-link"
+                onClick={() => calls.clearFinished(server, tool.name)}
+              >
                 {t('tools.clear')}
               </button>
             )}

@@ -16,11 +16,22 @@ const catalog: CatalogView = {
       description: 'Deploys one service.',
       inputSchema: {
         type: 'object',
-        properties: { service: { type: 'string', title: 'Service' }, replicas: { type: 'integer', title: 'Replicas', minimum: 1 }, region: { type: 'string', enum: ['eu', 'us'] } },
+        properties: {
+          service: { type: 'string', title: 'Service' },
+          replicas: { type: 'integer', title: 'Replicas', minimum: 1 },
+          region: { type: 'string', enum: ['eu', 'us'] },
+        },
         required: ['service'],
       },
     },
-    { name: 'nested', description: 'Takes a nested object.', inputSchema: { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } } },
+    {
+      name: 'nested',
+      description: 'Takes a nested object.',
+      inputSchema: {
+        type: 'object',
+        properties: { address: { type: 'object', properties: { city: { type: 'string' } } } },
+      },
+    },
     { name: 'ping', inputSchema: { type: 'object', properties: {} } },
   ],
   prompts: [{ name: 'greeting', description: 'Says hello.', arguments: [{ name: 'name', required: true }] }],
@@ -28,7 +39,12 @@ const catalog: CatalogView = {
 };
 
 async function open(options: Parameters<typeof renderApp>[0] = {}) {
-  const app = await renderApp({ view: 'tools', servers: ['github', 'files'], catalogs: { github: catalog }, ...options });
+  const app = await renderApp({
+    view: 'tools',
+    servers: ['github', 'files'],
+    catalogs: { github: catalog },
+    ...options,
+  });
   await screen.findByRole('tab', { name: /Tools/ });
   return { app, user: userEvent.setup() };
 }
@@ -47,7 +63,10 @@ describe('Tools view', () => {
     expect(screen.getByText('file:///notes.txt')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Server'), 'files');
     expect(await screen.findByText('This server offers no resources.')).toBeTruthy(); // the tab stays
-    expect(app.host.calls.filter((c) => c.method === 'listCatalog').map((c) => c.params)).toEqual([{ server: 'github' }, { server: 'files' }]);
+    expect(app.host.calls.filter((c) => c.method === 'listCatalog').map((c) => c.params)).toEqual([
+      { server: 'github' },
+      { server: 'files' },
+    ]);
   });
 
   it('draws the input schema as a form, validates it, and calls with the typed arguments', async () => {
@@ -63,10 +82,18 @@ describe('Tools view', () => {
     await user.type(screen.getByLabelText(/^Service/), '{Enter}');
     expect(app.host.calls.some((c) => c.method === 'callTool')).toBe(false); // Enter in a field does not call
     await user.click(screen.getByRole('button', { name: 'Call deploy' }));
-    await waitFor(() => expect(app.host.calls.filter((c) => c.method === 'callTool').map((c) => c.params)).toEqual([{ server: 'github', tool: 'deploy', args: { service: 'billing', replicas: 3, region: 'eu' } }]));
+    await waitFor(() =>
+      expect(app.host.calls.filter((c) => c.method === 'callTool').map((c) => c.params)).toEqual([
+        { server: 'github', tool: 'deploy', args: { service: 'billing', replicas: 3, region: 'eu' } },
+      ]),
+    );
     const callCard = await screen.findByText('Running');
     expect(screen.getByText('Running. If the server has a question, it opens as a dialog.')).toBeTruthy();
-    act(() => app.host.finishCall('call-1', { result: { content: [{ type: 'text', text: 'deployed billing ×3' }], structuredContent: { ok: true } } }));
+    act(() =>
+      app.host.finishCall('call-1', {
+        result: { content: [{ type: 'text', text: 'deployed billing ×3' }], structuredContent: { ok: true } },
+      }),
+    );
     expect(await screen.findByText('deployed billing ×3')).toBeTruthy();
     expect(screen.getByText('Done')).toBeTruthy();
     expect(screen.getByText('structuredContent')).toBeTruthy();
@@ -79,7 +106,9 @@ describe('Tools view', () => {
     expect(screen.getByText('This tool takes no arguments.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Call ping' }));
     await screen.findByText('Running');
-    act(() => app.host.push(confirmQuestion({ origin: origin({ server: 'github', name: 'ping' }), message: 'Really ping?' })));
+    act(() =>
+      app.host.push(confirmQuestion({ origin: origin({ server: 'github', name: 'ping' }), message: 'Really ping?' })),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Really ping?')).toBeTruthy();
     expect(document.querySelector('.app')!.hasAttribute('inert')).toBe(true);
@@ -96,7 +125,9 @@ describe('Tools view', () => {
     await user.click(screen.getByRole('button', { name: 'Call ping' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel call' }));
     expect(await screen.findByText('The call was cancelled.')).toBeTruthy();
-    expect(app.host.calls.filter((c) => c.method === 'cancelCall').map((c) => c.params)).toEqual([{ callId: 'call-1' }]);
+    expect(app.host.calls.filter((c) => c.method === 'cancelCall').map((c) => c.params)).toEqual([
+      { callId: 'call-1' },
+    ]);
     await user.click(screen.getByRole('button', { name: 'Call ping' }));
     await screen.findByRole('button', { name: 'Cancel call' });
     act(() => app.host.finishCall('call-2', { error: 'the server closed the connection' }));
@@ -113,7 +144,13 @@ describe('Tools view', () => {
     await user.clear(json);
     await user.type(json, '{{"address": {{"city": "Bonn"}}');
     await user.click(screen.getByRole('button', { name: 'Call nested' }));
-    await waitFor(() => expect(app.host.calls.filter((c) => c.method === 'callTool').at(-1)?.params).toEqual({ server: 'github', tool: 'nested', args: { address: { city: 'Bonn' } } }));
+    await waitFor(() =>
+      expect(app.host.calls.filter((c) => c.method === 'callTool').at(-1)?.params).toEqual({
+        server: 'github',
+        tool: 'nested',
+        args: { address: { city: 'Bonn' } },
+      }),
+    );
     await user.clear(json);
     await user.type(json, '{{oops');
     await user.click(screen.getByRole('button', { name: 'Call nested' }));
@@ -123,7 +160,9 @@ describe('Tools view', () => {
     await user.click(screen.getByRole('button', { name: /^deploy/ }));
     await user.type(screen.getByLabelText(/^Service/), 'api');
     await user.click(screen.getByRole('button', { name: 'Edit as JSON' }));
-    expect(JSON.parse((screen.getByLabelText('Arguments (JSON)') as HTMLTextAreaElement).value)).toEqual({ service: 'api' });
+    expect(JSON.parse((screen.getByLabelText('Arguments (JSON)') as HTMLTextAreaElement).value)).toEqual({
+      service: 'api',
+    });
     await user.click(screen.getByRole('button', { name: 'Use the form' }));
     expect((screen.getByLabelText(/^Service/) as HTMLInputElement).value).toBe('api');
   });
@@ -133,7 +172,9 @@ describe('Tools view', () => {
     host.host.failNext('listCatalog', 'cannot connect to "github": spawn ENOENT');
     const user = userEvent.setup();
     await user.click(within(screen.getByRole('navigation')).getByRole('button', { name: 'Tools' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not list what github offers: cannot connect to "github": spawn ENOENT');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not list what github offers: cannot connect to "github": spawn ENOENT',
+    );
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByRole('tab', { name: 'Tools (3)' })).toBeTruthy();
   });

@@ -24,7 +24,10 @@ export default function ToolsView({ stores, selection, onSelect, onOpenServers }
   const { servers, loaded } = useStore(stores.servers);
   const [reload, setReload] = useState(0);
   const [tab, setTab] = useState('tools');
-  const server = selection.server && servers.some((s) => s.name === selection.server) ? selection.server : (servers[0]?.name ?? null);
+  const server =
+    selection.server && servers.some((s) => s.name === selection.server)
+      ? selection.server
+      : (servers[0]?.name ?? null);
   const catalog = useCatalog(stores.api, server, reload);
   const status = servers.find((s) => s.name === server)?.status;
 
@@ -57,14 +60,24 @@ export default function ToolsView({ stores, selection, onSelect, onOpenServers }
         <label className="inline-label" htmlFor={`${id}-server`}>
           {t('tools.server')}
         </label>
-        <select id={`${id}-server`} className="input select server-select" value={server ?? ''} onChange={(e) => onSelect({ server: e.target.value, tool: null })}>
+        <select
+          id={`${id}-server`}
+          className="input select server-select"
+          value={server ?? ''}
+          onChange={(e) => onSelect({ server: e.target.value, tool: null })}
+        >
           {servers.map((s) => (
             <option key={s.name} value={s.name}>
               {s.name}
             </option>
           ))}
         </select>
-        <button type="button" className="button" onClick={() => setReload((n) => n + 1)} aria-disabled={catalog.status === 'loading' || undefined}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setReload((n) => n + 1)}
+          aria-disabled={catalog.status === 'loading' || undefined}
+        >
           {t('tools.refresh')}
         </button>
       </ViewHeader>
@@ -91,7 +104,11 @@ export default function ToolsView({ stores, selection, onSelect, onOpenServers }
               count: ready.tools.length,
               panel: (
                 <div className="tools-layout">
-                  <ToolList tools={ready.tools} selected={tool?.name ?? null} onPick={(name) => onSelect({ server, tool: name })} />
+                  <ToolList
+                    tools={ready.tools}
+                    selected={tool?.name ?? null}
+                    onPick={(name) => onSelect({ server, tool: name })}
+                  />
                   {tool ? (
                     <ToolCallPanel key={`${server}/${tool.name}`} server={server} tool={tool} calls={stores.calls} />
                   ) : (
@@ -103,8 +120,18 @@ export default function ToolsView({ stores, selection, onSelect, onOpenServers }
                 </div>
               ),
             },
-            { key: 'prompts', label: t('tools.tab.prompts'), count: ready.prompts.length, panel: <PromptList prompts={ready.prompts} /> },
-            { key: 'resources', label: t('tools.tab.resources'), count: ready.resources.length, panel: <ResourceList resources={ready.resources} /> },
+            {
+              key: 'prompts',
+              label: t('tools.tab.prompts'),
+              count: ready.prompts.length,
+              panel: <PromptList prompts={ready.prompts} />,
+            },
+            {
+              key: 'resources',
+              label: t('tools.tab.resources'),
+              count: ready.resources.length,
+              panel: <ResourceList resources={ready.resources} />,
+            },
           ]}
         />
       )}
@@ -112,16 +139,31 @@ export default function ToolsView({ stores, selection, onSelect, onOpenServers }
   );
 }
 
-function ToolList({ tools, selected, onPick }: { tools: CatalogView['tools']; selected: string | null; onPick: (name: string) => void }) {
+function ToolList({
+  tools,
+  selected,
+  onPick,
+}: {
+  tools: CatalogView['tools'];
+  selected: string | null;
+  onPick: (name: string) => void;
+}) {
   const t = useT();
   if (tools.length === 0) return <p className="muted">{t('tools.none')}</p>;
   return (
     <ul className="tool-list" aria-label={t('tools.tab.tools')}>
       {tools.map((tool) => (
         <li key={tool.name}>
-          <button type="button" className="tool-item" aria-current={tool.name === selected ? 'true' : undefined} onClick={() => onPick(tool.name)}>
+          <button
+            type="button"
+            className="tool-item"
+            aria-current={tool.name === selected ? 'true' : undefined}
+            onClick={() => onPick(tool.name)}
+          >
             <span className="tool-item-name mono">{tool.name}</span>{' '}
-            {(tool.title || tool.description) && <span className="tool-item-text">{tool.title ?? tool.description}</span>}
+            {(tool.title || tool.description) && (
+              <span className="tool-item-text">{tool.title ?? tool.description}</span>
+            )}
           </button>
         </li>
       ))}

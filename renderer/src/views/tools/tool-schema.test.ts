@@ -24,7 +24,13 @@ describe('planArgs', () => {
       type: 'object',
       properties: {
         entryId: { type: 'number', minimum: 1 },
-        kind: { type: 'string', oneOf: [{ const: 'a', title: 'Alpha' }, { const: 'b', title: 'Bravo' }] },
+        kind: {
+          type: 'string',
+          oneOf: [
+            { const: 'a', title: 'Alpha' },
+            { const: 'b', title: 'Bravo' },
+          ],
+        },
         when: { type: 'string', format: 'date' },
         id: { type: 'string' },
         tags: { type: 'array', items: { type: 'string', enum: ['x', 'y'] }, uniqueItems: true },
@@ -42,8 +48,14 @@ describe('planArgs', () => {
 
   it('falls back to JSON, saying why, for anything the form cannot draw', () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } }, /"address" has type "object"/],
-      [{ type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } } }, /"ids" is a list of free values/],
+      [
+        { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } },
+        /"address" has type "object"/,
+      ],
+      [
+        { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } } },
+        /"ids" is a list of free values/,
+      ],
       [{ type: 'object', properties: { v: { type: ['string', 'null'] } } }, /"v" has type/],
       [{ type: 'object', properties: { v: { anyOf: [{ type: 'string' }, { type: 'number' }] } } }, /"v" has no type/],
       [{ type: 'object', properties: { v: { type: 'string', anyOf: [{ type: 'string' }] } } }, /"v" combines schemas/],
@@ -61,7 +73,18 @@ describe('planArgs', () => {
   });
 
   it('starts the JSON editor from defaults and placeholders of required fields', () => {
-    expect(skeletonArgs({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' }, c: { type: 'boolean', default: true }, d: { type: 'object' } }, required: ['a', 'b', 'd'] })).toEqual({ a: '', b: 0, c: true, d: {} });
+    expect(
+      skeletonArgs({
+        type: 'object',
+        properties: {
+          a: { type: 'string' },
+          b: { type: 'integer' },
+          c: { type: 'boolean', default: true },
+          d: { type: 'object' },
+        },
+        required: ['a', 'b', 'd'],
+      }),
+    ).toEqual({ a: '', b: 0, c: true, d: {} });
   });
 
   it('reads the JSON editor', () => {
@@ -80,16 +103,34 @@ describe('planArgs', () => {
 
 describe('describeResult', () => {
   it('shows text content as text and the rest as JSON, metadata folded away', () => {
-    const r = describeResult({ content: [{ type: 'text', text: 'hi' }, { type: 'image', data: 'x'.repeat(3000), mimeType: 'image/png' }], structuredContent: { n: 1 }, _meta: { a: 1 } });
+    const r = describeResult({
+      content: [
+        { type: 'text', text: 'hi' },
+        { type: 'image', data: 'x'.repeat(3000), mimeType: 'image/png' },
+      ],
+      structuredContent: { n: 1 },
+      _meta: { a: 1 },
+    });
     expect(r.isError).toBe(false);
-    expect(r.parts.map((p) => (p.kind === 'text' ? p.text : `${p.label}${p.extra ? ' (extra)' : ''}`))).toEqual(['hi', 'image', 'structuredContent', '_meta (extra)']);
+    expect(r.parts.map((p) => (p.kind === 'text' ? p.text : `${p.label}${p.extra ? ' (extra)' : ''}`))).toEqual([
+      'hi',
+      'image',
+      'structuredContent',
+      '_meta (extra)',
+    ]);
     const image = r.parts[1]!;
     expect(image.kind === 'json' && image.json).toContain('… (3000 characters)');
   });
 
   it('marks isError, and shows anything else whole', () => {
-    expect(describeResult({ content: [{ type: 'text', text: 'boom' }], isError: true })).toEqual({ isError: true, parts: [{ kind: 'text', text: 'boom' }] });
-    expect(describeResult('odd')).toEqual({ isError: false, parts: [{ kind: 'json', label: 'result', json: '"odd"' }] });
+    expect(describeResult({ content: [{ type: 'text', text: 'boom' }], isError: true })).toEqual({
+      isError: true,
+      parts: [{ kind: 'text', text: 'boom' }],
+    });
+    expect(describeResult('odd')).toEqual({
+      isError: false,
+      parts: [{ kind: 'json', label: 'result', json: '"odd"' }],
+    });
     expect(prettyJson({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
   });
 });

@@ -12,14 +12,39 @@ type Json = Record<string, unknown>;
 
 /** How the arguments are entered. */
 export type ArgsPlan =
-  | { kind: 'none' }
-  | { kind: 'form'; schema: FormSchema; uiSchema: UiSchema }
-  | { kind: 'json'; reason: string };
+  { kind: 'none' } | { kind: 'form'; schema: FormSchema; uiSchema: UiSchema } | { kind: 'json'; reason: string };
 
-const ROOT_KEYS = new Set(['type', 'properties', 'required', 'additionalProperties', '$schema', '$id', 'title', 'description', 'examples']);
+const ROOT_KEYS = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  '$schema',
+  '$id',
+  'title',
+  'description',
+  'examples',
+]);
 const COMMON_KEYS = ['type', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly'];
-const STRING_KEYS = new Set([...COMMON_KEYS, 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'oneOf', 'anyOf', 'enumNames']);
-const NUMBER_KEYS = new Set([...COMMON_KEYS, 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
+const STRING_KEYS = new Set([
+  ...COMMON_KEYS,
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'enum',
+  'oneOf',
+  'anyOf',
+  'enumNames',
+]);
+const NUMBER_KEYS = new Set([
+  ...COMMON_KEYS,
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+]);
 const BOOLEAN_KEYS = new Set(COMMON_KEYS);
 const ARRAY_KEYS = new Set([...COMMON_KEYS, 'items', 'minItems', 'maxItems', 'uniqueItems']);
 /** Formats the theme has a widget for; others are drawn as plain text and left to the server to check. */
@@ -50,7 +75,8 @@ function strings(list: unknown): string[] | null {
 function fieldFor(name: string, prop: unknown): { ok: true; field: Json } | { ok: false; reason: string } {
   const no = (why: string) => ({ ok: false as const, reason: `"${name}" ${why}` });
   if (!isObject(prop)) return no('has no schema object');
-  const copy = (keys: Set<string>) => Object.fromEntries(Object.entries(prop).filter(([k]) => keys.has(k) && k !== 'enumNames' && k !== 'anyOf'));
+  const copy = (keys: Set<string>) =>
+    Object.fromEntries(Object.entries(prop).filter(([k]) => keys.has(k) && k !== 'enumNames' && k !== 'anyOf'));
   switch (prop.type) {
     case 'string': {
       const extra = onlyKeys(prop, STRING_KEYS);
@@ -102,7 +128,8 @@ function fieldFor(name: string, prop: unknown): { ok: true; field: Json } | { ok
 /** Decides how a tool's arguments are entered: nothing to enter, a form, or JSON (with the reason). */
 export function planArgs(inputSchema: unknown): ArgsPlan {
   if (!isObject(inputSchema)) return { kind: 'json', reason: 'the input schema is not an object' };
-  if (inputSchema.type !== undefined && inputSchema.type !== 'object') return { kind: 'json', reason: `the input is of type ${JSON.stringify(inputSchema.type)}` };
+  if (inputSchema.type !== undefined && inputSchema.type !== 'object')
+    return { kind: 'json', reason: `the input is of type ${JSON.stringify(inputSchema.type)}` };
   for (const key of Object.keys(inputSchema)) {
     if (!ROOT_KEYS.has(key)) return { kind: 'json', reason: `the input schema uses "${key}"` };
   }
@@ -118,7 +145,12 @@ export function planArgs(inputSchema: unknown): ArgsPlan {
   for (const [name, prop] of entries) {
     const drawn = fieldFor(name, prop);
     if (!drawn.ok) return { kind: 'json', reason: drawn.reason };
-    Object.defineProperty(properties, name, { value: drawn.field, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(properties, name, {
+      value: drawn.field,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   const required = strings(inputSchema.required)?.filter((r) => Object.hasOwn(properties, r)) ?? [];
   const schema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } as unknown as FormSchema;
@@ -160,7 +192,9 @@ function placeholder(type: unknown): unknown {
 }
 
 /** Reads the JSON editor: an object, or what is wrong with the text. */
-export function parseJsonArgs(text: string): { ok: true; args: Json } | { ok: false; error: 'syntax' | 'notObject'; detail?: string } {
+export function parseJsonArgs(
+  text: string,
+): { ok: true; args: Json } | { ok: false; error: 'syntax' | 'notObject'; detail?: string } {
   let value: unknown;
   try {
     value = JSON.parse(text.trim() === '' ? '{}' : text);

@@ -5,7 +5,11 @@ import type { CatalogView, HostApi } from '../../../../shared/host-api/contract'
 import { errorText } from '../../state/store';
 
 /** The catalog of one server as it loads. */
-export type CatalogState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; catalog: CatalogView } | { status: 'error'; error: string };
+export type CatalogState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; catalog: CatalogView }
+  | { status: 'error'; error: string };
 
 /** The catalog of `server` (null: none picked); bump `reload` to fetch again. */
 export function useCatalog(api: Pick<HostApi, 'listCatalog'>, server: string | null, reload: number): CatalogState {
