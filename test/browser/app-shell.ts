@@ -3,7 +3,7 @@
 // journal), startWebShell on 127.0.0.1:0, and the printed URL opened in a
 // page. Only the system browser is replaced: the shell's opener and the
 // service's openExternal record the URLs they were asked to open.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -12,8 +12,9 @@ import { HostService } from '../../electron/core/service/host-service';
 import { JournalHistory } from '../../electron/core/service/journal-history';
 import { startWebShell, type WebShell } from '../../electron/web/web-shell';
 import { repoRoot } from './paint-latency';
+import { screenshotDir } from './screenshot-dir';
 
-export const screenshotDir = join(repoRoot, 'docs', 'screenshots');
+export { screenshotDir };
 export const AXE_PATH = join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
 
 /** A running shell over a real service. */
@@ -125,9 +126,10 @@ export async function axe(page: Page): Promise<string[]> {
   });
 }
 
-/** A screenshot for docs/screenshots, once the frame has settled. */
+/** A screenshot (for docs/screenshots under `npm run docs`), once the frame has settled. */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
 

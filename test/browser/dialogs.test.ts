@@ -25,8 +25,8 @@ import {
   type LaunchedBrowser,
   type StaticServer,
 } from './paint-latency';
+import { screenshotDir } from './screenshot-dir';
 
-const screenshotDir = join(repoRoot, 'docs', 'screenshots');
 const AXE_PATH = '/__test/axe.min.js';
 
 let build: Awaited<ReturnType<typeof buildPrivateRenderer>>;
