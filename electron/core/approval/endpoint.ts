@@ -5,9 +5,10 @@
 // only the user can read is the second half of the handshake (a named pipe's
 // default ACL lets other users open it for reading).
 import { createHash } from 'node:crypto';
-import { chmod, lstat, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
 
 /** The approval endpoint of one data folder. */
 export interface ApprovalEndpoint {
@@ -58,26 +59,12 @@ export function approvalEndpoint(dataDir: string, platform: NodeJS.Platform = pr
   return { runDir, tokenFile, socketPath };
 }
 
-/**
- * Create `dir` (and parents) and make it private: owner-only, owned by us,
- * not a symlink. Refuses a folder someone else owns.
- */
-export async function ensurePrivateDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  if (process.platform === 'win32') return;
-  const info = await lstat(dir);
-  if (!info.isDirectory()) throw new Error(`${dir} is not a folder`);
-  const uid = process.getuid?.();
-  if (uid !== undefined && info.uid !== uid)
-    throw new Error(`${dir} belongs to another user; refusing to use it for the approval channel`);
-  if ((info.mode & 0o077) !== 0) await chmod(dir, 0o700);
-}
+/** Create `dir` (and parents) and make it private; see core/storage/private-files. */
+export { ensurePrivateDir };
 
 /** Write a fresh token file (0600, atomically). */
 export async function writeTokenFile(file: string, token: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, `${token}\n`, { mode: 0o600 });
-  await rename(tmp, file);
+  await writePrivateFile(file, `${token}\n`);
 }
 
 /** Read a token file; undefined when it does not exist. */

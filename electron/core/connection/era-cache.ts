@@ -91,7 +91,7 @@ export class FileEraCache extends MemoryEraCache {
     const snapshot = JSON.stringify(Object.fromEntries(this.map));
     this.writing = this.writing
       .then(async () => {
-        await mkdir(dirname(this.file), { recursive: true });
+        await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
         const tmp = `${this.file}.tmp`;
         await writeFile(tmp, snapshot, { mode: 0o600 });
         await rename(tmp, this.file);

@@ -10,7 +10,8 @@
 // arrive while a write is in flight are written together and share one fsync
 // (group commit), each still resolving only after that fsync.
 
-import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import { openPrivateDir, openPrivateFile } from '../storage/private-files';
 import { join } from 'node:path';
 import { encodeEntry, isHash, type EncodedEntry } from './chain';
 import { requestStateDigest, redactContent } from './digests';
@@ -107,9 +108,10 @@ export class HistoryJournal {
     try {
       await stat(dir);
     } catch {
-      await mkdir(dir, { recursive: true });
       created = true;
     }
+    // 0700, owned by us; files a looser older version left behind are tightened to 0600.
+    await openPrivateDir(dir);
     if (created) await fsyncParent(dir);
     const lock = options.lock === false ? undefined : await acquireWriterLock(dir);
     const journal = new HistoryJournal(dir, options, lock);
@@ -343,7 +345,7 @@ export class HistoryJournal {
   private async currentHandle(): Promise<FileHandle> {
     if (!this.handle) {
       const path = join(this.dir, journalFileName(this.fileIndex));
-      this.handle = await open(path, 'a');
+      this.handle = await openPrivateFile(path, 'a');
       if (!this.fileExists) {
         await fsyncDir(this.dir);
         this.fileExists = true;
@@ -357,11 +359,11 @@ export class HistoryJournal {
     const path = join(this.dir, journalFileName(next));
     let handle: FileHandle;
     try {
-      handle = await open(path, 'ax');
+      handle = await openPrivateFile(path, 'ax');
     } catch (err) {
       // Left empty by an earlier rotation that failed to sync the folder: reuse it.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || (await stat(path)).size !== 0) throw err;
-      handle = await open(path, 'a');
+      handle = await openPrivateFile(path, 'a');
     }
     try {
       await fsyncDir(this.dir);

@@ -6,6 +6,7 @@
 import { hostname, uptime } from 'node:os';
 import { join } from 'node:path';
 import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../storage/private-files';
 
 export const LOCK_FILE = 'writer.lock';
 
@@ -43,7 +44,7 @@ export async function acquireWriterLock(dir: string): Promise<WriterLock> {
   const text = `${JSON.stringify(mine)}\n`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const handle = await open(path, 'wx');
+      const handle = await open(path, 'wx', PRIVATE_FILE_MODE);
       try {
         await handle.writeFile(text);
       } finally {

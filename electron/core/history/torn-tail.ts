@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { checkHeader, sha256Hex } from './chain';
 import { fsyncDir, tornSidecarName, writeFully, type JournalFile } from './files';
 import type { JournalEntry, TornTailNote } from './types';
+import { openPrivateFile } from '../storage/private-files';
 
 const NEWLINE = 0x0a;
 
@@ -125,7 +126,7 @@ export async function setAsideTornTail(dir: string, scan: TailScan, noteSeq: num
   if (already) {
     record.noteSeq = lastRecord.noteSeq;
   } else {
-    const handle = await open(sidecarPath, 'a');
+    const handle = await openPrivateFile(sidecarPath, 'a');
     try {
       // A sidecar torn by a crash during a previous recovery must not swallow this record.
       const lead = existing.size > 0 && !existing.endsWithNewline ? '\n' : '';

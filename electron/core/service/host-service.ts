@@ -26,6 +26,7 @@ import { HostError, messageOf } from '../host-error';
 import { Emitter } from './emitter';
 import { importServers } from './import-servers';
 import { readJsonFile, writeJsonFile } from './json-file';
+import { openPrivateDir } from '../storage/private-files';
 import { QueuePrompter, type OpenExternal } from './queue-prompter';
 import { loadSettings, saveSettings } from './settings-store';
 
@@ -94,6 +95,8 @@ export class HostService {
 
   /** Load config and settings from the data folder and start. */
   static async create(options: HostServiceOptions): Promise<HostService> {
+    // The data folder holds servers (with their tokens), settings and the history: owner-only.
+    await openPrivateDir(options.dataDir, { recursive: false });
     const serversFile = join(options.dataDir, 'servers.json');
     let doc = await readJsonFile(serversFile);
     if (doc === undefined) {

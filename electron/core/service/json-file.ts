@@ -1,7 +1,8 @@
 // Small JSON documents in the data folder, written atomically (temp file +
 // rename) with owner-only permissions: server entries may carry tokens.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { writePrivateFile } from '../storage/private-files';
 
 /** Read and parse a JSON file; undefined when it does not exist. */
 export async function readJsonFile(file: string): Promise<unknown> {
@@ -18,7 +19,5 @@ export async function readJsonFile(file: string): Promise<unknown> {
 /** Write JSON atomically. */
 export async function writeJsonFile(file: string, value: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-  await rename(tmp, file);
+  await writePrivateFile(file, `${JSON.stringify(value, null, 2)}\n`);
 }
