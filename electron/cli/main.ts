@@ -3,6 +3,7 @@ import { runCallCommand, CALL_USAGE } from './call-command';
 import { runExerciseCommand, EXERCISE_USAGE } from './exercise-command';
 import { runGatewayCommand } from './gateway-command';
 import { runHistoryCommand } from './history-command';
+import { runTestCommand, TEST_USAGE } from './test-command';
 import { runWebCommand, WEB_USAGE } from './web-command';
 import { processIo, type CliIo } from './io';
 
@@ -11,6 +12,7 @@ const USAGE = `countersign — an MCP host where server questions reach the huma
 commands:
   call       run one tool call, prompt or resource read, answering questions from --elicit specs
   exercise   call every tool of a server once (the conformance client)
+  test       run a script of scripted answers and assertions, in both protocol eras (docs/testing.md)
   history    list past questions and answers; history verify checks the hash chain
   web        run the app in your browser on 127.0.0.1 (for machines without Electron)
   gateway    an MCP server for agents: their servers' questions go to this app's dialogs (docs/agents.md)
@@ -18,6 +20,8 @@ commands:
 ${CALL_USAGE}
 
 ${EXERCISE_USAGE}
+
+${TEST_USAGE}
 
 ${WEB_USAGE}`;
 
@@ -29,6 +33,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runCallCommand(rest, io);
     case 'exercise':
       return runExerciseCommand(rest, io);
+    case 'test':
+      return runTestCommand(rest, io);
     case 'history':
       return runHistoryCommand(rest, io);
     case 'web':

@@ -1,5 +1,6 @@
 // What `call` and `exercise` share: the flags that pick a server, and a Host
 // on that one server with the CLI's prompter, the [ELICIT] log and the history.
+import type { EraCache } from '../core/connection/era-cache';
 import { combineObservers, type HostObserver } from '../core/events';
 import { Host } from '../core/host';
 import type { Prompter } from '../core/prompter/prompter';
@@ -38,6 +39,8 @@ export async function openSession(options: {
   maxRounds: number;
   recordHistory: boolean;
   observers: Array<HostObserver | undefined>;
+  /** Era verdicts to start from (`countersign test` pins an era this way). */
+  eraCache?: EraCache;
 }): Promise<CliSession> {
   const history = await openCliHistory(options.io, options.recordHistory);
   const host = new Host({
@@ -45,6 +48,7 @@ export async function openSession(options: {
     prompter: options.prompter,
     observer: combineObservers(...options.observers, history.observer),
     maxRounds: options.maxRounds,
+    ...(options.eraCache ? { eraCache: options.eraCache } : {}),
   });
   return {
     host,
