@@ -60,7 +60,10 @@ describe('countersign web', () => {
     });
     const line = await waitFor(() => io.out.find((l) => URL_LINE.test(l)), 'the URL line');
     const [, url, port] = URL_LINE.exec(line)!;
-    expect(opened).toEqual([url]);
+    // The browser is given a private launcher page that forwards to the URL, never the URL itself.
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).not.toContain(URL_LINE.exec(line)![3]);
+    expect(readFileSync(opened[0]!, 'utf8')).toContain(`url=${url}`);
     expect((await fetch(url!)).status).toBe(200);
     const ws = new WebSocket(
       `ws://127.0.0.1:${port}/api`,

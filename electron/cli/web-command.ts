@@ -2,6 +2,7 @@
 // loopback web shell. Runs until Ctrl-C (SIGINT) or SIGTERM.
 import { parsePort, untilAborted } from './run-flags';
 import { ApprovalServerInUseError, startApprovalServer, type ApprovalServer } from '../core/approval/approval-server';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +18,13 @@ import { openWithSystem } from '../web/system-opener';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
 
-export const WEB_USAGE = `usage: countersign web [--port N] [--data-dir DIR] [--no-open] [--no-history] [--renderer DIR]
+export const WEB_USAGE = `usage: countersign web [--port N] [--data-dir DIR] [--no-open] [--open-with PROGRAM] [--no-history] [--renderer DIR]
   serves the app on http://127.0.0.1 (only) with a per-run token in the printed URL
   --port N        port on 127.0.0.1 (default: a free one)
   --data-dir DIR  config, history and caches (default: the platform data folder, or COUNTERSIGN_DATA_DIR)
   --no-open       do not open the system browser
+  --open-with PROGRAM  open the app with PROGRAM instead of the system opener; it is run as
+                  PROGRAM <launcher.html> (a private page that carries the token; never the URL itself)
   --no-history    do not record questions and answers in the history journal (DIR/history)
   --renderer DIR  the built renderer (default: dist/renderer; build it with "npx vite build")`;
 
@@ -31,8 +34,8 @@ export interface WebCommandDeps {
   history?: HistoryPort;
   /** Opens question links (default: the system opener). */
   openExternal?: OpenExternal;
-  /** Opens the app's own URL at start (default: the system opener). */
-  openBrowser?: (url: string) => Promise<void>;
+  /** Opens the app's launcher page (its file path) at start (default: the system opener). */
+  openBrowser?: (launcherPath: string) => Promise<void>;
 }
 
 /** The built renderer: dist/renderer in the repository (or next to a bundled build). */
@@ -52,6 +55,7 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
     port?: string;
     'data-dir'?: string;
     'no-open'?: boolean;
+    'open-with'?: string;
     'no-history'?: boolean;
     renderer?: string;
     help?: boolean;
@@ -66,6 +70,7 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'no-open': { type: 'boolean' },
+        'open-with': { type: 'string' },
         'no-history': { type: 'boolean' },
         renderer: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -114,7 +119,11 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
       port,
       rendererDir,
       openBrowser: values['no-open'] !== true,
-      ...(deps.openBrowser ? { opener: deps.openBrowser } : {}),
+      ...(deps.openBrowser
+        ? { opener: deps.openBrowser }
+        : values['open-with'] !== undefined
+          ? { opener: programOpener(values['open-with']) }
+          : {}),
       log: (line) => io.stderr(line),
     });
     io.stdout(`Countersign is running at ${shell.url}`);
@@ -133,6 +142,19 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
     if (service) await service.close();
     else if (history && history !== deps.history) await history.close();
   }
+}
+
+/** Opens the launcher page with `program` (one argument, no shell), as the system opener would. */
+function programOpener(program: string): (launcherPath: string) => Promise<void> {
+  return (launcherPath) =>
+    new Promise((resolveSpawn, reject) => {
+      const child = spawn(program, [launcherPath], { shell: false, detached: true, stdio: 'ignore' });
+      child.once('error', (error) => reject(new Error(`cannot run ${program}: ${error.message}`)));
+      child.once('spawn', () => {
+        child.unref();
+        resolveSpawn();
+      });
+    });
 }
 
 async function openHistory(dir: string): Promise<HistoryPort> {

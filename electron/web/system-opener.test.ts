@@ -4,7 +4,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openWithSystem, systemOpenerCommand } from './system-opener';
+import { checkExternalUrl, MAX_EXTERNAL_URL_LENGTH } from '../../shared/url/external-url';
+import { openFileWithSystem, openWithSystem, systemOpenerCommand } from './system-opener';
 
 describe('systemOpenerCommand', () => {
   const url = 'https://example.com/a?b=1&c=%USERNAME%;rm -rf';
@@ -30,6 +31,29 @@ describe('openWithSystem', () => {
     for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'mailto:a@b.c', 'not a url', '']) {
       await expect(openWithSystem(bad, 'linux')).rejects.toThrow(/refusing/);
     }
+  });
+
+  // One URL rule (issue 9, item 13): what Electron's openExternal gate refuses, this opener refuses too.
+  it('applies the same rule as the Electron gate: http only to this computer, spelled exactly, and a length cap', async () => {
+    const refusedByBoth = [
+      'http://localhost./',
+      'http://127.0.0.1.nip.io/',
+      'http://localhost.evil.example/',
+      'http://example.com/',
+      `https://example.com/${'a'.repeat(MAX_EXTERNAL_URL_LENGTH)}`,
+    ];
+    for (const url of refusedByBoth) {
+      expect(checkExternalUrl(url).ok, url).toBe(false);
+      await expect(openWithSystem(url, 'linux'), url).rejects.toThrow(/refusing to open/);
+    }
+  });
+
+  it('refuses to open anything but an existing file as a launcher page', async () => {
+    await expect(openFileWithSystem('relative.html', 'linux')).rejects.toThrow(/not an existing file/);
+    await expect(openFileWithSystem(join(tmpdir(), 'no-such-launcher.html'), 'linux')).rejects.toThrow(
+      /not an existing file/,
+    );
+    await expect(openFileWithSystem(tmpdir(), 'linux')).rejects.toThrow(/not an existing file/);
   });
 
   it.skipIf(process.platform === 'win32')(

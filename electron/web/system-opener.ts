@@ -3,6 +3,9 @@
 // ONE argument to the platform's opener and no shell ever parses it, so a
 // server-chosen link cannot smuggle in a second command.
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { checkExternalUrl } from '../../shared/url/external-url';
 
 /** The program and arguments that open `url` on `platform`. */
 export function systemOpenerCommand(
@@ -20,23 +23,14 @@ export function systemOpenerCommand(
   return { command: 'xdg-open', args: [url] };
 }
 
-/** Only web links leave through here; everything else is refused. */
+/** Only links the one URL rule allows leave through here (the same rule as Electron's openExternal gate). */
 function checkedUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error(`refusing to open an invalid URL: ${JSON.stringify(url.slice(0, 200))}`);
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    throw new Error(`refusing to open a ${parsed.protocol} link; only http and https are opened`);
-  // The serialised form: percent-encoded, no quotes, no whitespace, no control characters.
-  return parsed.href;
+  const verdict = checkExternalUrl(url);
+  if (!verdict.ok) throw new Error(`refusing to open ${JSON.stringify(url.slice(0, 200))}: ${verdict.reason}`);
+  return verdict.href;
 }
 
-/** Open `url` in the system browser; resolves once the opener started, rejects if it cannot be run. */
-export async function openWithSystem(url: string, platform: NodeJS.Platform = process.platform): Promise<void> {
-  const { command, args } = systemOpenerCommand(checkedUrl(url), platform);
+function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { shell: false, detached: true, stdio: 'ignore', windowsHide: true });
     child.once('error', (error) => reject(new Error(`cannot open the link with ${command}: ${error.message}`)));
@@ -45,4 +39,22 @@ export async function openWithSystem(url: string, platform: NodeJS.Platform = pr
       resolve();
     });
   });
+}
+
+/** Open `url` in the system browser; resolves once the opener started, rejects if it cannot be run. */
+export async function openWithSystem(url: string, platform: NodeJS.Platform = process.platform): Promise<void> {
+  const { command, args } = systemOpenerCommand(checkedUrl(url), platform);
+  return run(command, args);
+}
+
+/**
+ * Open a local page the app wrote (the web shell's launcher) with the system's
+ * handler for it, the default browser for .html. Only an absolute path to an
+ * existing regular file is accepted; the path, unlike a token URL, is no secret.
+ */
+export async function openFileWithSystem(path: string, platform: NodeJS.Platform = process.platform): Promise<void> {
+  if (!isAbsolute(path) || !statSync(path, { throwIfNoEntry: false })?.isFile())
+    throw new Error(`refusing to open ${JSON.stringify(path.slice(0, 200))}: not an existing file`);
+  const { command, args } = systemOpenerCommand(path, platform);
+  return run(command, args);
 }

@@ -7,7 +7,9 @@
 //   - the socket's Origin must be exactly http://127.0.0.1:PORT (other
 //     pages in the user's browser cannot connect),
 //   - the socket must present this run's random token (other local users
-//     and programs cannot connect; the token is only in the printed URL).
+//     and programs cannot connect; the token is only in the printed URL and
+//     in the private launcher page the browser is opened with, never in any
+//     process's argv or environment: see ./launcher-file.ts).
 import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -17,7 +19,8 @@ import { join, resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { HostService } from '../core/service/host-service';
 import { securityHeaders, sendText, serveStatic } from './static-files';
-import { openWithSystem } from './system-opener';
+import { writeLauncherFile, type LauncherFile } from './launcher-file';
+import { openFileWithSystem } from './system-opener';
 import { newToken, sameToken } from './token';
 import { API_PATH, MAX_FRAME_BYTES, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from './wire';
 import { WsBridge } from './ws-bridge';
@@ -31,10 +34,15 @@ export interface WebShellOptions {
   port?: number;
   /** The built renderer (index.html and its assets). */
   rendererDir: string;
-  /** Open the URL in the system browser once listening. */
+  /** Open the app in the system browser once listening (through a private launcher page). */
   openBrowser?: boolean;
-  /** How the browser is opened (default: the system opener). */
-  opener?: (url: string) => Promise<void>;
+  /**
+   * How the browser is opened (default: the system opener). It is given the
+   * launcher page's file path, never the URL: the token must not reach argv.
+   */
+  opener?: (launcherPath: string) => Promise<void>;
+  /** Where the launcher page's private folder is made (default: the system temp folder). */
+  launcherParent?: string;
   /**
    * Reuse a token (at least 43 base64url characters) so tabs of a restarted
    * shell reconnect; by default every run makes a new one.
@@ -49,6 +57,8 @@ export interface WebShell {
   /** http://127.0.0.1:PORT/#token=... — the only way in. */
   url: string;
   port: number;
+  /** The launcher page the browser was opened with, until a tab has come in with it (or the shell closed). */
+  readonly launcherFile: string | undefined;
   /** Stop serving and close every tab (the service stays open; its owner closes it). */
   close(): Promise<void>;
 }
@@ -83,6 +93,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   if (options.token !== undefined && !/^[A-Za-z0-9_-]{43,}$/.test(options.token))
     throw new Error('the web shell token must be at least 43 base64url characters');
   const token = options.token ?? newToken();
+  let launcher: LauncherFile | undefined;
+  const dropLauncher = async () => {
+    const current = launcher;
+    launcher = undefined;
+    await current?.remove().catch(() => undefined);
+  };
   let origin = '';
   let host = '';
   let headers: Record<string, string> = {};
@@ -128,6 +144,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       return refuseUpgrade(socket, 403, 'missing or wrong token');
     }
     if (bridge.size >= MAX_SOCKETS) return refuseUpgrade(socket, 503, 'too many tabs are connected');
+    // The page has done its job: a tab came in with the token.
+    void dropLauncher();
     wss.handleUpgrade(req, socket, Buffer.alloc(0), (ws) => bridge.add(ws));
   });
 
@@ -152,22 +170,32 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const url = `${origin}/#token=${token}`;
 
   if (options.openBrowser) {
-    await (options.opener ?? openWithSystem)(url).catch((error: Error) =>
-      log(`countersign web: could not open the browser (${error.message}); open the URL by hand`),
-    );
+    try {
+      launcher = await writeLauncherFile(url, options.launcherParent);
+      await (options.opener ?? openFileWithSystem)(launcher.path);
+    } catch (error) {
+      await dropLauncher();
+      log(`countersign web: could not open the browser (${(error as Error).message}); open the URL by hand`);
+    }
   }
 
   let closing: Promise<void> | undefined;
   return {
     url,
     port,
+    get launcherFile() {
+      return launcher?.path;
+    },
     close() {
-      closing ??= new Promise<void>((done) => {
-        bridge.close();
-        wss.close();
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+      closing ??= Promise.all([
+        dropLauncher(),
+        new Promise<void>((done) => {
+          bridge.close();
+          wss.close();
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+      ]).then(() => undefined);
       return closing;
     },
   };

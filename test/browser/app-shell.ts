@@ -22,8 +22,10 @@ export interface AppShell {
   service: HostService;
   shell: WebShell;
   dataDir: string;
-  /** The URL the shell "opened in the system browser" at start (the printed one). */
+  /** The URL the shell printed (its launcher page, "opened in the system browser", forwards there). */
   printedUrl: string;
+  /** The launcher page the shell handed the "system browser" (removed once a tab came in). */
+  launcherFile: string;
   /** Links the service was asked to open (question consent). */
   opened: string[];
   close(): Promise<void>;
@@ -61,13 +63,15 @@ export async function startAppShell(options: AppShellOptions): Promise<AppShell>
     opener: async (url) => void printed.push(url),
     log: () => undefined,
   });
-  if (printed.length !== 1 || printed[0] !== shell.url)
-    throw new Error(`the shell opened ${JSON.stringify(printed)}, not its URL`);
+  // The "system browser" was handed the launcher page, which forwards to the URL.
+  if (printed.length !== 1 || !(await readFile(printed[0]!, 'utf8')).includes(`url=${shell.url}`))
+    throw new Error(`the shell opened ${JSON.stringify(printed)}, not a launcher page for its URL`);
   return {
     service,
     shell,
     dataDir,
-    printedUrl: printed[0],
+    printedUrl: shell.url,
+    launcherFile: printed[0]!,
     opened,
     async close() {
       await shell.close();

@@ -31,3 +31,44 @@ describe('getHostApi', () => {
     expect(() => getHostApi({ location: { protocol: 'file:', host: '' } })).toThrow(/no host/);
   });
 });
+
+describe('the token leaves the address once read', () => {
+  const token = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+  function fakeEnv(hash: string, search = '') {
+    const store = new Map<string, string>();
+    const replaced: string[] = [];
+    return {
+      replaced,
+      store,
+      env: {
+        location: { protocol: 'http:', host: '127.0.0.1:9', pathname: '/', hash, search },
+        history: { replaceState: (_d: unknown, _u: string, url?: string) => void replaced.push(url ?? '') },
+        sessionStorage: {
+          getItem: (k: string) => store.get(k) ?? null,
+          setItem: (k: string, v: string) => store.set(k, v),
+        },
+      },
+    };
+  }
+
+  it('replaces the address with one without the token and keeps it for a reload of this tab', () => {
+    const first = fakeEnv(`#token=${token}`, '?view=history&token=x');
+    const api = getHostApi(first.env);
+    expect(first.replaced).toEqual(['/?view=history']);
+    expect(first.store.get('countersign.token')).toBe(token);
+    (api as unknown as { close(): void }).close();
+    // The reload: no token in the address any more, the tab's storage still has it.
+    const reload = fakeEnv('');
+    reload.store.set('countersign.token', token);
+    const again = getHostApi(reload.env);
+    expect(isHostApi(again)).toBe(true);
+    expect(reload.replaced).toEqual([]);
+    (again as unknown as { close(): void }).close();
+  });
+
+  it('ignores a malformed kept token', () => {
+    const reload = fakeEnv('');
+    reload.store.set('countersign.token', 'short<script>');
+    expect(() => getHostApi(reload.env)).toThrow(/no access token/);
+  });
+});

@@ -10,7 +10,40 @@ import { apiUrlFromLocation, createWsHostApi, tokenFromLocation } from './ws-hos
 /** What `getHostApi` looks at; a parameter so tests can pass a fake window. */
 export interface HostApiEnvironment {
   countersign?: unknown;
-  location?: { protocol: string; host: string; hash?: string; search?: string };
+  location?: { protocol: string; host: string; pathname?: string; hash?: string; search?: string };
+  /** To drop the token from the address once read. */
+  history?: { replaceState(data: unknown, unused: string, url?: string): void };
+  /** Keeps the token for reloads of this tab only (per origin, per tab; gone with the tab). */
+  sessionStorage?: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+
+const TOKEN_KEY = 'countersign.token';
+
+/**
+ * The token, taken out of the address: the address bar, the history list and
+ * anything that reads location.href (a screenshot, a pasted link) must not
+ * carry the key to the session. A reload finds it in sessionStorage.
+ */
+function takeToken(env: HostApiEnvironment, location: NonNullable<HostApiEnvironment['location']>): string | null {
+  const fromAddress = tokenFromLocation(location);
+  if (fromAddress) {
+    try {
+      env.sessionStorage?.setItem(TOKEN_KEY, fromAddress);
+    } catch {
+      // Storage off: the tab works until it is reloaded.
+    }
+    const search = new URLSearchParams((location.search ?? '').replace(/^\?/, ''));
+    search.delete('token');
+    const rest = search.toString();
+    env.history?.replaceState(null, '', `${location.pathname ?? '/'}${rest ? `?${rest}` : ''}`);
+    return fromAddress;
+  }
+  try {
+    const kept = env.sessionStorage?.getItem(TOKEN_KEY) ?? null;
+    return kept && tokenFromLocation({ hash: `#token=${kept}` });
+  } catch {
+    return null;
+  }
 }
 
 // The app frame calls every method, so a preload object must have them all.
@@ -35,7 +68,7 @@ export function getHostApi(env: HostApiEnvironment = window as unknown as HostAp
   if (!location || (location.protocol !== 'http:' && location.protocol !== 'https:')) {
     throw new Error('no host: neither the Electron preload nor a web shell origin is available');
   }
-  const token = tokenFromLocation(location);
+  const token = takeToken(env, location);
   if (!token)
     throw new Error('no host: the page address carries no access token; open the link that `countersign web` printed');
   return createWsHostApi(apiUrlFromLocation(location), token);
