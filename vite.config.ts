@@ -47,7 +47,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/renderer/', import.meta.url)),
     emptyOutDir: true,
     target: 'chrome120',
-    // The preload polyfill would be an inline script; Electron's Chromium and any browser we support have modulepreload.
+    // The preload polyfill would be an inline script; Electron's Chromium and any browser we support have
+    // modulepreload.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     manifest: true,

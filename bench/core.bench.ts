@@ -24,7 +24,7 @@ async function bareConfirm(client: Client, entryId: number): Promise<void> {
       Object.keys(r.inputRequests ?? {}).map((k) => [k, { action: 'accept', content: {} }]),
     );
     r = await client.request(
-      { method: 'tools/call', params: { ...params, inputResponses, requestState: r.requestState } as never },
+      { method: 'tools/call', params: { ...params, inputResponses, requestState: r.requestState } },
       schema,
       { allowInputRequired: true },
     );

@@ -64,7 +64,7 @@ function startHttpGateway(dataDir: string): Promise<{ url: string; token: string
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the HTTP gateway did not start')), 30_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const m = /^LISTENING (\S+)$/.exec(line);
       if (!m) return;
       clearTimeout(timer);
@@ -169,7 +169,7 @@ export async function benchGateway(
       await c.connect(
         new StreamableHTTPClientTransport(new URL(http.url), {
           requestInit: { headers: { authorization: `Bearer ${http.token}` } },
-        }) as never,
+        }),
       );
       await c.listTools(); // as an agent does first; 2026-07-28 clients then keep the list (ttl)
       httpClients.push(c);
@@ -205,7 +205,7 @@ export async function benchGateway(
     const directHttp: Client[] = [];
     for (let i = 0; i < 4; i++) {
       const c = newClient();
-      await c.connect(new StreamableHTTPClientTransport(new URL(fixtureHttp.url)) as never);
+      await c.connect(new StreamableHTTPClientTransport(new URL(fixtureHttp.url)));
       await c.listTools();
       directHttp.push(c);
       cleanups.push(() => c.close());

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // One-off generator for assets/ (its results are committed; the normal build
 // only copies them). Renders the SVG masters with rsvg-convert
 // (`apt-get install librsvg2-bin`) and writes ICO and ICNS containers itself.

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run build`: everything the desktop app and the packaged CLI run, in dist/.
 //
 //   dist/electron/main.cjs      Electron main process (CommonJS, see below)

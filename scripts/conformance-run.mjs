@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Runs the official MCP conformance suite's CLIENT scenarios against the
 // `countersign` CLI and records the outcome. Plain ESM JavaScript so it runs
 // under the Node 22 that scripts/conformance.sh installs (no build step).

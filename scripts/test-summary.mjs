@@ -1,3 +1,4 @@
+// @ts-check
 // Prints the closing "N passed, N failed" line of the whole test run from
 // vitest's JSON report and the conformance results (when present).
 import { existsSync, readFileSync } from 'node:fs';

@@ -25,6 +25,9 @@ tree_before="$(tree_state | sha256sum)"
 echo "== format (prettier --check)"
 npx prettier --check "**/*.{ts,tsx,mjs,cjs,css}"
 
+echo "== lint (eslint, cache in .cache/eslint/)"
+npx eslint . --cache --cache-location .cache/eslint/ --cache-strategy content --max-warnings 0
+
 echo "== typecheck"
 npx tsc --noEmit -p tsconfig.json
 

@@ -61,11 +61,14 @@ describe('countersign gateway', () => {
     const d = dir();
     const [agentSide, gatewaySide] = InMemoryTransport.createLinkedPair();
     const { cli, out, err } = io();
-    const running = runGatewayCommand(['--data-dir', d], cli, { transport: gatewaySide as never });
-    const client = new Client({ name: 'in-process', version: '1' }, {
-      versionNegotiation: { mode: { pin: '2026-07-28' } },
-    } as never);
-    await client.connect(agentSide as never);
+    const running = runGatewayCommand(['--data-dir', d], cli, { transport: gatewaySide });
+    const client = new Client(
+      { name: 'in-process', version: '1' },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+      },
+    );
+    await client.connect(agentSide);
     expect((await client.listTools()).tools).toEqual([]);
     expect((await client.listPrompts()).prompts).toEqual([]);
     expect(client.getInstructions()).toContain('named <server>__<name>');

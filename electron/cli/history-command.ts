@@ -147,7 +147,7 @@ function parse(argv: string[], now = Date.now()): ParsedArgs {
   }
   const filter: HistoryFilter = {};
   if (values.server !== undefined) filter.server = values.server;
-  if (values.action !== undefined) filter.action = oneOf('--action', values.action, ACTIONS) as Action | 'none';
+  if (values.action !== undefined) filter.action = oneOf<Action | 'none'>('--action', values.action, ACTIONS);
   if (values.mode !== undefined) filter.mode = oneOf('--mode', values.mode, MODES);
   if (values['decided-by'] !== undefined) filter.decidedBy = oneOf('--decided-by', values['decided-by'], DECIDERS);
   if (values.since !== undefined) filter.since = parseDateArg('--since', values.since, now);
@@ -218,7 +218,6 @@ function writeLines(lines: string[], write: (s: string) => void): void {
 
 /** Server-supplied text must not move the cursor, recolour the terminal or reorder the line. */
 export function safeText(s: string): string {
-  // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\uFFFD');
 }
 
@@ -290,7 +289,7 @@ function humanLines(items: HistoryItem[]): string[] {
       c < r.length - 1 || tails[i] ? safeText(cell).padEnd(widths[c] ?? 0) : safeText(cell),
     );
     const line = cells.join('  ');
-    return tails[i] ? `${line}  ${safeText(tails[i]!)}` : line;
+    return tails[i] ? `${line}  ${safeText(tails[i])}` : line;
   });
 }
 

@@ -137,7 +137,7 @@ export class Host {
         eraCache: this.eraCache,
         ...(signal ? { signal } : {}),
         legacyHooks: {
-          onElicit: (params, sig) => this.answerLegacyElicit(name, params as Record<string, unknown>, sig),
+          onElicit: (params, sig) => this.answerLegacyElicit(name, params, sig),
           onElicitationComplete: (id) => slot.completions.complete(id),
         },
       });
@@ -296,7 +296,7 @@ export class Host {
         { call: live?.context ?? null, server, era: 'legacy', round: live?.round ?? 1, key },
         signal,
       );
-      return answer as ElicitResult;
+      return answer;
     } catch (error) {
       if (isHostError(error, 'cancelled')) return { action: 'cancel' };
       if (live && isHostError(error)) {

@@ -2,8 +2,10 @@
 // a minute of starting: Kimai-style time tracking tools that ask the human
 // before they book, delete, deploy or connect a calendar. Runs over stdio.
 //
-//   node --import tsx electron/demo/demo-server.ts            # both eras: 2026-07-28 MRTR, or 2025 if the host sends initialize
-//   node --import tsx electron/demo/demo-server.ts --legacy   # refuses server/discover, so hosts fall back to the 2025 era
+//   node --import tsx electron/demo/demo-server.ts
+//     both eras: 2026-07-28 MRTR, or 2025 if the host sends initialize
+//   node --import tsx electron/demo/demo-server.ts --legacy
+//     refuses server/discover, so hosts fall back to the 2025 era
 //
 // stdout is the protocol channel: everything human-readable goes to stderr.
 import { randomBytes } from 'node:crypto';

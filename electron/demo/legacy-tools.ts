@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { McpServer, type ElicitResult, type ServerContext } from '@modelcontextprotocol/server';
 import { bookingSchema, parseBooking, summariseBooking } from './booking-form';
 import * as spec from './tool-specs';
+import { checkedAs } from '../../shared/checked-as';
 
 /** A human answers at human pace: far above the SDK's 60 s request default. */
 const QUESTION_TIMEOUT_MS = 10 * 60_000;
@@ -17,7 +18,7 @@ export function buildLegacyDemo(deps: spec.DemoDeps): McpServer {
 
   const askForm = (ctx: ServerContext, message: string, requestedSchema: unknown): Promise<ElicitResult> =>
     ctx.mcpReq.elicitInput(
-      { mode: 'form', message, requestedSchema: requestedSchema as never },
+      { mode: 'form', message, requestedSchema: checkedAs(requestedSchema) },
       { timeout: QUESTION_TIMEOUT_MS, signal: ctx.mcpReq.signal },
     );
 

@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { bookingSchema, parseBooking, summariseBooking } from './booking-form';
 import * as spec from './tool-specs';
+import { checkedAs } from '../../shared/checked-as';
 
 type FlowState =
   | { tool: 'delete_time_entry'; entryId: number }
@@ -48,7 +49,7 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
     instructions: spec.DEMO_INSTRUCTIONS,
     requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
   });
-  const state = (ctx: ServerContext) => ctx.mcpReq.requestState<FlowState>() as FlowState | undefined;
+  const state = (ctx: ServerContext) => ctx.mcpReq.requestState<FlowState>();
   const mint = (payload: FlowState, ctx: ServerContext) => codec.mint(payload, ctx);
 
   server.registerTool(
@@ -91,7 +92,7 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
           inputRequests: {
             booking: inputRequired.elicit({
               message: spec.BOOK_QUESTION,
-              requestedSchema: bookingSchema(prefill) as never,
+              requestedSchema: checkedAs(bookingSchema(prefill)),
             }),
           },
           requestState: await mint({ tool: 'book_time' }, ctx),
@@ -122,7 +123,7 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
           inputRequests: {
             plan: inputRequired.elicit({
               message: spec.deployPlanQuestion(service),
-              requestedSchema: spec.deployPlanSchema(environment) as never,
+              requestedSchema: checkedAs(spec.deployPlanSchema(environment)),
             }),
           },
           requestState: await mint({ tool: 'deploy', step: 1, service }, ctx),

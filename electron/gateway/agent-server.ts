@@ -15,6 +15,7 @@ import {
 import type { CallMethod } from '../../shared/elicitation/types';
 import type { Gateway } from './gateway';
 import { cleanResult, requestFailure, toolFailure } from './results';
+import { checkedAs } from '../../shared/checked-as';
 
 /** What the gateway calls itself toward agents. */
 export const GATEWAY_INFO = { name: 'countersign-gateway', version: '0.1.0' };
@@ -116,11 +117,7 @@ export function createAgentServer(
       name: route.name,
       ...(request.params.arguments !== undefined ? { arguments: request.params.arguments } : {}),
     });
-    if (outcome.ok)
-      return server.projectCallToolResult(
-        outcome.result as CallToolResult,
-        route.item.outputSchema as Record<string, unknown> | undefined,
-      );
+    if (outcome.ok) return server.projectCallToolResult(outcome.result as CallToolResult, route.item.outputSchema);
     const failure = toolFailure(outcome.error, route.server, outcome.decision, {
       outputSchema: route.item.outputSchema !== undefined,
     });
@@ -140,7 +137,8 @@ export function createAgentServer(
       ...(request.params.arguments !== undefined ? { arguments: request.params.arguments } : {}),
     });
     if (!outcome.ok) throw requestFailure(outcome.error, route.server, outcome.decision);
-    return outcome.result as never;
+    // Checked by the call's result schema in the core (calls/result-schemas) before it got here.
+    return checkedAs(outcome.result);
   });
 
   server.setRequestHandler('resources/list', async () => ({
@@ -163,7 +161,8 @@ export function createAgentServer(
     }
     const outcome = await run(ctx, { server: found.server, method: 'resources/read', name: found.uri });
     if (!outcome.ok) throw requestFailure(outcome.error, found.server, outcome.decision);
-    return outcome.result as never;
+    // Checked by the call's result schema in the core (calls/result-schemas) before it got here.
+    return checkedAs(outcome.result);
   });
 
   if (options.attach !== false) gateway.attach(server);

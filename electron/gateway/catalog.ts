@@ -85,7 +85,8 @@ export class Catalog {
     const caps = conn.client.getServerCapabilities() ?? {};
     if (kind === 'tools') return (caps.tools ? await this.host.listTools(server) : []) as Listings[K];
     if (kind === 'prompts') return (caps.prompts ? (await conn.client.listPrompts()).prompts : []) as Listings[K];
-    if (!caps.resources) return { resources: [], templates: [] } as ResourceListing as Listings[K];
+    const none: ResourceListing = { resources: [], templates: [] };
+    if (!caps.resources) return none as Listings[K];
     const [resources, templates] = await Promise.all([
       conn.client.listResources().then((r) => r.resources),
       conn.client.listResourceTemplates().then(
@@ -93,7 +94,8 @@ export class Catalog {
         () => [] as ResourceTemplate[],
       ),
     ]);
-    return { resources, templates } as ResourceListing as Listings[K];
+    const listing: ResourceListing = { resources, templates };
+    return listing as Listings[K];
   }
 
   /** Every server's list of one kind; servers that fail or are too slow count as empty. */

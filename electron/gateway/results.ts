@@ -25,7 +25,9 @@ export interface LastDecision {
 /** Keys a final result must not carry to the agent, at the top level. */
 const WIRE_KEYS = new Set(['resultType', 'inputRequests', 'requestState', 'inputResponses']);
 
-/** The server's result without multi-round-trip material or the server's reserved _meta (the gateway stamps its own). */
+/**
+ * The server's result without multi-round-trip material or the server's reserved _meta (the gateway stamps its own).
+ */
 export function cleanResult(result: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(result)) {

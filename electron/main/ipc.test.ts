@@ -55,7 +55,7 @@ describe('host IPC over the real HostService', () => {
 
   it('answers a well-formed request from the main frame', async () => {
     await expect(handler(fromWindow, 'listServers', {})).resolves.toEqual({ ok: true, value: [] });
-    const settings = (await handler(fromWindow, 'getSettings', {})) as InvokeReply;
+    const settings = await handler(fromWindow, 'getSettings', {});
     expect(settings.ok && settings.value).toMatchObject({ maxRounds: expect.any(Number) });
   });
 
@@ -69,7 +69,7 @@ describe('host IPC over the real HostService', () => {
     ],
   ])('refuses %s before anything runs', async (_label, event) => {
     const invoke = vi.spyOn(service, 'invoke');
-    const reply = await handler(event as InvokeEventLike, 'removeServer', { name: 'x' });
+    const reply = await handler(event, 'removeServer', { name: 'x' });
     expect(reply).toEqual({
       ok: false,
       error: { message: 'refused: this frame may not call the host', code: 'forbidden' },

@@ -59,7 +59,7 @@ export function createInvokeHandler(
     }
     try {
       if (method === 'openQuestionUrl') return { ok: true, value: await openWithConsent(deps, params) };
-      return { ok: true, value: await deps.service.invoke(method as string, params) };
+      return { ok: true, value: await deps.service.invoke(method, params) };
     } catch (e) {
       return errorReply(e);
     }

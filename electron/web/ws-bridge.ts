@@ -158,6 +158,6 @@ export function parseRequest(text: string): WireRequest | { id: RequestId | null
   if (!validId)
     return { id: null, error: { message: 'malformed frame: "id" must be a non-empty string or an integer' } };
   if (typeof frame.method !== 'string')
-    return { id: id as RequestId, error: { message: 'malformed frame: "method" must be a string' } };
-  return { id: id as RequestId, method: frame.method, params: frame.params };
+    return { id: id, error: { message: 'malformed frame: "method" must be a string' } };
+  return { id: id, method: frame.method, params: frame.params };
 }

@@ -268,7 +268,7 @@ function checkProperty(
   const out: PrimitiveSchema = { type: type as PrimitiveSchema['type'] };
   for (const key of ['title', 'description'] as const) {
     if (!has(raw, key)) continue;
-    if (typeof raw[key] === 'string') out[key] = raw[key] as string;
+    if (typeof raw[key] === 'string') out[key] = raw[key];
     else add(`${path}.${key}`, `${key} must be a string.`);
   }
 
@@ -442,7 +442,7 @@ function checkArray(raw: Json, path: string, out: PrimitiveSchema, add: (p: stri
     add(`${path}.default`, `default must be an array of strings, not ${describe(d)}.`);
     return;
   }
-  const outside = options ? d.filter((v) => !options!.includes(v)) : [];
+  const outside = options ? d.filter((v) => !options.includes(v)) : [];
   if (outside.length > 0) {
     add(`${path}.default`, `default contains values that are not choices: ${outside.map((v) => `"${v}"`).join(', ')}.`);
   } else if (new Set(d).size !== d.length) {

@@ -1,6 +1,8 @@
 // Imports point one way: renderer → shared; preload → shared; core → shared;
 // main, cli, web, gateway, demo → core + shared. Only the Electron glue may
-// import `electron`. This test is the lint rule that keeps it so.
+// import `electron`. ESLint enforces the same by specifier (eslint.config.mjs,
+// no-restricted-imports per folder); this test checks the resolved targets,
+// and first proves it found every folder it guards and every import form.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,26 +20,27 @@ function sources(dir: string): string[] {
       else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
     }
   };
-  try {
-    walk(join(root, dir));
-  } catch {
-    // A layer that does not exist yet has nothing to check.
-  }
+  // A guarded folder that is gone (renamed, moved) must fail the test, not pass it vacuously.
+  walk(join(root, dir));
+  if (out.length === 0) throw new Error(`layer ${dir}/ has no source files: update the layer list`);
   return out;
 }
 
+// from-imports and re-exports, dynamic import(), require(), and side-effect imports (`import 'electron'`).
 const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
 /** Every import of a file: [specifier, repo-relative target or null for packages]. */
 function importsOf(file: string): Array<{ spec: string; target: string | null }> {
-  const text = readFileSync(file, 'utf8');
-  const out: Array<{ spec: string; target: string | null }> = [];
-  for (const m of text.matchAll(IMPORT)) {
-    const spec = (m[1] ?? m[2] ?? m[3])!;
-    out.push({ spec, target: spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : null });
-  }
-  return out;
+  return specifiers(readFileSync(file, 'utf8')).map((spec) => ({
+    spec,
+    target: spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : null,
+  }));
+}
+
+/** Every module specifier in a source text. */
+function specifiers(text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4])!);
 }
 
 function violations(dir: string, rule: (i: { spec: string; target: string | null }) => string | undefined): string[] {
@@ -55,6 +58,23 @@ const inside = (target: string | null, ...prefixes: string[]) =>
   target !== null && prefixes.some((p) => target === p || target.startsWith(`${p}/`));
 
 describe('layers', () => {
+  it('sees every import form, so a rule below cannot pass by not looking', () => {
+    const text = [
+      "import { a } from './a';",
+      "import type { B } from '../b';",
+      "export { c } from './c';",
+      "import 'electron';",
+      "  import './side-effect';",
+      "const d = await import('node:fs');",
+      "const e = require('electron');",
+    ].join('\n');
+    expect(specifiers(text)).toEqual(['./a', '../b', './c', 'electron', './side-effect', 'node:fs', 'electron']);
+  });
+
+  it('fails for a guarded folder that is gone', () => {
+    expect(() => sources('no-such-layer')).toThrow();
+  });
+
   it('shared/ imports only shared/ and pure packages', () => {
     expect(
       violations('shared', (i) => {

@@ -307,7 +307,7 @@ describe('the History view', () => {
       page.getByRole('button', { name: 'Export JSON Lines' }).click(),
     ]);
     expect(jsonl.suggestedFilename()).toMatch(/^countersign-history-\d{4}-\d{2}-\d{2}\.jsonl$/);
-    const lines = (await readFile((await jsonl.path())!, 'utf8'))
+    const lines = (await readFile(await jsonl.path(), 'utf8'))
       .trimEnd()
       .split('\n')
       .map(
@@ -322,7 +322,7 @@ describe('the History view', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
-    const table = (await readFile((await csv.path())!, 'utf8')).trimEnd().split('\n');
+    const table = (await readFile(await csv.path(), 'utf8')).trimEnd().split('\n');
     expect(table[0]).toBe(
       'seq,asked,answered,server,era,method,name,round,key,mode,message,url,action,decided_by,content,call_outcome',
     );

@@ -72,7 +72,7 @@ async function drive(client: Client, name: string, args: Record<string, unknown>
   let params: Record<string, unknown> = { name, arguments: args };
   for (let i = 0; i <= maxRounds; i++) {
     const result = await callRaw(client, params);
-    if (!isInputRequiredResult(result)) return { result: result as ToolResult, rounds };
+    if (!isInputRequiredResult(result)) return { result: result, rounds };
     rounds.push(result);
     const requests = result.inputRequests ?? {};
     const inputResponses = Object.fromEntries(

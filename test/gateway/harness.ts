@@ -37,7 +37,7 @@ export function makeDataDir(servers: Record<string, FixtureKind | ServerEntry>):
     if (typeof spec === 'string') {
       const { command, args } = fixtureCommand(spec);
       wireLogs[name] = newWireLogPath(name.replace(/[^a-z0-9]/gi, '_'));
-      mcpServers[name] = { command, args, env: { FIXTURE_WIRE_LOG: wireLogs[name]! } };
+      mcpServers[name] = { command, args, env: { FIXTURE_WIRE_LOG: wireLogs[name] } };
     } else {
       mcpServers[name] = spec;
     }
@@ -252,9 +252,9 @@ export async function httpAgent(
     new URL(url),
     token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {},
   );
-  recordInbound(transport as unknown as Transport, received);
+  recordInbound(transport, received);
   const client = agentClient(options.name ?? 'http-agent', options.era ?? 'modern', received, violations);
-  await client.connect(transport as never);
+  await client.connect(transport);
   return { client, received, violations, stderr: () => '', close: () => client.close() };
 }
 

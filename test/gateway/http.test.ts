@@ -37,7 +37,7 @@ function startHttpGateway(dataDir: string, extra: string[] = []): Promise<Runnin
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => void (stderr += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => void (stderr += c.toString('utf8')));
   const lines: string[] = [];
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -47,7 +47,7 @@ function startHttpGateway(dataDir: string, extra: string[] = []): Promise<Runnin
     });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no LISTENING line\n${stderr}`)), 20_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       lines.push(line);
       const m = /^LISTENING (http:\/\/127\.0\.0\.1:\d+\/mcp)$/.exec(line);
       if (m) {
@@ -159,18 +159,24 @@ describe('the HTTP endpoint', () => {
         await new Promise((r) => setTimeout(r, 500));
         return { action: 'accept' };
       });
-      const r = await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 23 } }, {
-        onprogress: (p: unknown) => void progress.push(p),
-      } as never);
+      const r = await agent.client.callTool(
+        { name: 'modern__confirm_delete', arguments: { entryId: 23 } },
+        {
+          onprogress: (p: unknown) => void progress.push(p),
+        },
+      );
       expect(textOf(r)).toBe('deleted entry 23');
       expect(progress.length).toBeGreaterThanOrEqual(1);
 
       const controller = new AbortController();
       const shown = app.nextQuestion();
       const pending = agent.client
-        .callTool({ name: 'modern__confirm_delete', arguments: { entryId: 24 } }, {
-          signal: controller.signal,
-        } as never)
+        .callTool(
+          { name: 'modern__confirm_delete', arguments: { entryId: 24 } },
+          {
+            signal: controller.signal,
+          },
+        )
         .catch(() => 'rejected');
       const q = await shown;
       const removal = app.nextRemoval();

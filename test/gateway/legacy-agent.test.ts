@@ -88,7 +88,7 @@ describe('a legacy agent through the gateway', () => {
     const controller = new AbortController();
     const shown = app.nextQuestion();
     const pending = agent.client
-      .callTool({ name: 'legacy__confirm_delete', arguments: { entryId: 8 } }, { signal: controller.signal } as never)
+      .callTool({ name: 'legacy__confirm_delete', arguments: { entryId: 8 } }, { signal: controller.signal })
       .catch(() => 'rejected');
     const q = await shown;
     const removal = app.nextRemoval();

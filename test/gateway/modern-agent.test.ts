@@ -224,7 +224,7 @@ describe('a modern agent through the gateway', () => {
     const controller = new AbortController();
     const shown = app.nextQuestion();
     const pending = agent.client
-      .callTool({ name: 'modern__confirm_delete', arguments: { entryId: 70 } }, { signal: controller.signal } as never)
+      .callTool({ name: 'modern__confirm_delete', arguments: { entryId: 70 } }, { signal: controller.signal })
       .then(
         () => 'resolved',
         () => 'rejected',

@@ -93,7 +93,7 @@ describe('electron-builder.yml', async () => {
   });
 
   describe('files', () => {
-    const patterns = ((config.files as Array<{ filter: string[] }>)[0]?.filter ?? []) as string[];
+    const patterns = (config.files as Array<{ filter: string[] }>)[0]?.filter ?? [];
 
     it.each([
       'package.json',

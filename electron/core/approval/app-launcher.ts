@@ -67,7 +67,7 @@ export function defaultLauncher(choice: LauncherChoice = {}): AppLauncher | null
     if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((p) => typeof p === 'string')) {
       throw new Error('COUNTERSIGN_APP_COMMAND must be a JSON array of strings, e.g. ["/path/to/countersign"]');
     }
-    return commandLauncher(parsed as string[], 'COUNTERSIGN_APP_COMMAND', env);
+    return commandLauncher(parsed, 'COUNTERSIGN_APP_COMMAND', env);
   }
   const platform = choice.platform ?? process.platform;
   if (choice.defaultDataDir) {

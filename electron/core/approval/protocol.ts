@@ -8,7 +8,7 @@
 //   app -> gateway   {type:'welcome', protocol, app}            or {type:'bye', reason} and close
 //   gateway -> app   {type:'ask', id, question, call, requestState?}
 //   app -> gateway   {type:'answer', id, answer, decidedBy, urlOpened?}   recorded BEFORE it is sent
-//   app -> gateway   {type:'withdrawn', id, reason}             no answer will come (cancelled, app closing, record failed)
+//   app -> gateway   {type:'withdrawn', id, reason}             no answer: cancelled, app closing, record failed
 //   gateway -> app   {type:'cancel', id}                        the agent cancelled: close the dialog
 //   gateway -> app   {type:'record', event:'callEnded'|'fault', payload}   the rest of the story, for the history
 import { z } from 'zod';

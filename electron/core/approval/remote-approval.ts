@@ -56,7 +56,7 @@ export function wireQuestion(q: Question): WireQuestion {
     mode: 'form',
     origin,
     message,
-    requestedSchema: q.requestedSchema as unknown as Record<string, unknown>,
+    requestedSchema: { ...q.requestedSchema },
   };
 }
 

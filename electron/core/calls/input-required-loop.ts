@@ -20,6 +20,7 @@ import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
 import { RESULT_SCHEMAS } from './result-schemas';
 import { digestState } from './state-digest';
+import { checkedAs } from '../../../shared/checked-as';
 
 export interface LoopOptions {
   /** Input rounds answered before the call ends with a round-limit error. */
@@ -80,7 +81,8 @@ export async function runInputRequiredLoop(
 
     let response: unknown;
     try {
-      response = await client.request({ method, params } as never, schema, {
+      // The SDK types request() per known method; this loop forwards any MRTR method, and `schema` checks the result.
+      response = await client.request(checkedAs({ method, params }), schema, {
         allowInputRequired: true,
         signal: options.signal,
         ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
@@ -112,7 +114,7 @@ export async function runInputRequiredLoop(
       );
     }
 
-    const ir = response as InputRequiredResult;
+    const ir = response;
     const requests = ir.inputRequests ?? {};
     requestState = ir.requestState;
     const keys = Object.keys(requests);

@@ -12,6 +12,7 @@ import type { QuestionGate } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
 import { translateSdkError, type LoopResult } from './input-required-loop';
 import { RESULT_SCHEMAS } from './result-schemas';
+import { checkedAs } from '../../../shared/checked-as';
 
 /** The legacy URLElicitationRequired error code. */
 export const URL_ELICITATION_REQUIRED = -32042;
@@ -80,11 +81,12 @@ export async function runLegacyCall(
   for (;;) {
     options.onAttempt(rounds + 1);
     try {
-      const result = await client.request({ method, params: clean } as never, RESULT_SCHEMAS[method], {
+      // The SDK types request() per known method; RESULT_SCHEMAS[method] checks what comes back.
+      const result = await client.request(checkedAs({ method, params: clean }), RESULT_SCHEMAS[method], {
         signal: options.signal,
         ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
       });
-      return { result: result as Record<string, unknown>, rounds };
+      return { result: result, rounds };
     } catch (error) {
       if (!(error instanceof ProtocolError) || error.code !== URL_ELICITATION_REQUIRED)
         throw translateSdkError(error, options.signal);

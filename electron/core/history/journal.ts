@@ -29,6 +29,7 @@ import {
   type NoteBody,
 } from './types';
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify';
+import { checkedAs } from '../../../shared/checked-as';
 
 /** Default size at which a new journal file is started: see the README of this folder. */
 export const DEFAULT_ROTATE_BYTES = 8 * 1024 * 1024;
@@ -212,7 +213,7 @@ export class HistoryJournal {
     if (typeof input !== 'object' || input === null || !KINDS.has((input as { kind?: unknown }).kind as string)) {
       throw new TypeError(`unknown history entry kind ${JSON.stringify((input as { kind?: unknown } | null)?.kind)}`);
     }
-    const body = { ...input } as Record<string, unknown>;
+    const body: Record<string, unknown> = { ...input };
     if (input.kind === 'question' && input.requestState !== undefined) {
       const rs = input.requestState;
       if (typeof rs === 'string') {
@@ -230,7 +231,8 @@ export class HistoryJournal {
         body.redacted = redactContent(input.content);
       }
     }
-    return body as unknown as EntryBody;
+    // The input's kind was checked above; only requestState and content were replaced, by their stored forms.
+    return checkedAs<EntryBody>(body);
   }
 
   private async flushLoop(): Promise<void> {

@@ -77,7 +77,7 @@ export async function acquireWriterLock(dir: string): Promise<WriterLock> {
 async function readLock(path: string): Promise<Partial<LockInfo> | null> {
   try {
     const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Partial<LockInfo>) : {};
+    return typeof parsed === 'object' && parsed !== null ? parsed : {};
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     // Unreadable or half-written: its writer died while creating it, or is creating it right now.

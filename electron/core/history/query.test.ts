@@ -68,8 +68,8 @@ describe('buildItems', () => {
   it('a second answer to the same question is kept as its own item, not hidden', () => {
     const items = buildItems([
       { ...question(1), v: 1, seq: 1, ts: 't1', prev: '', hash: '' } as never,
-      { ...answer(1), v: 1, seq: 2, ts: 't2', prev: '', hash: '' } as never,
-      { ...answer(1, { action: 'decline' }), v: 1, seq: 3, ts: 't3', prev: '', hash: '' } as never,
+      { ...answer(1), v: 1, seq: 2, ts: 't2', prev: '', hash: '' },
+      { ...answer(1, { action: 'decline' }), v: 1, seq: 3, ts: 't3', prev: '', hash: '' },
     ]);
     expect(items.map((i) => i.kind)).toEqual(['question', 'other']);
   });

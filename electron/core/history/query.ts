@@ -73,7 +73,7 @@ export function buildItems(entries: readonly JournalEntry[]): HistoryItem[] {
         break;
       }
       default:
-        items.push({ kind: 'other', seq: e.seq, ts: e.ts, entry: e as FaultEntry | NoteEntry });
+        items.push({ kind: 'other', seq: e.seq, ts: e.ts, entry: e });
     }
   }
   return items;

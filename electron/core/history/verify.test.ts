@@ -78,7 +78,7 @@ describe('verifyJournal', () => {
     const e = JSON.parse(lines[4]!) as JournalEntry & Record<string, unknown>;
     const { v: _v, seq, ts, prev, hash: _h, ...body } = e;
     (body as { action: string }).action = 'decline';
-    lines[4] = encodeEntry(body as unknown as EntryBody, seq, ts, prev).line.slice(0, -1);
+    lines[4] = encodeEntry(body, seq, ts, prev).line.slice(0, -1);
     await putLines(lines);
     expect((await verifyJournal(dir)).firstBreak).toMatchObject({ file: F1, line: 6, seq: 6, reason: 'prev-mismatch' });
   });
@@ -108,7 +108,7 @@ describe('verifyJournal', () => {
     const rewritten = lines.map((e, i) => {
       if (i < 6) return JSON.stringify(e);
       const { v: _v, seq: _s, ts, prev, hash: _h, ...body } = e as JournalEntry & Record<string, unknown>;
-      return encodeEntry(body as unknown as EntryBody, i + 1, ts, prev).line.slice(0, -1);
+      return encodeEntry(body, i + 1, ts, prev).line.slice(0, -1);
     });
     await putLines(rewritten);
     expect((await verifyJournal(dir)).firstBreak).toMatchObject({ line: 7, seq: 7, reason: 'prev-mismatch' });

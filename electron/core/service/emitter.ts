@@ -12,8 +12,8 @@ export class Emitter<Events extends object> {
       set = new Set();
       this.listeners.set(event, set);
     }
-    set.add(listener as (payload: never) => void);
-    return () => set.delete(listener as (payload: never) => void);
+    set.add(listener);
+    return () => set.delete(listener);
   }
 
   /** Deliver to every listener; one failing listener does not stop the others. */

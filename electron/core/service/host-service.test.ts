@@ -83,7 +83,7 @@ describe('HostService', () => {
       tool: 'confirm_delete',
       args: { entryId: 12 },
     })) as { callId: string };
-    const q = (await asked) as Question;
+    const q = await asked;
     expect(q.mode).toBe('form');
     expect(q.origin).toMatchObject({
       server: 'kimai',

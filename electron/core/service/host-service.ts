@@ -126,12 +126,16 @@ export class HostService {
     return this.prompter;
   }
 
-  /** The observer the core reports to (the history), for calls a gateway runs: the approval channel records through it. */
+  /**
+   * The observer the core reports to (the history), for calls a gateway runs: the approval channel records through it.
+   */
   get observer(): HostObserver {
     return this.recorder;
   }
 
-  /** Whether questions from `server` are muted this session (the approval channel applies it to gateway questions too). */
+  /**
+   * Whether questions from `server` are muted this session (the approval channel applies it to gateway questions too).
+   */
   isMuted(server: string): boolean {
     return this.host.isMuted(server);
   }
@@ -157,8 +161,8 @@ export class HostService {
   private dispatch<M extends HostMethodName>(method: M, params: HostParams<M>): Promise<HostResults[M]> {
     const handlers: { [K in HostMethodName]: (p: HostParams<K>) => Promise<HostResults[K]> } = {
       listServers: async () => this.serverViews(),
-      addServer: (p) => this.putServer(p.name, p.entry as ServerEntry, false),
-      updateServer: (p) => this.putServer(p.name, p.entry as ServerEntry, true),
+      addServer: (p) => this.putServer(p.name, p.entry, false),
+      updateServer: (p) => this.putServer(p.name, p.entry, true),
       removeServer: (p) => this.removeServer(p.name),
       importServers: (p) => this.importServers(p.json),
       reconnectServer: (p) => this.reconnect(p.name),
@@ -294,7 +298,7 @@ export class HostService {
         name: t.name,
         ...(t.title ? { title: t.title } : {}),
         ...(t.description ? { description: t.description } : {}),
-        inputSchema: t.inputSchema as Record<string, unknown>,
+        inputSchema: t.inputSchema,
       })),
       prompts: prompts.map((p) => ({
         name: p.name,

@@ -105,6 +105,7 @@ export class JournalHistory implements HistoryPort {
     // Newest first: the view opens on what just happened.
     const page: HistoryEntryView[] = [];
     for (let i = all.length - 1 - offset; i >= 0 && page.length < limit; i--)
+      // eslint-disable-next-line no-restricted-syntax -- goes with wire types once (issue 14 §2-3)
       page.push(all[i] as unknown as HistoryEntryView);
     return { total: all.length, entries: page };
   }

@@ -59,7 +59,7 @@ export function isHostApi(value: unknown): value is HostApi {
 }
 
 /** The HostApi for this window: the Electron preload's if present, else a WebSocket client to the web shell. */
-export function getHostApi(env: HostApiEnvironment = window as unknown as HostApiEnvironment): HostApi {
+export function getHostApi(env: HostApiEnvironment = window): HostApi {
   if (env.countersign !== undefined) {
     if (!isHostApi(env.countersign)) throw new Error('window.countersign is not a complete HostApi');
     return env.countersign;

@@ -248,7 +248,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     },
   };
 
-  const api = { on: undefined as unknown } as Record<string, unknown>;
+  const api: Record<string, unknown> = { on: undefined };
   for (const method of Object.keys(handlers) as HostMethodName[]) {
     api[method] = async (params: unknown) => {
       // Deep copies both ways, like a real transport: the UI cannot share objects with the host.
@@ -271,6 +271,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
   };
 
   return {
+    // eslint-disable-next-line no-restricted-syntax -- goes with wire types once (issue 14 §2-3)
     api: api as unknown as HostApi,
     calls,
     push(question) {

@@ -14,7 +14,10 @@ import type { RendererStores } from './stores';
 import { useDocumentSettings, useUiLanguage } from './use-document-settings';
 import type { ToolsSelection, ViewName } from './views';
 
-/** Props: the started stores; `armDelayMs` shortens the answer-button delay (tests, harness); `initialView` picks the first view. */
+/**
+ * Props: the started stores; `armDelayMs` shortens the answer-button delay (tests, harness); `initialView` picks the
+ * first view.
+ */
 export interface AppProps {
   stores: RendererStores;
   armDelayMs?: number;

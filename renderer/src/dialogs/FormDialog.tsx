@@ -156,7 +156,7 @@ export default function FormDialog({
         <div onKeyDownCapture={blockEnter}>
           <ThemedForm
             id={formId}
-            schema={schema as never}
+            schema={schema}
             uiSchema={uiSchema}
             validator={getFormValidator()}
             formContext={formContext}

@@ -152,13 +152,19 @@ describe('removal notes', () => {
       const view = render(
         <RemovalNotes notes={[note('a')]} onDismiss={(id) => dismissed.push(id)} autoDismissMs={1000} />,
       );
-      act(() => vi.advanceTimersByTime(600));
+      act(() => {
+        vi.advanceTimersByTime(600);
+      });
       view.rerender(
         <RemovalNotes notes={[note('a'), note('b')]} onDismiss={(id) => dismissed.push(id)} autoDismissMs={1000} />,
       );
-      act(() => vi.advanceTimersByTime(500));
+      act(() => {
+        vi.advanceTimersByTime(500);
+      });
       expect(dismissed).toEqual(['a']);
-      act(() => vi.advanceTimersByTime(600));
+      act(() => {
+        vi.advanceTimersByTime(600);
+      });
       expect(dismissed).toEqual(['a', 'b']);
       expect(screen.getAllByText('The question from s timed out.')).toHaveLength(2); // the parent removes them
     } finally {

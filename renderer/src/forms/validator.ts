@@ -12,6 +12,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { checkValue } from './flat-check';
+import { checkedAs } from '../../../shared/checked-as';
 
 /** Which engine evaluates schemas: Ajv's compiled code, the interpreter, or whichever the page allows. */
 export type ValidationEngine = 'ajv' | 'interpreter' | 'auto';
@@ -49,7 +50,8 @@ function evaluationWorks(): boolean {
 
 /** Creates the RJSF validator (Ajv 2020-12, or the interpreter where evaluation is blocked). */
 export function createFormValidator(engine: ValidationEngine = 'auto'): FormValidator {
-  const validator = customizeValidator({ AjvClass: Ajv2020 as unknown as typeof Ajv }) as unknown as FormValidator;
+  // RJSF types the validator by its schema generics; ours is the same object, used with FormSchema only.
+  const validator = checkedAs<FormValidator>(customizeValidator({ AjvClass: Ajv2020 }));
   let chosen: 'ajv' | 'interpreter' | undefined = engine === 'auto' ? undefined : engine;
   const choose = () => (chosen ??= !cspForbidsEval() && evaluationWorks() ? 'ajv' : 'interpreter');
 

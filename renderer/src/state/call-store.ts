@@ -51,7 +51,10 @@ export class CallStore extends Store<CallState> {
     this.off = null;
   }
 
-  /** Starts a call; resolves with the local id once the host acknowledged it (or refused: the call then shows the error). */
+  /**
+   * Starts a call; resolves with the local id once the host acknowledged it (or refused: the call then shows the
+   * error).
+   */
   async call(server: string, tool: string, args: Record<string, unknown>): Promise<string> {
     const id = `ui-${++this.counter}`;
     this.set({ calls: [{ id, server, tool, args, state: 'starting', startedAt: Date.now() }, ...this.state.calls] });

@@ -88,7 +88,9 @@ export class HistoryStore extends Store<HistoryState> {
     }
   }
 
-  /** Loads the page holding item `index` (the selection, which may be off screen) without changing what is on screen. */
+  /**
+   * Loads the page holding item `index` (the selection, which may be off screen) without changing what is on screen.
+   */
   ensureItem(index: number): void {
     const total = this.state.total;
     if (total === null || this.refreshing || index < 0 || index >= total) return;

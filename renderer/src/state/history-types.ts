@@ -66,9 +66,11 @@ export function toHistoryItem(view: HistoryEntryView): HistoryItem | null {
   if (view.kind === 'question') {
     const q = view.question;
     if (!isObject(q) || !isObject(q.server) || !isObject(q.call) || typeof q.message !== 'string') return null;
+    // eslint-disable-next-line no-restricted-syntax -- goes with wire types once (issue 14 §2-3)
     return view as unknown as QuestionItem;
   }
   if (view.kind === 'other' && isObject(view.entry) && typeof view.entry.kind === 'string')
+    // eslint-disable-next-line no-restricted-syntax -- goes with wire types once (issue 14 §2-3)
     return view as unknown as OtherItem;
   return null;
 }

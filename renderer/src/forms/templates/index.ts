@@ -7,7 +7,10 @@ import Nothing from './Nothing';
 import ObjectFieldTemplate from './ObjectFieldTemplate';
 import UnsupportedFieldTemplate from './UnsupportedFieldTemplate';
 
-/** Name-to-template map. Descriptions and help are drawn by FieldTemplate, the error summary and submit button by the dialog. */
+/**
+ * Name-to-template map. Descriptions and help are drawn by FieldTemplate, the error summary and submit button by the
+ * dialog.
+ */
 export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
   ButtonTemplates?: Partial<TemplatesType['ButtonTemplates']>;
 } = {

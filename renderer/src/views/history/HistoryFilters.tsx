@@ -9,7 +9,10 @@ export interface HistoryFiltersProps {
   onChange: (values: HistoryFilterValues) => void;
 }
 
-/** Filters: server, outcome, kind of question, date range and free text (typed text is applied after a short pause by the view). */
+/**
+ * Filters: server, outcome, kind of question, date range and free text (typed text is applied after a short pause by
+ * the view).
+ */
 export default function HistoryFilters({ values, servers, onChange }: HistoryFiltersProps) {
   const t = useT();
   const id = useId();

@@ -102,7 +102,7 @@ function RecordedForm({ item }: { item: QuestionItem }) {
     <div className="record-form">
       <p className="record-form-note">{note}</p>
       <ThemedForm
-        schema={schema as never}
+        schema={schema}
         uiSchema={uiSchema}
         validator={getFormValidator()}
         formContext={formContext}

@@ -27,7 +27,10 @@ export function readFileText(file: Blob): Promise<string> {
 /** Largest config file accepted (the host's limit is 5 MB of text). */
 const MAX_BYTES = 5_000_000;
 
-/** "Import from a file…": picks a Claude Desktop, Cursor or VS Code config, reads it here, and sends its text to the host. */
+/**
+ * "Import from a file…": picks a Claude Desktop, Cursor or VS Code config, reads it here, and sends its text to the
+ * host.
+ */
 export function ImportButton({ onImport, onResult }: ImportButtonProps) {
   const t = useT();
   const id = useId();

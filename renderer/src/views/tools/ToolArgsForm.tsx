@@ -104,7 +104,7 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }
         <div onKeyDownCapture={blockEnter}>
           <ThemedForm
             id={formId}
-            schema={plan.schema as never}
+            schema={plan.schema}
             uiSchema={plan.uiSchema}
             validator={getFormValidator()}
             formContext={formContext}

@@ -7,6 +7,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { FormSchema } from '../../../../shared/elicitation/for-form';
 import { buildUiSchema } from '../../forms/ui-schema';
+import { checkedAs } from '../../../../shared/checked-as';
 
 type Json = Record<string, unknown>;
 
@@ -68,7 +69,7 @@ function onlyKeys(prop: Json, allowed: Set<string>): string | null {
 }
 
 function strings(list: unknown): string[] | null {
-  return Array.isArray(list) && list.length > 0 && list.every((v) => typeof v === 'string') ? (list as string[]) : null;
+  return Array.isArray(list) && list.length > 0 && list.every((v) => typeof v === 'string') ? list : null;
 }
 
 /** One property as the form draws it, or why it cannot be drawn. */
@@ -153,7 +154,8 @@ export function planArgs(inputSchema: unknown): ArgsPlan {
     });
   }
   const required = strings(inputSchema.required)?.filter((r) => Object.hasOwn(properties, r)) ?? [];
-  const schema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } as unknown as FormSchema;
+  // Every property was drawn by fieldFor, which accepts only what the form schema rules allow.
+  const schema = checkedAs<FormSchema>({ type: 'object', properties, ...(required.length > 0 ? { required } : {}) });
   return { kind: 'form', schema, uiSchema: buildUiSchema(schema) };
 }
 

@@ -1,0 +1,218 @@
+// @ts-check
+// ESLint for Countersign: typescript-eslint with type information, and the
+// rules that pay for themselves here (issue 14): no `as never` / `as unknown as`
+// in production code outside the named helpers, node: imports, relative
+// imports without `.js`, lines within the formatter's width, and the layers
+// (which folder may import what) as a lint rule in the style of VS Code's
+// code-layering. Formatting itself is Prettier's job (`prettier --check`).
+// Run: `npx eslint .` (npm test runs it with --cache in .cache/).
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+/** Production sources (tests, fixtures, benches and test helpers are linted more loosely). */
+const PRODUCTION = ['shared/**/*.{ts,tsx}', 'electron/**/*.{ts,tsx}', 'renderer/src/**/*.{ts,tsx}'];
+const TESTS = [
+  '**/*.test.{ts,tsx}',
+  '**/testing/**',
+  'test/**',
+  'bench/**',
+  'renderer/src/harness.tsx',
+  'electron/**/fixtures/**',
+];
+
+// Files allowed to hold the casts the rule below bans: each is a small, named
+// helper whose job is exactly that conversion (keep this list short).
+const CAST_HELPERS = ['shared/host-api/typed-call.ts'];
+
+// `punycode` is also an npm package (the renderer bundles it); the deprecated built-in is never wanted.
+const bareBuiltins = builtinModules.filter((m) => !m.startsWith('node:') && !m.startsWith('_') && m !== 'punycode');
+
+/** Import restrictions every file gets: node: protocol, and relative imports without `.js`. */
+const BASE_PATHS = bareBuiltins.map((name) => ({
+  name,
+  message: `Import Node built-ins with the node: protocol ('node:${name}').`,
+}));
+const BASE_PATTERNS = [
+  {
+    regex: '^\\.{1,2}/.*\\.js$',
+    message: 'Relative imports are written without a .js suffix (one style across the tree).',
+  },
+  ...bareBuiltins.map((name) => ({
+    regex: `^${name.replace(/[/]/g, '\\/')}/`,
+    message: 'Import Node built-ins with the node: protocol.',
+  })),
+];
+
+const NODE = { regex: '^node:', message: 'no Node built-ins in this layer' };
+const ELECTRON = { regex: '^electron(/|$)', message: 'only the Electron glue (main, preload) imports electron' };
+const REACT = { regex: '^(react|react-dom|@rjsf|@tanstack)(/|$)', message: 'no React in this layer' };
+const SDK = { regex: '^@modelcontextprotocol/', message: 'the MCP SDK stays in the host process' };
+
+/** A relative-path ban: `layer` files may not reach into `folder` (matched on the specifier's path). */
+const into = (folder, message) => ({ regex: `(^|/)${folder.replace(/\//g, '\\/')}(/|$)`, message });
+
+/**
+ * The layers. Imports point one way: renderer → shared; preload → shared;
+ * core → shared; main/cli/web/gateway/demo → core + shared. Only main and
+ * preload import electron. Relative specifiers are matched by the folder
+ * names they pass through, which is exact for this tree's layout
+ * (test/architecture/layers.test.ts checks the resolved targets too).
+ */
+const LAYERS = [
+  {
+    files: ['shared/**'],
+    patterns: [
+      NODE,
+      ELECTRON,
+      REACT,
+      into('electron', 'shared imports only shared'),
+      into('renderer', 'shared imports only shared'),
+    ],
+  },
+  {
+    files: ['renderer/**'],
+    patterns: [NODE, ELECTRON, SDK, into('electron', 'the renderer reaches the host only through its HostApi')],
+  },
+  {
+    files: ['electron/core/**'],
+    patterns: [
+      ELECTRON,
+      REACT,
+      into('renderer', 'core imports no front end'),
+      ...['main', 'preload', 'cli', 'web', 'gateway', 'demo'].map((f) => into(f, 'core imports only core and shared')),
+    ],
+  },
+  {
+    files: ['electron/preload/**'],
+    patterns: [
+      NODE,
+      REACT,
+      SDK,
+      into('renderer', 'the preload bundles only electron and shared/host-api'),
+      ...['core', 'main', 'cli', 'web', 'gateway', 'demo'].map((f) =>
+        into(f, 'the preload bundles only electron and shared/host-api'),
+      ),
+    ],
+  },
+  ...['cli', 'web', 'gateway', 'demo'].map((dir) => ({
+    files: [`electron/${dir}/**`],
+    patterns: [
+      ELECTRON,
+      REACT,
+      into('renderer', 'front ends reach the core, not the renderer'),
+      into('main', 'front ends reach the core, never each other'),
+      into('preload', 'front ends reach the core, never each other'),
+      // The CLI is the one front end that may start the others (`countersign web`, `gateway`).
+      ...(dir === 'cli'
+        ? []
+        : ['cli', 'web', 'gateway']
+            .filter((f) => f !== dir)
+            .map((f) => into(f, 'front ends reach the core, never each other'))),
+    ],
+  })),
+  {
+    files: ['electron/main/**'],
+    patterns: [
+      REACT,
+      into('renderer', 'front ends reach the core, not the renderer'),
+      ...['cli', 'web', 'gateway', 'preload'].map((f) => into(f, 'front ends reach the core, never each other')),
+    ],
+  },
+];
+
+/** One no-restricted-imports setting (flat config replaces a rule's options, so each layer carries the base too). */
+const restrictedImports = (extra = []) => ['error', { paths: BASE_PATHS, patterns: [...BASE_PATTERNS, ...extra] }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'out/**',
+      'release/**',
+      'coverage/**',
+      '.cache/**',
+      'test-results/**',
+      '**/*.d.ts',
+      'renderer/public/**',
+    ],
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,cts,mjs,js,cjs}'],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.mjs', 'bin/*.mjs', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      'no-restricted-imports': restrictedImports(),
+      // Type-aware checks that catch real bugs in async host code.
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true, ignoreIIFE: true }],
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      // `<T>x` is gone everywhere; object literals are typed, not asserted.
+      '@typescript-eslint/consistent-type-assertions': [
+        'error',
+        { assertionStyle: 'as', objectLiteralTypeAssertions: 'allow-as-parameter' },
+      ],
+      // Prettier wraps code at 120; what it cannot wrap (comments) must fit too.
+      // Strings, template literals, regexes and URLs are left whole.
+      'max-len': [
+        'error',
+        {
+          code: 120,
+          tabWidth: 2,
+          ignoreUrls: true,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+        },
+      ],
+    },
+  },
+  // The casts that silence the type checker: banned in production code.
+  {
+    files: PRODUCTION,
+    ignores: [...TESTS, ...CAST_HELPERS],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression[typeAnnotation.type="TSNeverKeyword"]',
+          message: '`as never` hides a type error; type the value (or use a named helper).',
+        },
+        {
+          selector: 'TSAsExpression > TSAsExpression.expression[typeAnnotation.type="TSUnknownKeyword"]',
+          message: '`as unknown as` hides a type error; type the value (or use a named helper).',
+        },
+      ],
+    },
+  },
+  ...LAYERS.map((layer) => ({
+    files: layer.files,
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrictedImports(layer.patterns) },
+  })),
+  // Tests and fixtures: long table rows and descriptive strings are fine, and
+  // asserting a fixture's shape or awaiting a maybe-async helper is harmless.
+  {
+    files: TESTS,
+    rules: {
+      'max-len': 'off',
+      '@typescript-eslint/await-thenable': 'off',
+      // `getByLabelText(...) as HTMLInputElement` reads better in a test than type arguments.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'as' }],
+    },
+  },
+);
