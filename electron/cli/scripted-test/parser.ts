@@ -76,7 +76,7 @@ export function parseScript(text: string, file: string): Script {
       throw e;
     }
     const source = raw.slice(words[0]!.col - 1, words[words.length - 1]!.end - 1);
-    current.steps.push({ ...body, number, line: lineNo, col: words[0]!.col, source } as Step);
+    current.steps.push({ ...body, number, line: lineNo, col: words[0]!.col, source });
   }
   if (cases.length === 0) throw new ScriptSyntaxError(file, 1, 1, 'the script has no steps');
   return { file, cases };
