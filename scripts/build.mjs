@@ -47,6 +47,7 @@ const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:
 const OPTIONAL_NATIVE = new Set(['bufferutil', 'utf-8-validate']);
 const nodeRuntime = (p) => builtins.has(p) || OPTIONAL_NATIVE.has(p);
 
+/** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
   platform: 'node',

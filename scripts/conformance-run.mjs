@@ -85,7 +85,7 @@ Exit status: 0 all required scenarios passed without warnings; 1 some failed;
 function parseArgs(argv) {
   const o = {
     client: process.env.CONFORMANCE_CLIENT_CMD || '',
-    only: null,
+    only: /** @type {RegExp | null} */ (null),
     auth: true,
     timeout: Number(process.env.CONFORMANCE_TIMEOUT_MS || 15000),
     budget: Number(process.env.CONFORMANCE_BUDGET_S || 600),
@@ -174,6 +174,7 @@ function buildPlan(listing, opts) {
   for (const p of REQUIRED_PATTERNS) if (!listing.some((s) => p.test(s.name))) missing.push(String(p));
   if (missing.length) die(2, `suite ${suiteVersion()} lacks required scenario(s): ${missing.join(', ')}`);
 
+  /** @type {Array<{ scenario: string; version: string | null; expect: string; tags: string[]; key?: string }>} */
   const plan = [];
   const notRun = [];
   for (const s of listing) {
@@ -194,7 +195,8 @@ function buildPlan(listing, opts) {
   }
   const key = (e) => `${e.scenario}@${e.version ?? 'default'}`;
   for (const e of plan) e.key = key(e);
-  const filtered = opts.only ? plan.filter((e) => opts.only.test(e.key)) : plan;
+  const only = opts.only;
+  const filtered = only ? plan.filter((e) => only.test(e.key ?? '')) : plan;
   if (filtered.length === 0) die(2, `--only ${opts.only} matches nothing`);
   return { plan: filtered, notRun };
 }

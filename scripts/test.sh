@@ -30,6 +30,7 @@ npx eslint . --cache --cache-location .cache/eslint/ --cache-strategy content --
 
 echo "== typecheck"
 npx tsc --noEmit -p tsconfig.json
+npx tsc --noEmit -p tsconfig.scripts.json # scripts/*.mjs (// @ts-check)
 
 echo "== vitest"
 status=0
