@@ -10,11 +10,15 @@ import type { CliIo } from './io';
 import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
+import { cliSignIn, SIGN_IN_OPTIONS, type SignInDeps } from './sign-in';
 
 export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
          (--tool <name> [--args '<json>'] | --prompt <name> [--args '<json>'] | --resource <uri>)
          [--elicit <spec>]... [--max-rounds N] [--json] [--name <label>] [--no-history]
+         [--no-open] [--no-sign-in]
   <spec>: accept | accept:<json object> | accept-defaults | decline | cancel
+  a server that needs a sign-in: the link is printed and opened in the system browser
+  (--no-open: only printed; --no-sign-in: exit 2 with one line instead)
   exit 0: result with isError false; 1: result with isError true; 2: protocol or host error`;
 
 /** Parse a positive integer flag or fail naming it. */
@@ -42,6 +46,8 @@ function parseJsonObject(flag: string, text: string | undefined): Record<string,
 /** Extra observers the caller wants (history journal). */
 export interface CommandDeps {
   observer?: HostObserver;
+  /** Sign-in parts a harness or test replaces (credential store, opener, consent). */
+  signIn?: SignInDeps;
 }
 
 /** Run `countersign call`; returns the exit code. */
@@ -58,6 +64,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
       options: {
         ...TARGET_OPTIONS,
         ...SESSION_OPTIONS,
+        ...SIGN_IN_OPTIONS,
         tool: { type: 'string' },
         prompt: { type: 'string' },
         resource: { type: 'string' },
@@ -88,6 +95,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
       maxRounds,
       recordHistory: values['no-history'] !== true,
       observers: [log.observer, deps.observer],
+      ...cliSignIn(io, values, deps.signIn),
     });
     const { host } = session;
     const conn = await host.connect(target.name, io.signal);

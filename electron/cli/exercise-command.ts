@@ -12,9 +12,10 @@ import type { CliIo } from './io';
 import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
+import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
 
 export const EXERCISE_USAGE = `usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> [--config <file>])
-         [--elicit <policy>] [--max-rounds N] [--json] [--no-history]
+         [--elicit <policy>] [--max-rounds N] [--json] [--no-history] [--no-open] [--no-sign-in]
   calls every tool once with arguments built from its input schema;
   <policy> answers every question: accept-defaults (default) | accept | accept:<json> | decline | cancel
   exit 0 when the session worked (even if single tools failed); 2 when it did not`;
@@ -88,7 +89,7 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { ...TARGET_OPTIONS, ...SESSION_OPTIONS, elicit: { type: 'string' } },
+      options: { ...TARGET_OPTIONS, ...SESSION_OPTIONS, ...SIGN_IN_OPTIONS, elicit: { type: 'string' } },
     });
     if (values.help) {
       io.stdout(EXERCISE_USAGE);
@@ -108,6 +109,7 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
       maxRounds: positiveInt('--max-rounds', values['max-rounds'], 10),
       recordHistory: values['no-history'] !== true,
       observers: [log.observer, deps.observer],
+      ...cliSignIn(io, values, deps.signIn),
     });
     const { host } = session;
     const conn = await host.connect(target.name, io.signal);

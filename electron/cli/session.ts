@@ -2,7 +2,7 @@
 // on that one server with the CLI's prompter, the [ELICIT] log and the history.
 import type { EraCache } from '../core/connection/era-cache';
 import { combineObservers, type HostObserver } from '../core/events';
-import { Host } from '../core/host';
+import { Host, type HostAuthOptions } from '../core/host';
 import type { Prompter } from '../core/prompter/prompter';
 import { openCliHistory } from './history-recording';
 import type { CliIo } from './io';
@@ -41,11 +41,17 @@ export async function openSession(options: {
   observers: Array<HostObserver | undefined>;
   /** Era verdicts to start from (`countersign test` pins an era this way). */
   eraCache?: EraCache;
+  /** Sign-in to HTTP servers that need it (see sign-in.ts). */
+  auth?: HostAuthOptions;
+  signIn?: Prompter['signIn'];
 }): Promise<CliSession> {
   const history = await openCliHistory(options.io, options.recordHistory);
   const host = new Host({
     servers: { [options.target.name]: options.target.entry },
-    prompter: options.prompter,
+    prompter: options.signIn
+      ? { ask: (q, signal) => options.prompter.ask(q, signal), signIn: options.signIn }
+      : options.prompter,
+    ...(options.auth ? { auth: options.auth } : {}),
     observer: combineObservers(...options.observers, history.observer),
     maxRounds: options.maxRounds,
     ...(options.eraCache ? { eraCache: options.eraCache } : {}),

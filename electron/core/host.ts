@@ -15,6 +15,21 @@ import type { CallContext, CallOutcome, HostObserver } from './events';
 import { HostError, isHostError, messageOf } from './host-error';
 import type { Prompter } from './prompter/prompter';
 import { QuestionGate } from './prompter/question-gate';
+import type { CredentialStore } from './auth/credential-store';
+import { ServerAuth, signInCallContext, type SignInEvent } from './auth/server-auth';
+
+/** Sign-in to HTTP servers that ask for it (MCP authorization). */
+export interface HostAuthOptions {
+  store: CredentialStore;
+  /** Open a sign-in link in the system browser (the caller's open-external gate re-checks it). */
+  open(url: string): Promise<void>;
+  /** False: never ask (`--no-sign-in`, the gateway's agent side): a needed sign-in ends with "sign-in needed". */
+  allowSignIn?: boolean;
+  /** The app's client ID metadata document URL setting. */
+  clientMetadataUrl?: string;
+  onEvent?(event: SignInEvent): void | Promise<void>;
+  callbackTimeoutMs?: number;
+}
 
 export interface HostOptions {
   servers: Record<string, ServerEntry>;
@@ -29,6 +44,7 @@ export interface HostOptions {
   requestTimeoutMs?: number;
   /** Wait for a legacy URL interaction to complete. Default 10 minutes. */
   urlCompletionTimeoutMs?: number;
+  auth?: HostAuthOptions;
 }
 
 export interface CallRequest {
@@ -72,6 +88,7 @@ export class Host {
   private readonly servers = new Map<string, ServerEntry>();
   private readonly slots = new Map<string, ServerSlot>();
   private readonly muted = new Set<string>();
+  private readonly auths = new Map<string, ServerAuth>();
   private readonly eraCache: EraCache;
   private readonly gate: QuestionGate;
   private readonly observer: HostObserver;
@@ -98,12 +115,14 @@ export class Host {
   /** Add or replace a server; an existing connection to it is closed. */
   async setServer(name: string, entry: ServerEntry): Promise<void> {
     await this.disconnect(name);
+    this.auths.delete(name);
     this.servers.set(name, entry);
   }
 
   /** Remove a server and close its connection. */
   async removeServer(name: string): Promise<void> {
     await this.disconnect(name);
+    this.auths.delete(name);
     this.servers.delete(name);
     this.muted.delete(name);
   }
@@ -127,14 +146,44 @@ export class Host {
     return slot;
   }
 
+  /** The sign-in of an HTTP server (undefined for stdio servers or without auth options). */
+  serverAuth(name: string): ServerAuth | undefined {
+    const entry = this.servers.get(name);
+    const opts = this.options.auth;
+    if (!entry || !opts || !('url' in entry) || entry.oauth?.grant === 'client_credentials') return undefined;
+    let a = this.auths.get(name);
+    if (!a) {
+      const prompter = this.options.prompter;
+      a = new ServerAuth({
+        server: name,
+        serverUrl: entry.url,
+        settings: entry.oauth ?? {},
+        store: opts.store,
+        interaction: {
+          ...(opts.allowSignIn !== false && prompter.signIn
+            ? { ask: (q, signal) => prompter.signIn!(q, signal) }
+            : {}),
+          open: (url) => opts.open(url),
+        },
+        ...(opts.clientMetadataUrl ? { clientMetadataUrl: opts.clientMetadataUrl } : {}),
+        ...(opts.onEvent ? { onEvent: (e) => opts.onEvent!(e) } : {}),
+        ...(opts.callbackTimeoutMs ? { callbackTimeoutMs: opts.callbackTimeoutMs } : {}),
+      });
+      this.auths.set(name, a);
+    }
+    return a;
+  }
+
   /** Connect (once) to a configured server. */
   connect(name: string, signal?: AbortSignal): Promise<ServerConnection> {
     const entry = this.servers.get(name);
     if (!entry) return Promise.reject(new HostError('config', `no server named "${name}" is configured`));
     const slot = this.slot(name);
     if (!slot.connection) {
+      const serverAuth = this.serverAuth(name);
       const opening = openConnection(name, entry, {
         eraCache: this.eraCache,
+        ...(serverAuth ? { serverAuth } : {}),
         ...(signal ? { signal } : {}),
         legacyHooks: {
           onElicit: (params, sig) => this.answerLegacyElicit(name, params, sig),
@@ -183,7 +232,20 @@ export class Host {
   }
 
   /** Run a tools/call, prompts/get or resources/read to its final result. */
-  async call(request: CallRequest): Promise<CallResult> {
+  call(request: CallRequest): Promise<CallResult> {
+    // A sign-in this call runs into names the call in its dialog and history.
+    return signInCallContext.run(
+      {
+        method: request.method,
+        name: request.name,
+        ...(request.agent ? { agent: request.agent } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      },
+      () => this.runCall(request),
+    );
+  }
+
+  private async runCall(request: CallRequest): Promise<CallResult> {
     const conn = await this.connect(request.server, request.signal);
     const slot = this.slot(request.server);
     const controller = new AbortController();

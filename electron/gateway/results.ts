@@ -79,6 +79,14 @@ export function hostErrorSentence(error: unknown, server: string): string {
     case 'connection':
     case 'config':
       return error.message;
+    // Sign-in: the agent learns only that one is needed or how it ended,
+    // never a link, a code, a scope list or an authorization server's text.
+    case 'sign-in-needed':
+      return `server "${server}" needs the user to sign in; sign-in needed (the user can sign in from Countersign)`;
+    case 'auth':
+      return error.details?.reason === 'declined'
+        ? `the user declined to sign in to server "${server}"; nothing was sent`
+        : `signing in to server "${server}" did not complete; the call was stopped`;
   }
 }
 

@@ -93,6 +93,8 @@ const faultPayload = z.strictObject({
     'unknown-result-type',
     'protocol',
     'cancelled',
+    'auth',
+    'sign-in-needed',
   ]),
   message: text(4000),
   at: text(40),

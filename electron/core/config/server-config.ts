@@ -12,11 +12,34 @@ export interface StdioServerEntry {
   cwd?: string;
 }
 
+/**
+ * How to sign in to an HTTP server (all optional). The field names match
+ * what VS Code and Claude Code write: `clientId`, `clientSecret`, `scopes`,
+ * and Claude Code's `callbackPort` as a synonym of `redirectPort`.
+ */
+export interface OAuthSettings {
+  /** A client pre-registered with the authorization server (used instead of registering). */
+  clientId?: string;
+  clientSecret?: string;
+  /** Scopes to ask for when the server names none. */
+  scopes?: string[];
+  /** Fixed loopback port for the redirect (for a client registered with one exact redirect URI). */
+  redirectPort?: number;
+  /** An https URL of a client ID metadata document to use as the client_id. */
+  clientMetadataUrl?: string;
+  /** Machine-to-machine sign-in (no browser): the client_credentials grant. */
+  grant?: 'authorization_code' | 'client_credentials';
+  /** client_credentials with private_key_jwt: a PKCS#8 PEM private key and its algorithm. */
+  privateKey?: string;
+  signingAlgorithm?: string;
+}
+
 /** A Streamable HTTP server. */
 export interface HttpServerEntry {
   type?: 'http' | 'streamable-http';
   url: string;
   headers?: Record<string, string>;
+  oauth?: OAuthSettings;
 }
 
 export type ServerEntry = StdioServerEntry | HttpServerEntry;
@@ -27,7 +50,7 @@ export function isStdioEntry(entry: ServerEntry): entry is StdioServerEntry {
 }
 
 const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd']);
-const HTTP_KEYS = new Set(['type', 'url', 'headers']);
+const HTTP_KEYS = new Set(['type', 'url', 'headers', 'oauth']);
 // Keys other hosts write that carry no meaning for us; accepted so an
 // imported file does not fail on them, and dropped.
 const FOREIGN_KEYS = new Set([
@@ -111,7 +134,82 @@ export function parseServerEntry(server: string, raw: unknown): ServerEntry {
   const entry: HttpServerEntry = { url: obj.url };
   if (type === 'http' || type === 'streamable-http') entry.type = type;
   if (obj.headers !== undefined) entry.headers = stringRecord(server, 'headers', obj.headers);
+  if (obj.oauth !== undefined) entry.oauth = parseOAuthSettings(server, obj.oauth);
   return entry;
+}
+
+const OAUTH_KEYS = new Set([
+  'clientId',
+  'clientSecret',
+  'scopes',
+  'redirectPort',
+  'callbackPort',
+  'clientMetadataUrl',
+  'grant',
+  'privateKey',
+  'signingAlgorithm',
+]);
+
+/** Validate an `oauth` object; every problem names server and field. */
+export function parseOAuthSettings(server: string, raw: unknown): OAuthSettings {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(server, 'oauth', 'must be an object');
+  const o = raw as Record<string, unknown>;
+  for (const key of Object.keys(o))
+    if (!OAUTH_KEYS.has(key)) fail(server, `oauth.${key}`, 'is not a known sign-in setting');
+  const out: OAuthSettings = {};
+  const str = (key: string): string | undefined => {
+    const v = o[key];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string' || v.trim() === '') fail(server, `oauth.${key}`, 'must be a non-empty string');
+    return v;
+  };
+  const clientId = str('clientId');
+  if (clientId) out.clientId = clientId;
+  const clientSecret = str('clientSecret');
+  if (clientSecret) out.clientSecret = clientSecret;
+  if (clientSecret && !clientId) fail(server, 'oauth.clientSecret', 'needs "clientId" too');
+  if (o.scopes !== undefined) {
+    const v = o.scopes;
+    const list = typeof v === 'string' ? v.split(/\s+/).filter(Boolean) : v;
+    if (!Array.isArray(list) || list.some((x) => typeof x !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(x)))
+      fail(server, 'oauth.scopes', 'must be a list of scope names (or one space-separated string)');
+    out.scopes = list as string[];
+  }
+  const port = o.redirectPort ?? o.callbackPort;
+  if (port !== undefined) {
+    if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+      fail(
+        server,
+        o.redirectPort !== undefined ? 'oauth.redirectPort' : 'oauth.callbackPort',
+        'must be a port number 1-65535',
+      );
+    out.redirectPort = port;
+  }
+  const cimd = str('clientMetadataUrl');
+  if (cimd) {
+    let u: URL | undefined;
+    try {
+      u = new URL(cimd);
+    } catch {
+      u = undefined;
+    }
+    if (!u || u.protocol !== 'https:' || u.pathname === '/')
+      fail(server, 'oauth.clientMetadataUrl', 'must be an https URL with a path');
+    out.clientMetadataUrl = cimd;
+  }
+  const grant = str('grant');
+  if (grant !== undefined) {
+    if (grant !== 'authorization_code' && grant !== 'client_credentials')
+      fail(server, 'oauth.grant', 'must be "authorization_code" or "client_credentials"');
+    out.grant = grant;
+  }
+  const privateKey = str('privateKey');
+  if (privateKey) out.privateKey = privateKey;
+  const alg = str('signingAlgorithm');
+  if (alg) out.signingAlgorithm = alg;
+  if (out.grant === 'client_credentials' && (!out.clientId || (!out.clientSecret && !out.privateKey)))
+    fail(server, 'oauth.grant', 'client_credentials needs "clientId" and "clientSecret" or "privateKey"');
+  return out;
 }
 
 /** Server names become UI labels, history keys and gateway prefixes: keep them plain. */

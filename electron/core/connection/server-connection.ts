@@ -8,6 +8,7 @@ import type { ServerEntry } from '../config/server-config';
 import { HostError, messageOf } from '../host-error';
 import { eraCacheKey, isFresh, type EraCache } from './era-cache';
 import { createTransport } from './transport-factory';
+import type { ServerAuth } from '../auth/server-auth';
 
 /** How the host answers what a LEGACY server pushes during a call. */
 export interface LegacyInputHooks {
@@ -23,6 +24,8 @@ export interface ConnectOptions {
   /** Per-request timeout for the probe and handshake. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Sign-in for an HTTP server (absent: a 401 ends the connection attempt). */
+  serverAuth?: ServerAuth;
 }
 
 /** A live connection to one configured server. */
@@ -75,7 +78,7 @@ export async function openConnection(
 
   const attempt = async (priorVerdict: typeof prior) => {
     const client = newClient(options.legacyHooks);
-    const built = createTransport(entry);
+    const built = createTransport(entry, options.serverAuth, name);
     try {
       await client.connect(built.transport, {
         ...(priorVerdict ? { prior: priorVerdict } : {}),

@@ -1,7 +1,18 @@
 // Builds the SDK transport for a configured server.
-import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  ClientCredentialsProvider,
+  InsufficientScopeError,
+  PrivateKeyJwtProvider,
+  StreamableHTTPClientTransport,
+  type FetchLike,
+  type JSONRPCMessage,
+  type Transport,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { isStdioEntry, type ServerEntry } from '../config/server-config';
+import { isStdioEntry, type HttpServerEntry, type ServerEntry } from '../config/server-config';
+import type { ServerAuth } from '../auth/server-auth';
+import { HostError } from '../host-error';
 
 /**
  * The SDK's 'auto' negotiation spawns a throw-away sibling process to probe
@@ -22,8 +33,74 @@ export interface BuiltTransport {
   stderrTail(): string[];
 }
 
+/**
+ * Streamable HTTP with sign-in. The SDK transport calls the host's
+ * AuthProvider on 401 (the sign-in); a 403 insufficient_scope comes out as
+ * InsufficientScopeError, and this class steps up (a sign-in asking for the
+ * union of scopes) and re-sends, at most `maxStepUps` times per request,
+ * then ends with a clear error instead of looping.
+ */
+class SignInTransport extends StreamableHTTPClientTransport {
+  constructor(
+    private readonly serverName: string,
+    url: URL,
+    private readonly serverAuth: ServerAuth,
+    headers: Record<string, string> | undefined,
+  ) {
+    const serverHref = url.href;
+    const base: FetchLike = (input, init) => fetch(input, init);
+    super(url, {
+      authProvider: serverAuth.authProvider(),
+      ...(headers ? { requestInit: { headers } } : {}),
+      // The standalone GET stream is opened only once signed in: a 401 on a
+      // background stream would otherwise start a sign-in no call asked for.
+      fetch: async (input, init) => {
+        const href = typeof input === 'string' ? input : input.href;
+        if ((init?.method ?? 'GET') === 'GET' && href === serverHref && !(await serverAuth.provider.tokens()))
+          return new Response(null, { status: 405 });
+        return base(input, init);
+      },
+    });
+  }
+
+  override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    for (let stepUps = 0; ; stepUps++) {
+      try {
+        return await super.send(message, options);
+      } catch (e) {
+        if (!(e instanceof InsufficientScopeError)) throw e;
+        if (stepUps >= this.serverAuth.maxStepUps)
+          throw new HostError(
+            'auth',
+            `server "${this.serverName}" still refuses with "insufficient scope" after ${stepUps} step-up sign-in${stepUps === 1 ? '' : 's'}${e.requiredScope ? ` (it asks for: ${e.requiredScope})` : ''}; stopped`,
+            { reason: 'step-up-limit' },
+          );
+        await this.serverAuth.stepUp(e.requiredScope, e.resourceMetadataUrl);
+      }
+    }
+  }
+}
+
+/** Machine-to-machine sign-in (client_credentials): the SDK's providers, no human, no browser. */
+function clientCredentialsProvider(entry: HttpServerEntry) {
+  const o = entry.oauth!;
+  const scope = o.scopes?.join(' ');
+  if (o.privateKey)
+    return new PrivateKeyJwtProvider({
+      clientId: o.clientId!,
+      privateKey: o.privateKey,
+      algorithm: o.signingAlgorithm ?? 'ES256',
+      ...(scope ? { scope } : {}),
+    });
+  return new ClientCredentialsProvider({
+    clientId: o.clientId!,
+    clientSecret: o.clientSecret!,
+    ...(scope ? { scope } : {}),
+  });
+}
+
 /** Create the transport for an entry. Server stderr is kept, not printed. */
-export function createTransport(entry: ServerEntry): BuiltTransport {
+export function createTransport(entry: ServerEntry, serverAuth?: ServerAuth, name = 'server'): BuiltTransport {
   if (isStdioEntry(entry)) {
     const tail: string[] = [];
     const transport = new InPlaceStdioTransport({
@@ -43,6 +120,16 @@ export function createTransport(entry: ServerEntry): BuiltTransport {
       tail.splice(0, Math.max(0, tail.length - STDERR_TAIL_LINES));
     });
     return { transport, stderrTail: () => (partial.trim() ? [...tail, partial] : [...tail]) };
+  }
+  if (entry.oauth?.grant === 'client_credentials') {
+    const transport = new StreamableHTTPClientTransport(new URL(entry.url), {
+      authProvider: clientCredentialsProvider(entry),
+      ...(entry.headers ? { requestInit: { headers: entry.headers } } : {}),
+    });
+    return { transport, stderrTail: () => [] };
+  }
+  if (serverAuth) {
+    return { transport: new SignInTransport(name, new URL(entry.url), serverAuth, entry.headers), stderrTail: () => [] };
   }
   const transport = new StreamableHTTPClientTransport(new URL(entry.url), {
     ...(entry.headers ? { requestInit: { headers: entry.headers } } : {}),

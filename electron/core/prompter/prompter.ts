@@ -1,6 +1,7 @@
 // The one way a question reaches a human: the desktop UI, the web shell,
 // the gateway's approval channel or a CLI script all implement this.
 import type { Answer, Question } from '../../../shared/elicitation/types';
+import type { SignInDecision, SignInQuestion } from '../../../shared/auth/types';
 
 /** Who or what decided an answer; kept in the history. */
 export type DecidedBy = 'human' | 'script' | 'mute-rule' | 'timeout' | 'call-cancelled' | 'policy';
@@ -21,4 +22,10 @@ export interface Prompter {
    * which case the question must be withdrawn from view.
    */
   ask(question: Question, signal: AbortSignal): Promise<PrompterAnswer>;
+  /**
+   * Ask the human to sign in (before any browser opens). Same rules as
+   * `ask`: settle, and withdraw the question when `signal` aborts. A
+   * prompter without it cannot sign in: the call ends "sign-in needed".
+   */
+  signIn?(question: SignInQuestion, signal: AbortSignal): Promise<SignInDecision>;
 }

@@ -1,0 +1,38 @@
+// What the human sees of a sign-in, and what the UI may show of a saved
+// credential. Nothing here ever carries a token, a code or a verifier.
+import type { UrlAnalysis } from '../elicitation/types';
+
+/** A request to sign in to a server, put to the human before any browser opens. */
+export interface SignInQuestion {
+  id: string;
+  mode: 'sign-in';
+  /** The configured server that needs the sign-in. */
+  server: string;
+  /** The call that ran into it, when there is one (a human-started `auth login` has none). */
+  call: { method: string; name: string; agent?: string } | null;
+  /** The authorization server's issuer, as its metadata says. */
+  issuer: string;
+  /** The full authorization link, analysed like a URL-mode question's link. */
+  url: UrlAnalysis;
+  /** Scopes asked for (may be empty: the server decides). */
+  scopes: string[];
+  /** True when this is a step-up: the server asked for more scopes than were granted. */
+  stepUp: boolean;
+}
+
+/** The human's decision on a sign-in question. */
+export type SignInDecision = 'open' | 'cancel';
+
+/** A saved sign-in as the UI and `auth status` show it: no secret, ever. */
+export interface SignInStatus {
+  server: string;
+  signedIn: boolean;
+  issuer?: string;
+  scopes?: string[];
+  /** ISO time the access token expires, when the server said. */
+  expiresAt?: string;
+  /** True when a refresh token is kept (sign-in renews silently). */
+  renewable?: boolean;
+  /** Where the credentials are kept, said plainly. */
+  storage: string;
+}
