@@ -34,7 +34,8 @@ export function defaultCredentialStore(env: NodeJS.ProcessEnv): CredentialStore 
 
 /** The lines the CLI prints for a sign-in question (never a secret: the link carries none). */
 export function signInLines(q: SignInQuestion): string[] {
-  const host = q.url.hostUnicode && q.url.hostUnicode !== q.url.host ? `${q.url.hostUnicode} (${q.url.host})` : q.url.host;
+  const host =
+    q.url.hostUnicode && q.url.hostUnicode !== q.url.host ? `${q.url.hostUnicode} (${q.url.host})` : q.url.host;
   const lines = [
     `[SIGN-IN] server "${q.server}"${q.call ? ` needs a sign-in for ${q.call.method} ${q.call.name}` : ' sign-in'}${q.stepUp ? ' (more permissions)' : ''}`,
     `[SIGN-IN] authorization server: ${host}  (issuer ${q.issuer})`,
@@ -69,7 +70,8 @@ export function cliSignIn(
     open: deps.open ?? (noOpen ? async () => undefined : (url) => openWithSystem(url)),
     ...(deps.clientMetadataUrl ? { clientMetadataUrl: deps.clientMetadataUrl } : {}),
     onEvent: (e: SignInEvent) => {
-      if (e.phase === 'completed') io.stderr(`[SIGN-IN] signed in to "${e.server}"${e.issuer ? ` at ${e.issuer}` : ''}`);
+      if (e.phase === 'completed')
+        io.stderr(`[SIGN-IN] signed in to "${e.server}"${e.issuer ? ` at ${e.issuer}` : ''}`);
     },
   };
   return { auth, signIn };

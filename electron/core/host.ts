@@ -160,9 +160,7 @@ export class Host {
         settings: entry.oauth ?? {},
         store: opts.store,
         interaction: {
-          ...(opts.allowSignIn !== false && prompter.signIn
-            ? { ask: (q, signal) => prompter.signIn!(q, signal) }
-            : {}),
+          ...(opts.allowSignIn !== false && prompter.signIn ? { ask: (q, signal) => prompter.signIn!(q, signal) } : {}),
           open: (url) => opts.open(url),
         },
         ...(opts.clientMetadataUrl ? { clientMetadataUrl: opts.clientMetadataUrl } : {}),

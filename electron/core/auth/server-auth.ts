@@ -313,7 +313,9 @@ export class ServerAuth {
       signedIn: true,
       issuer: creds!.current!,
       scopes: (t.scope ?? '').split(' ').filter(Boolean),
-      ...(typeof t.expires_in === 'number' ? { expiresAt: new Date(t.savedAt + t.expires_in * 1000).toISOString() } : {}),
+      ...(typeof t.expires_in === 'number'
+        ? { expiresAt: new Date(t.savedAt + t.expires_in * 1000).toISOString() }
+        : {}),
       renewable: typeof t.refresh_token === 'string',
     };
   }

@@ -129,7 +129,10 @@ export function createTransport(entry: ServerEntry, serverAuth?: ServerAuth, nam
     return { transport, stderrTail: () => [] };
   }
   if (serverAuth) {
-    return { transport: new SignInTransport(name, new URL(entry.url), serverAuth, entry.headers), stderrTail: () => [] };
+    return {
+      transport: new SignInTransport(name, new URL(entry.url), serverAuth, entry.headers),
+      stderrTail: () => [],
+    };
   }
   const transport = new StreamableHTTPClientTransport(new URL(entry.url), {
     ...(entry.headers ? { requestInit: { headers: entry.headers } } : {}),
