@@ -20,6 +20,8 @@ export const HOST_ERROR_CODES = [
   'unknown-result-type',
   'protocol',
   'cancelled',
+  'auth',
+  'sign-in-needed',
 ] as const satisfies readonly HostErrorCode[];
 // Fails to compile when the core gains a code this list lacks.
 const everyCodeListed: Exclude<HostErrorCode, (typeof HOST_ERROR_CODES)[number]> extends never ? true : false = true;
