@@ -328,7 +328,7 @@ export class ServerAuth {
   async signOut(fetchFn: FetchLike = fetch): Promise<{ revoked: boolean; revocationSupported: boolean }> {
     const creds = await this.options.store.load(this.options.serverUrl);
     const issuer = creds?.current;
-    const entry = issuer ? creds!.issuers[issuer] : undefined;
+    const entry = issuer ? creds.issuers[issuer] : undefined;
     let revoked = false;
     let revocationSupported = false;
     if (entry?.tokens) {
