@@ -10,8 +10,5 @@ export const CLIENT_INFO: Implementation = { name: 'countersign', version: '0.1.
 /** The capabilities declared on every request (modern) or at initialize (legacy). */
 export const CLIENT_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} } };
 
-/** The one protocol revision of the modern era this host speaks. */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
-
 /** The input-request methods this host fulfils; anything else was not declared. */
 export const DECLARED_INPUT_METHODS: ReadonlySet<string> = new Set(['elicitation/create']);

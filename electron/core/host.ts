@@ -107,11 +107,6 @@ export class Host {
     return [...this.servers.keys()];
   }
 
-  /** The entry of a configured server. */
-  serverEntry(name: string): ServerEntry | undefined {
-    return this.servers.get(name);
-  }
-
   /** Add or replace a server; an existing connection to it is closed. */
   async setServer(name: string, entry: ServerEntry): Promise<void> {
     await this.disconnect(name);
@@ -322,18 +317,6 @@ export class Host {
       request.signal?.removeEventListener('abort', onOuterAbort);
       slot.calls.delete(context.callId);
     }
-  }
-
-  /** Cancel a running call by id. */
-  cancel(callId: string): boolean {
-    for (const slot of this.slots.values()) {
-      const live = slot.calls.get(callId);
-      if (live) {
-        live.controller.abort(new HostError('cancelled', 'the call was cancelled'));
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Answer a legacy server's elicitation/create through the gate. */

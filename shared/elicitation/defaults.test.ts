@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { defaultsOf, withDefaults } from './defaults';
+import { defaultsOf } from './defaults';
 import type { FlatSchema } from './types';
 
 const schema: FlatSchema = {
@@ -45,22 +45,5 @@ describe('defaultsOf', () => {
     const d = defaultsOf(s);
     expect(Object.hasOwn(d, 'constructor')).toBe(true);
     expect(d.constructor).toBe('x');
-  });
-});
-
-describe('withDefaults', () => {
-  it('fills defaulted fields the content leaves out and keeps what the human chose', () => {
-    expect(withDefaults(schema, { name: 'Grace', agree: true })).toEqual({
-      name: 'Grace',
-      empty: '',
-      age: 0,
-      agree: true,
-      colours: ['g'],
-      none: [],
-    });
-  });
-
-  it('keeps content fields that have no default', () => {
-    expect(withDefaults(schema, { plain: 'p' })).toMatchObject({ plain: 'p', name: 'Ada' });
   });
 });

@@ -17,15 +17,6 @@ export function defaultsOf(schema: FlatSchema): AnswerContent {
   return content;
 }
 
-/** `content` with defaults added for defaulted fields it leaves out; values it has always win. */
-export function withDefaults(schema: FlatSchema, content: AnswerContent): AnswerContent {
-  const merged = defaultsOf(schema);
-  for (const [name, value] of Object.entries(content)) {
-    Object.defineProperty(merged, name, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return merged;
-}
-
 // Only the four answer shapes survive; a copy keeps callers from sharing the schema's arrays.
 function copyAnswerValue(value: unknown): AnswerValue | undefined {
   if (typeof value === 'string' || typeof value === 'boolean') return value;

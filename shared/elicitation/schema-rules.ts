@@ -115,11 +115,6 @@ export function propertyPath(name: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? `properties.${name}` : `properties[${JSON.stringify(name)}]`;
 }
 
-/** Renders problems as one line each, for logs and the CLI. */
-export function formatSchemaProblems(problems: readonly SchemaProblem[]): string {
-  return problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('\n');
-}
-
 /** Checks a server's requestedSchema against the flat elicitation subset; returns a clean copy or all problems. */
 export function checkFlatSchema(schema: unknown): FlatSchemaCheck {
   const errors: SchemaProblem[] = [];

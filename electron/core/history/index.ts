@@ -26,5 +26,4 @@ export {
 } from './query';
 export { readJournal, type ReadProblem, type ReadResult } from './reader';
 export { verifyJournal, type BreakReason, type ChainBreak, type VerifyOptions, type VerifyReport } from './verify';
-export { writeAhead } from './write-ahead';
 export * from './types';

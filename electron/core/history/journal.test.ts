@@ -8,7 +8,6 @@ import { HistoryJournal, HistoryWriteError } from './journal';
 import { JournalLockedError } from './lock';
 import { GENESIS_HASH, type AnswerEntry, type QuestionEntry } from './types';
 import { verifyJournal } from './verify';
-import { writeAhead } from './write-ahead';
 import type { Question } from '../../../shared/elicitation/types';
 
 let dir: string;
@@ -171,7 +170,8 @@ describe('HistoryJournal: write-ahead', () => {
       await realSync.call(this);
       events.push('datasync:done');
     });
-    const sent = await writeAhead(j, answer(1), async (recorded) => {
+    // The write-ahead rule rests on this: append() resolves only once the entry is synced.
+    const sent = await j.append(answer(1)).then(async (recorded) => {
       events.push('send');
       // At send time the entry is in the file, complete and chained.
       const text = await readFile(join(dir, recorded.file), 'utf8');
@@ -192,7 +192,7 @@ describe('HistoryJournal: write-ahead', () => {
       .spyOn(handleProto, 'datasync')
       .mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
     const send = vi.fn();
-    await expect(writeAhead(j, answer(1), send)).rejects.toBeInstanceOf(HistoryWriteError);
+    await expect(j.append(answer(1)).then(send)).rejects.toBeInstanceOf(HistoryWriteError);
     expect(send).not.toHaveBeenCalled();
     expect(await readFile(join(dir, 'journal-000001.jsonl'), 'utf8')).toBe(before);
     spy.mockRestore();
@@ -326,12 +326,17 @@ describe('HistoryJournal: one writer', () => {
   });
 
   it('takes over a lock left by a dead process', async () => {
+    const deadPid = 2 ** 22 + 12345;
+    // The precondition the test relies on: no process has that id.
+    expect(() => process.kill(deadPid, 0)).toThrow();
     await writeFile(
       join(dir, 'writer.lock'),
-      JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), boot: Date.now() - uptime() * 1000 }),
+      JSON.stringify({ pid: deadPid, host: hostname(), boot: Date.now() - uptime() * 1000 }),
     );
     const j = await HistoryJournal.open(dir);
-    await j.append(question(1));
+    // The lock now names this process, and the journal writes.
+    expect(JSON.parse(await readFile(join(dir, 'writer.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+    expect((await j.append(question(1))).seq).toBe(1);
     await j.close();
   });
 

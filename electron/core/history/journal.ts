@@ -5,8 +5,8 @@
 // Durability contract: append() resolves only after the entry's bytes have been
 // written and fdatasync'ed (and, for a new file, its folder fsync'ed). The core
 // records an answer by awaiting append() BEFORE it sends the answer to the
-// server (see writeAhead in write-ahead.ts), so a crash can never leave an
-// answered question unrecorded. Appends are serialised in call order; those that
+// server (its history observer is awaited first, electron/core/events.ts), so a
+// crash can never leave an answered question unrecorded. Appends are serialised in call order; those that
 // arrive while a write is in flight are written together and share one fsync
 // (group commit), each still resolving only after that fsync.
 
