@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The conformance ADAPTER: what the official MCP conformance suite runs as
 // "the client" (`node scripts/conformance-client.mjs [exercise flags] <server-url>`).
 // Like the official SDKs' conformance clients it reads the suite's
@@ -25,7 +26,7 @@ import { register } from 'tsx/esm/api';
 register();
 
 const argv = process.argv.slice(2);
-const serverUrl = argv.at(-1);
+const serverUrl = argv.at(-1) ?? '';
 const flags = argv.slice(0, -1);
 if (!serverUrl || !/^https?:\/\//.test(serverUrl)) {
   console.error('usage: node scripts/conformance-client.mjs [exercise flags] <server-url>');
