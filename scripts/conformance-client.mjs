@@ -25,6 +25,9 @@ import { register } from 'tsx/esm/api';
 
 register();
 
+/** Load one of the product's TypeScript modules (through tsx, registered above). */
+const load = (path) => import(new URL(path, import.meta.url).href);
+
 const argv = process.argv.slice(2);
 const serverUrl = argv.at(-1) ?? '';
 const flags = argv.slice(0, -1);
@@ -73,12 +76,12 @@ async function headlessBrowser(link) {
   await back.text().catch(() => undefined);
 }
 
-const { processIo } = await import('../electron/cli/io.ts');
+const { processIo } = await load('../electron/cli/io.ts');
 const io = processIo();
 
 async function schemaEcho() {
-  const { Host } = await import('../electron/core/host.ts');
-  const { ScriptedPrompter, parseElicitSpec } = await import('../electron/cli/elicit-spec.ts');
+  const { Host } = await load('../electron/core/host.ts');
+  const { ScriptedPrompter, parseElicitSpec } = await load('../electron/cli/elicit-spec.ts');
   const host = new Host({
     servers: { conformance: { url: serverUrl } },
     prompter: new ScriptedPrompter([], parseElicitSpec('accept-defaults')),
@@ -99,8 +102,8 @@ async function schemaEcho() {
 }
 
 async function exercise() {
-  const { runExerciseCommand } = await import('../electron/cli/exercise-command.ts');
-  const { MemoryCredentialStore } = await import('../electron/core/auth/credential-store.ts');
+  const { runExerciseCommand } = await load('../electron/cli/exercise-command.ts');
+  const { MemoryCredentialStore } = await load('../electron/core/auth/credential-store.ts');
   const dir = mkdtempSync(join(tmpdir(), 'countersign-conformance-'));
   try {
     const entry = { url: serverUrl };
