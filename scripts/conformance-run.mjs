@@ -63,7 +63,7 @@ const HELP = `Usage: scripts/conformance.sh [options]   (or: npm run conformance
 Options:
   --client <cmd>     client command; the suite appends the server URL as the last
                      argument and sets MCP_CONFORMANCE_SCENARIO (env: CONFORMANCE_CLIENT_CMD;
-                     default: node <repo>/bin/countersign.mjs exercise --no-history). "exec " is
+                     default: node <repo>/bin/countersign.mjs exercise). "exec " is
                      prefixed so the suite's timeout kills the client itself, not just /bin/sh.
   --only <regex>     run only plan entries whose "scenario@version" matches
   --no-auth          skip the auth/* family (expected failures)
@@ -383,6 +383,10 @@ function markdown(summary) {
   L.push(
     `- Per-scenario client timeout ${summary.timeoutMs} ms, ${summary.jobs} in parallel, whole run ${(summary.durationMs / 1000).toFixed(1)} s`,
   );
+  if (summary.history)
+    L.push(
+      `- History: every client recorded into one journal; \`countersign history verify\`: ${summary.history.ok ? 'intact' : 'BROKEN'}, ${summary.history.entries} entries`,
+    );
   const req = summary.results.filter((r) => r.expect === 'pass');
   const ok = req.filter((r) => r.status === 'pass').length;
   const nowPassing = summary.results.filter((r) => r.status === 'now-passing');
@@ -445,15 +449,19 @@ async function main() {
         `${path.relative(REPO, CLIENT_BIN)} does not exist yet; pass --client "<cmd>" (or CONFORMANCE_CLIENT_CMD) to test another client`,
       );
     }
-    // Scenarios run in parallel; the client records no history (one journal has one writer).
-    clientCmd = `node ${shq(CLIENT_BIN)} exercise --no-history`;
+    // Scenarios run in parallel, and every client records its questions into the
+    // run's own history (the journal takes several writers); verified after the run.
+    clientCmd = `node ${shq(CLIENT_BIN)} exercise`;
   }
   const displayCmd = clientCmd.split(REPO).join('<repo>');
   clientCmd = withExec(clientCmd);
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const resultsDir = opts.results || path.join(CACHE, 'results', stamp);
+  const resultsDir = path.resolve(opts.results || path.join(CACHE, 'results', stamp));
   fs.mkdirSync(resultsDir, { recursive: true });
+  // The clients' data folder (history included): this run's, not the user's.
+  const dataDir = path.join(resultsDir, 'data');
+  process.env.COUNTERSIGN_DATA_DIR = dataDir;
 
   const listing = listClientScenarios();
   const { plan, notRun } = buildPlan(listing, opts);
@@ -469,7 +477,26 @@ async function main() {
 
   const required = results.filter((r) => r.expect === 'pass');
   const failedReq = required.filter((r) => r.status !== 'pass');
-  const exitCode = failedReq.length ? 1 : 0;
+  // Every client of the run wrote into one journal, in parallel: it must be one intact chain.
+  let history = null;
+  if (!opts.client && fs.existsSync(path.join(dataDir, 'history'))) {
+    const v = spawnSync(
+      process.execPath,
+      [CLIENT_BIN, 'history', 'verify', '--json', '--dir', path.join(dataDir, 'history')],
+      {
+        encoding: 'utf8',
+        timeout: 120000,
+      },
+    );
+    try {
+      const report = JSON.parse(v.stdout);
+      history = { ok: report.ok === true && v.status === 0, entries: report.entries, firstBreak: report.firstBreak };
+    } catch {
+      history = { ok: false, entries: 0, error: (v.stderr || v.stdout || '').trim().slice(0, 500) };
+    }
+    console.error(`conformance: history of the run: ${history.ok ? 'intact' : 'BROKEN'}, ${history.entries} entries`);
+  }
+  const exitCode = failedReq.length || (history && !history.ok) ? 1 : 0;
   const summary = {
     date: new Date().toISOString(),
     suiteVersion: version,
@@ -481,6 +508,7 @@ async function main() {
     jobs: opts.jobs,
     durationMs,
     exitCode,
+    history,
     resultsDir,
     resultsDirDisplay: resultsDir.startsWith(REPO + path.sep) ? path.relative(REPO, resultsDir) : resultsDir,
     notRun,

@@ -14,7 +14,7 @@ import { cliSignIn, SIGN_IN_OPTIONS, type SignInDeps } from './sign-in';
 
 export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
          (--tool <name> [--args '<json>'] | --prompt <name> [--args '<json>'] | --resource <uri>)
-         [--elicit <spec>]... [--max-rounds N] [--json] [--name <label>] [--no-history]
+         [--elicit <spec>]... [--max-rounds N] [--json] [--name <label>]
          [--no-open] [--no-sign-in]
   <spec>: accept | accept:<json object> | accept-defaults | decline | cancel
   a server that needs a sign-in: the link is printed and opened in the system browser
@@ -93,7 +93,6 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
       target,
       prompter: new ScriptedPrompter(specs),
       maxRounds,
-      recordHistory: values['no-history'] !== true,
       observers: [log.observer, deps.observer],
       ...cliSignIn(io, values, deps.signIn),
     });

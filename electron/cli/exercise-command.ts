@@ -15,7 +15,7 @@ import { resolveTarget } from './target';
 import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
 
 export const EXERCISE_USAGE = `usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> [--config <file>])
-         [--elicit <policy>] [--max-rounds N] [--json] [--no-history] [--no-open] [--no-sign-in]
+         [--elicit <policy>] [--max-rounds N] [--json] [--no-open] [--no-sign-in]
   calls every tool once with arguments built from its input schema;
   <policy> answers every question: accept-defaults (default) | accept | accept:<json> | decline | cancel
   exit 0 when the session worked (even if single tools failed); 2 when it did not`;
@@ -107,7 +107,6 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
       target,
       prompter: new ScriptedPrompter([], policy),
       maxRounds: positiveInt('--max-rounds', values['max-rounds'], 10),
-      recordHistory: values['no-history'] !== true,
       observers: [log.observer, deps.observer],
       ...cliSignIn(io, values, deps.signIn),
     });

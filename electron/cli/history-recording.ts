@@ -1,29 +1,20 @@
 // The CLI records its questions and answers in the same history journal as
-// the app, unless told not to (--no-history).
+// the app, always: there is no switch to run without a trace (an agent that
+// drives the CLI could use it to act unrecorded). The journal takes several
+// writers at once, so a call while the app runs records into the same chain.
 import type { HostObserver } from '../core/events';
 import { HostError } from '../core/host-error';
-import { JournalLockedError } from '../core/history';
 import { JournalHistory } from '../core/service/journal-history';
 import type { CliIo } from './io';
 import { historyDir } from './paths';
 
 /** Open the journal for a CLI run; the caller closes it. */
-export async function openCliHistory(
-  io: CliIo,
-  enabled: boolean,
-): Promise<{ observer?: HostObserver; close(): Promise<void> }> {
-  if (!enabled) return { close: async () => undefined };
+export async function openCliHistory(io: CliIo): Promise<{ observer?: HostObserver; close(): Promise<void> }> {
   const dir = historyDir(io.env);
   try {
     const history = await JournalHistory.open(dir);
     return { observer: history.observer, close: () => history.close() };
   } catch (error) {
-    if (error instanceof JournalLockedError) {
-      throw new HostError(
-        'config',
-        `the history journal in ${dir} is in use by another Countersign process; wait for it, or pass --no-history to run without recording`,
-      );
-    }
     throw new HostError('config', `cannot open the history journal in ${dir}: ${(error as Error).message}`);
   }
 }

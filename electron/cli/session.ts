@@ -21,7 +21,6 @@ export const TARGET_OPTIONS = {
 export const SESSION_OPTIONS = {
   'max-rounds': { type: 'string' },
   json: { type: 'boolean' },
-  'no-history': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -31,13 +30,12 @@ export interface CliSession {
   close(): Promise<void>;
 }
 
-/** Open the history (unless disabled) and a Host on the target. */
+/** Open the history (always: see history-recording.ts) and a Host on the target. */
 export async function openSession(options: {
   io: CliIo;
   target: ResolvedTarget;
   prompter: Prompter;
   maxRounds: number;
-  recordHistory: boolean;
   observers: Array<HostObserver | undefined>;
   /** Era verdicts to start from (`countersign test` pins an era this way). */
   eraCache?: EraCache;
@@ -45,7 +43,7 @@ export async function openSession(options: {
   auth?: HostAuthOptions;
   signIn?: Prompter['signIn'];
 }): Promise<CliSession> {
-  const history = await openCliHistory(options.io, options.recordHistory);
+  const history = await openCliHistory(options.io);
   const host = new Host({
     servers: { [options.target.name]: options.target.entry },
     prompter: options.signIn

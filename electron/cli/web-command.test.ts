@@ -80,33 +80,28 @@ describe('countersign web', () => {
     expect(existsSync(join(dataDir, 'history'))).toBe(true);
     const servers = JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8')).mcpServers;
     expect(Object.keys(servers)).toEqual(['Demo Kimai-style', 'Demo legacy']);
-    // A second shell on the same data folder cannot share the journal: a clear error, not a corrupt history.
-    const second = captureIo();
-    expect(await runWebCommand(['--no-open', '--data-dir', dataDir, '--renderer', renderer.rendererDir], second)).toBe(
-      2,
-    );
-    expect(second.err.join('\n')).toMatch(/history journal in .* is in use by another Countersign process/);
     stop.abort();
     expect(await running).toBe(0);
     await expect(fetch(url!)).rejects.toThrow();
   });
 
-  it('does not open the browser with --no-open, nor keep history with --no-history', async () => {
+  it('does not open the browser with --no-open, and has no switch to run without history', async () => {
     const stop = new AbortController();
     const io = captureIo(stop.signal);
     const opened: string[] = [];
     const bare = mkdtempSync(join(tmpdir(), 'countersign-webcmd-'));
     try {
-      const running = runWebCommand(
-        ['--no-open', '--no-history', '--data-dir', bare, '--renderer', renderer.rendererDir],
-        io,
-        { openBrowser: async (u) => void opened.push(u) },
-      );
+      const running = runWebCommand(['--no-open', '--data-dir', bare, '--renderer', renderer.rendererDir], io, {
+        openBrowser: async (u) => void opened.push(u),
+      });
       await waitFor(() => io.out.find((l) => URL_LINE.test(l)), 'the URL line');
       stop.abort();
       expect(await running).toBe(0);
       expect(opened).toEqual([]);
-      expect(existsSync(join(bare, 'history'))).toBe(false);
+      expect(existsSync(join(bare, 'history'))).toBe(true);
+      const refused = captureIo();
+      expect(await runWebCommand(['--no-history', '--renderer', renderer.rendererDir], refused)).toBe(2);
+      expect(refused.err.join('\n')).toMatch(/no-history/);
     } finally {
       rmSync(bare, { recursive: true, force: true });
     }

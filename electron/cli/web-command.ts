@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { dirname, join, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { JournalLockedError } from '../core/history';
 import { HostError, messageOf } from '../core/host-error';
 import { JournalHistory } from '../core/service/journal-history';
 import { HostService, type HistoryPort } from '../core/service/host-service';
@@ -18,14 +17,13 @@ import { openWithSystem } from '../web/system-opener';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
 
-export const WEB_USAGE = `usage: countersign web [--port N] [--data-dir DIR] [--no-open] [--open-with PROGRAM] [--no-history] [--renderer DIR]
+export const WEB_USAGE = `usage: countersign web [--port N] [--data-dir DIR] [--no-open] [--open-with PROGRAM] [--renderer DIR]
   serves the app on http://127.0.0.1 (only) with a per-run token in the printed URL
   --port N        port on 127.0.0.1 (default: a free one)
   --data-dir DIR  config, history and caches (default: the platform data folder, or COUNTERSIGN_DATA_DIR)
   --no-open       do not open the system browser
   --open-with PROGRAM  open the app with PROGRAM instead of the system opener; it is run as
                   PROGRAM <launcher.html> (a private page that carries the token; never the URL itself)
-  --no-history    do not record questions and answers in the history journal (DIR/history)
   --renderer DIR  the built renderer (default: dist/renderer; build it with "npx vite build")`;
 
 /** What the caller may supply (tests replace the system boundaries). */
@@ -56,7 +54,6 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
     'data-dir'?: string;
     'no-open'?: boolean;
     'open-with'?: string;
-    'no-history'?: boolean;
     renderer?: string;
     help?: boolean;
   };
@@ -71,7 +68,6 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
         'data-dir': { type: 'string' },
         'no-open': { type: 'boolean' },
         'open-with': { type: 'string' },
-        'no-history': { type: 'boolean' },
         renderer: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -99,7 +95,8 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
   let shell: Awaited<ReturnType<typeof startWebShell>> | undefined;
   let approval: ApprovalServer | undefined;
   try {
-    if (!history && values['no-history'] !== true) history = await openHistory(join(dir, 'history'));
+    // Always recorded (no switch to run without a trace); the journal takes other writers meanwhile.
+    if (!history) history = await openHistory(join(dir, 'history'));
     service = await HostService.create({
       dataDir: dir,
       openExternal: deps.openExternal ?? ((url) => openWithSystem(url)),
@@ -161,12 +158,6 @@ async function openHistory(dir: string): Promise<HistoryPort> {
   try {
     return await JournalHistory.open(dir);
   } catch (error) {
-    if (error instanceof JournalLockedError) {
-      throw new HostError(
-        'config',
-        `the history journal in ${dir} is in use by another Countersign process (the desktop app?); stop it, use another --data-dir, or pass --no-history`,
-      );
-    }
     throw new HostError('config', `cannot open the history journal in ${dir}: ${messageOf(error)}`);
   }
 }

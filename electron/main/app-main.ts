@@ -6,7 +6,6 @@ import { startApprovalServer } from '../core/approval/approval-server';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, nativeTheme, protocol, session, shell } from 'electron';
-import { JournalLockedError } from '../core/history';
 import { JournalHistory } from '../core/service/journal-history';
 import { HostService } from '../core/service/host-service';
 import { demoLaunch, demoServers } from '../demo/demo-servers';
@@ -98,12 +97,7 @@ export async function runMain(): Promise<void> {
     });
   } catch (e) {
     await history?.close().catch(() => undefined);
-    const why =
-      e instanceof JournalLockedError
-        ? 'The history journal is in use by another Countersign process (the CLI or the web shell). Stop it, then start the app again.'
-        : e instanceof Error
-          ? e.message
-          : String(e);
+    const why = e instanceof Error ? e.message : String(e);
     dialog.showErrorBox('Countersign cannot start', `${why}\n\nData folder: ${dataDir}`);
     app.exit(1);
     return;

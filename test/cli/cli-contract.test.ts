@@ -1,7 +1,7 @@
 // The CLI's flags, JSON shape, stderr lines and exit codes are a contract:
 // scripts and CI depend on them. Pinned here against the real fixture
 // servers, in-process for speed and once as a real process.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,6 +33,22 @@ async function cliIn(dataDir: string, ...argv: string[]) {
     env: { ...process.env, COUNTERSIGN_DATA_DIR: dataDir },
   });
   return { code, stdout: out.join('\n'), stderr: err };
+}
+
+/** bin/countersign.mjs as a real process (async, so several run at once). */
+function runBin(argv: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repo, 'bin', 'countersign.mjs'), ...argv], {
+      env: { ...process.env, COUNTERSIGN_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 describe('countersign call', () => {
@@ -200,15 +216,45 @@ describe('history from the CLI', () => {
     expect(verify.code).toBe(0);
   });
 
-  it('--no-history leaves no journal behind', async () => {
+  it('has no switch to act without a trace: --no-history is refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs-data-'));
-    expect(
-      (await cliIn(dir, 'call', '--stdio', modern, '--tool', 'add_numbers', '--args', '{"a":1,"b":2}', '--no-history'))
-        .code,
-    ).toBe(0);
+    const r = await cliIn(
+      dir,
+      'call',
+      '--stdio',
+      modern,
+      '--tool',
+      'add_numbers',
+      '--args',
+      '{"a":1,"b":2}',
+      '--no-history',
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr.join('\n')).toMatch(/no-history/);
     const { existsSync } = await import('node:fs');
-    expect(existsSync(join(dir, 'history'))).toBe(false);
+    expect(existsSync(join(dir, 'history', 'journal-000001.jsonl'))).toBe(false);
   });
+
+  it('parallel calls (real processes) on one data folder are all recorded in one verified chain', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cs-data-'));
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => {
+        const argv = ['call', '--stdio', modern, '--tool', 'confirm_delete', '--args', `{"entryId":${i}}`];
+        return runBin([...argv, '--elicit', 'decline'], dir);
+      }),
+    );
+    for (const r of runs) expect(r.stderr).not.toMatch(/in use by another/);
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    const verify = await cliIn(dir, 'history', 'verify', '--json');
+    expect(verify.code).toBe(0);
+    expect(JSON.parse(verify.stdout)).toMatchObject({ ok: true });
+    const list = await cliIn(dir, 'history', '--json');
+    const rows = list.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; action?: string });
+    expect(rows.filter((r) => r.type === 'question' && r.action === 'decline')).toHaveLength(4);
+  }, 120_000);
 });
 
 describe('countersign exercise', () => {

@@ -1,11 +1,9 @@
-import { readdir, readFile, writeFile, type FileHandle } from 'node:fs/promises';
-import { hostname, uptime } from 'node:os';
+import { readdir, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerEntry, questionEntry } from './entries';
 import { answer, callEnd, fault, fileHandlePrototype, question, tempDir } from './fixtures/helpers';
 import { HistoryJournal, HistoryWriteError } from './journal';
-import { JournalLockedError } from './lock';
 import { GENESIS_HASH, type AnswerEntry, type QuestionEntry } from './types';
 import { verifyJournal } from './verify';
 import type { Question } from '../../../shared/elicitation/types';
@@ -316,30 +314,7 @@ describe('HistoryJournal: rotation', () => {
   });
 });
 
-describe('HistoryJournal: one writer', () => {
-  it('refuses a second writer on the same folder while the first is open', async () => {
-    const j = await HistoryJournal.open(dir);
-    await expect(HistoryJournal.open(dir)).rejects.toBeInstanceOf(JournalLockedError);
-    await j.close();
-    const again = await HistoryJournal.open(dir);
-    await again.close();
-  });
-
-  it('takes over a lock left by a dead process', async () => {
-    const deadPid = 2 ** 22 + 12345;
-    // The precondition the test relies on: no process has that id.
-    expect(() => process.kill(deadPid, 0)).toThrow();
-    await writeFile(
-      join(dir, 'writer.lock'),
-      JSON.stringify({ pid: deadPid, host: hostname(), boot: Date.now() - uptime() * 1000 }),
-    );
-    const j = await HistoryJournal.open(dir);
-    // The lock now names this process, and the journal writes.
-    expect(JSON.parse(await readFile(join(dir, 'writer.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
-    expect((await j.append(question(1))).seq).toBe(1);
-    await j.close();
-  });
-
+describe('HistoryJournal: the folder', () => {
   it('creates the folder when missing', async () => {
     const nested = join(dir, 'a', 'b', 'history');
     const j = await HistoryJournal.open(nested);

@@ -9,6 +9,13 @@
 // crash can never leave an answered question unrecorded. Appends are serialised in call order; those that
 // arrive while a write is in flight are written together and share one fsync
 // (group commit), each still resolving only after that fsync.
+//
+// Several processes may append to one folder at once (the app, the web shell,
+// `countersign call`s): each batch is written under the folder's short append
+// lock (lock.ts), after re-reading the chain's tail from disk, so seqs stay
+// contiguous and every entry's `prev` is the entry before it, whoever wrote it.
+// `ts` is the time append() was called in its own process, so across processes
+// it is not strictly increasing in seq order.
 
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { openPrivateDir, openPrivateFile } from '../storage/private-files';
@@ -16,7 +23,7 @@ import { join } from 'node:path';
 import { encodeEntry, isHash, type EncodedEntry } from './chain';
 import { requestStateDigest, redactContent } from './digests';
 import { fsyncDir, fsyncParent, journalFileName, listJournalFiles, writeFully, type JournalFile } from './files';
-import { acquireWriterLock, type WriterLock } from './lock';
+import { withAppendLock } from './lock';
 import { buildItems, filterItems, type HistoryFilter, type HistoryItem } from './query';
 import { readJournal, type ReadResult } from './reader';
 import { owedTornTailNote, scanTail, setAsideTornTail, type TailScan } from './torn-tail';
@@ -39,8 +46,10 @@ export interface HistoryJournalOptions {
   rotateBytes?: number;
   /** Store accepted content as field names + salted hash only. Default false. */
   redact?: boolean;
-  /** Take the folder's writer lock (default true). Only tests should turn this off. */
+  /** Take the folder's append lock around each append (default true). Only tests should turn this off. */
   lock?: boolean;
+  /** How long an append waits for another process's append (default 15 s). */
+  lockTimeoutMs?: number;
   /** Clock for `ts` (tests). */
   now?: () => Date;
 }
@@ -80,6 +89,11 @@ export class HistoryJournal {
   private fileSize = 0;
   private fileExists = false;
   private handle: FileHandle | undefined;
+  /** The file `handle` is open on. */
+  private handleIndex = 0;
+  /** Whether seq/hash/file have been read from disk under the lock at least once. */
+  private synced = false;
+  private recoveryError: unknown;
   private queue: Pending[] = [];
   private flushing: Promise<void> | undefined;
   private failure: Error | undefined;
@@ -88,11 +102,15 @@ export class HistoryJournal {
   private readonly rotateBytes: number;
   private readonly now: () => Date;
 
+  private readonly lockOn: boolean;
+  private readonly lockTimeoutMs: number | undefined;
+
   private constructor(
     readonly dir: string,
     options: HistoryJournalOptions,
-    private readonly lock: WriterLock | undefined,
   ) {
+    this.lockOn = options.lock !== false;
+    this.lockTimeoutMs = options.lockTimeoutMs;
     this.rotateBytes = options.rotateBytes ?? DEFAULT_ROTATE_BYTES;
     this.redactOn = options.redact ?? false;
     this.now = options.now ?? (() => new Date());
@@ -100,7 +118,9 @@ export class HistoryJournal {
 
   /**
    * Open (creating if needed) the journal in `dir` for appending. Sets aside a torn
-   * tail left by a crash and records that in a note before returning.
+   * tail left by a crash and records that in a note before returning. Other
+   * processes may have the same journal open: every append continues the chain
+   * from whatever is on disk at that moment.
    */
   static async open(dir: string, options: HistoryJournalOptions = {}): Promise<HistoryJournal> {
     if (options.rotateBytes !== undefined && !(options.rotateBytes > 0))
@@ -114,10 +134,14 @@ export class HistoryJournal {
     // 0700, owned by us; files a looser older version left behind are tightened to 0600.
     await openPrivateDir(dir);
     if (created) await fsyncParent(dir);
-    const lock = options.lock === false ? undefined : await acquireWriterLock(dir);
-    const journal = new HistoryJournal(dir, options, lock);
+    const journal = new HistoryJournal(dir, options);
     try {
-      await journal.recover();
+      // An empty append: takes the lock, reads the tail, sets aside a torn one.
+      await journal.locked(async () => {
+        const notes = await journal.syncWithDisk();
+        if (notes.length > 0) await journal.writeBatch([], notes);
+      });
+      if (journal.recoveryError !== undefined) throw journal.recoveryError;
     } catch (err) {
       await journal.close().catch(() => undefined);
       throw err;
@@ -125,8 +149,17 @@ export class HistoryJournal {
     return journal;
   }
 
-  /** Find the end of the chain; set aside anything torn after it. */
-  private async recover(): Promise<void> {
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    return this.lockOn ? withAppendLock(this.dir, fn, { timeoutMs: this.lockTimeoutMs }) : fn();
+  }
+
+  /**
+   * Under the lock: bring seq, hash and the current file up to what is on disk
+   * (other processes append too), and return the notes owed for torn tails, which
+   * only a writer that died mid-append can leave (writers append only under the lock).
+   */
+  private async syncWithDisk(): Promise<NoteBody[]> {
+    if (this.synced && (await this.unchangedOnDisk())) return [];
     const files = await listJournalFiles(this.dir);
     const torn: TailScan[] = [];
     let lastEntry: JournalEntry | undefined;
@@ -141,10 +174,8 @@ export class HistoryJournal {
         break;
       }
     }
-    if (lastEntry) {
-      this.seq = lastEntry.seq;
-      this.hash = lastEntry.hash;
-    }
+    this.seq = lastEntry?.seq ?? 0;
+    this.hash = lastEntry?.hash ?? GENESIS_HASH;
     const notes: NoteBody[] = [];
     for (const scan of torn) {
       notes.push(await setAsideTornTail(this.dir, scan, this.seq + notes.length + 1));
@@ -159,8 +190,29 @@ export class HistoryJournal {
       this.fileIndex = current.index;
       this.fileSize = (await stat(join(this.dir, current.name))).size;
       this.fileExists = true;
+    } else {
+      this.fileIndex = 1;
+      this.fileSize = 0;
+      this.fileExists = false;
     }
-    for (const note of notes) this.recovered.push(await this.append(note));
+    this.synced = true;
+    return notes;
+  }
+
+  /** Nothing appended by anyone since our last append: same size, no newer file. */
+  private async unchangedOnDisk(): Promise<boolean> {
+    try {
+      const size = (await stat(join(this.dir, journalFileName(this.fileIndex)))).size;
+      if (size !== this.fileSize) return false;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || this.fileExists) return false;
+    }
+    try {
+      await stat(join(this.dir, journalFileName(this.fileIndex + 1)));
+      return false;
+    } catch {
+      return true;
+    }
   }
 
   /** The end of the chain as this writer knows it. */
@@ -239,17 +291,37 @@ export class HistoryJournal {
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, 4096);
-        await this.writeBatch(batch);
+        if (this.failure) {
+          for (const p of batch) p.reject(this.failure);
+          continue;
+        }
+        try {
+          await this.locked(async () => this.writeBatch(batch, await this.syncWithDisk()));
+        } catch (err) {
+          // The lock or the tail could not be had: nothing of this batch was written.
+          this.failEntries(
+            batch.map((p) => ({ p })),
+            err,
+            'could not append to the history journal',
+          );
+        }
       }
     } finally {
       this.flushing = undefined;
     }
   }
 
-  private async writeBatch(batch: Pending[]): Promise<void> {
-    if (this.failure) {
-      for (const p of batch) p.reject(this.failure);
-      return;
+  /** Under the lock, after syncWithDisk: chain `notes` (owed torn-tail notes) then `batch`, write, sync. */
+  private async writeBatch(batch: Pending[], notes: NoteBody[]): Promise<void> {
+    if (notes.length > 0) {
+      const ts = this.now().toISOString();
+      const owed: Pending[] = notes.map((body) => ({
+        body,
+        ts,
+        resolve: (a) => this.recovered.push(a),
+        reject: (err) => (this.recoveryError ??= err),
+      }));
+      batch = [...owed, ...batch];
     }
     // Chain the batch (provisionally: the state moves only once bytes are synced).
     let seq = this.seq;
@@ -345,9 +417,16 @@ export class HistoryJournal {
   }
 
   private async currentHandle(): Promise<FileHandle> {
+    if (this.handle && this.handleIndex !== this.fileIndex) {
+      // Another process started a newer file since our last append.
+      const old = this.handle;
+      this.handle = undefined;
+      await old.close();
+    }
     if (!this.handle) {
       const path = join(this.dir, journalFileName(this.fileIndex));
       this.handle = await openPrivateFile(path, 'a');
+      this.handleIndex = this.fileIndex;
       if (!this.fileExists) {
         await fsyncDir(this.dir);
         this.fileExists = true;
@@ -375,6 +454,7 @@ export class HistoryJournal {
     }
     const old = this.handle;
     this.handle = handle;
+    this.handleIndex = next;
     this.fileIndex = next;
     this.fileSize = 0;
     this.fileExists = true;
@@ -404,13 +484,12 @@ export class HistoryJournal {
     return verifyJournal(this.dir, options);
   }
 
-  /** Wait for pending appends, close the file and release the writer lock. */
+  /** Wait for pending appends and close the file. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.flushed();
     await this.handle?.close();
     this.handle = undefined;
-    await this.lock?.release();
   }
 }
