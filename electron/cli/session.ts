@@ -37,13 +37,18 @@ export async function openSession(options: {
   prompter: Prompter;
   maxRounds: number;
   observers: Array<HostObserver | undefined>;
+  /**
+   * Only `countersign test` turns this off (its scripted answers are not the
+   * human's; see test-command.ts). `call` and `exercise` always record.
+   */
+  recordHistory?: boolean;
   /** Era verdicts to start from (`countersign test` pins an era this way). */
   eraCache?: EraCache;
   /** Sign-in to HTTP servers that need it (see sign-in.ts). */
   auth?: HostAuthOptions;
   signIn?: Prompter['signIn'];
 }): Promise<CliSession> {
-  const history = await openCliHistory(options.io);
+  const history = options.recordHistory === false ? { close: async () => undefined } : await openCliHistory(options.io);
   const host = new Host({
     servers: { [options.target.name]: options.target.entry },
     prompter: options.signIn
