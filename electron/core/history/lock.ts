@@ -173,7 +173,7 @@ async function readLock(
   }
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed === 'object' && parsed !== null) return { raw, info: parsed as Partial<LockInfo> };
+    if (typeof parsed === 'object' && parsed !== null) return { raw, info: parsed };
   } catch {
     /* empty or half-written: see below */
   }
