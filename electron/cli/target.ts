@@ -1,9 +1,8 @@
 // Which server a CLI command talks to: `--stdio "<command line>"`, `--url`,
 // or `--server <name>` from a config file.
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse as parseShell } from 'shell-quote';
-import { parseServerConfigText, parseServerEntry, type ServerEntry } from '../core/config/server-config';
+import { parseServerEntry, readServerConfigFile, type ServerEntry } from '../core/config/server-config';
 import { HostError } from '../core/host-error';
 import { defaultConfigPath } from './paths';
 
@@ -83,16 +82,8 @@ export async function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv):
     return { name: flags.name ?? nameForEntry(entry), entry };
   }
   const file = flags.config ?? defaultConfigPath(env);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    throw new HostError(
-      'config',
-      `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
-  }
-  const servers = parseServerConfigText(text, file);
+  const servers = await readServerConfigFile(file);
+  if (!servers) throw new HostError('config', `cannot read config file ${file}: ENOENT`);
   const entry = servers[flags.server!];
   if (!entry)
     throw new HostError(

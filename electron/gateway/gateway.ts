@@ -10,14 +10,13 @@ import { join } from 'node:path';
 import type { Server } from '@modelcontextprotocol/server';
 import { createRemoteApproval } from '../core/approval/remote-approval';
 import type { AppLauncher } from '../core/approval/app-launcher';
-import { parseServerConfig, type ServerEntry } from '../core/config/server-config';
+import { readServerConfigFile, type ServerEntry } from '../core/config/server-config';
 import { FileEraCache, MemoryEraCache, type EraCache } from '../core/connection/era-cache';
 import type { ServerConnection } from '../core/connection/server-connection';
 import { combineObservers, type HostObserver } from '../core/events';
 import { Host } from '../core/host';
 import { messageOf } from '../core/host-error';
 import type { Prompter } from '../core/prompter/prompter';
-import { readJsonFile } from '../core/service/json-file';
 import { loadSettings } from '../core/service/settings-store';
 import { CallTracker } from './call-tracker';
 import { Catalog, type ListKind } from './catalog';
@@ -252,6 +251,5 @@ function remoteApproval(options: GatewayOptions): { prompter: Prompter; observer
 /** The servers of the data folder; a missing servers.json means none (the app writes it, not the gateway). */
 async function readServers(dataDir: string): Promise<Record<string, ServerEntry>> {
   const file = join(dataDir, 'servers.json');
-  const doc = await readJsonFile(file);
-  return doc === undefined ? {} : parseServerConfig(doc, file);
+  return (await readServerConfigFile(file)) ?? {};
 }

@@ -65,7 +65,7 @@ describe('server config', () => {
   });
 
   it('rejects bad documents with the source named', () => {
-    expect(errorOf(() => parseServerConfigText('{oops', 'servers.json'))).toMatch(/^servers\.json: not valid JSON/);
+    expect(errorOf(() => parseServerConfigText('{oops', 'servers.json'))).toMatch(/^servers\.json:1:2: not valid JSON/);
     expect(errorOf(() => parseServerConfig({ other: 1 }, 'x.json'))).toBe(
       'x.json: no "mcpServers" (or VS Code "servers") object found',
     );

@@ -1,7 +1,9 @@
 // Server configuration in the `mcpServers` shape that Claude Desktop, Cursor
 // and VS Code use. Validation names the server and the field, so a user with
 // a bad file knows exactly what to fix; nothing half-valid is accepted.
-import { HostError } from '../host-error';
+import { readFile } from 'node:fs/promises';
+import { HostError, messageOf } from '../host-error';
+import { parseJsonText } from './json-text';
 
 /** A stdio server: a command the host spawns. */
 export interface StdioServerEntry {
@@ -251,13 +253,26 @@ export function parseServerConfig(doc: unknown, source = 'config'): Record<strin
   return out;
 }
 
-/** Parse config text; JSON syntax errors name the source and position. */
+/** Parse config text; JSON syntax errors name the source, line and column. */
 export function parseServerConfigText(text: string, source = 'config'): Record<string, ServerEntry> {
-  let doc: unknown;
+  return parseServerConfig(parseJsonText(text, source), source);
+}
+
+/**
+ * The one loader of a servers file (the app, the web shell, the gateway and
+ * the CLI): undefined when the file does not exist; any other problem is a
+ * config error naming the file (and, for JSON syntax, the line and column).
+ */
+export async function readServerConfigFile(file: string): Promise<Record<string, ServerEntry> | undefined> {
+  let text: string;
   try {
-    doc = JSON.parse(text);
+    text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new HostError('config', `${source}: not valid JSON (${(e as Error).message})`);
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new HostError(
+      'config',
+      `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}`,
+    );
   }
-  return parseServerConfig(doc, source);
+  return parseServerConfigText(text, file);
 }

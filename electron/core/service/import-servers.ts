@@ -2,6 +2,7 @@
 // VS Code). Entries are validated one by one: a bad entry is skipped with its
 // reason instead of failing the whole import, and existing names are kept.
 import { checkServerName, parseServerEntry, type ServerEntry } from '../config/server-config';
+import { parseJsonText } from '../config/json-text';
 import { HostError, messageOf } from '../host-error';
 
 export interface ImportOutcome {
@@ -11,12 +12,7 @@ export interface ImportOutcome {
 
 /** Parse a foreign config document; names in `existing` are skipped, never overwritten. */
 export function importServers(json: string, existing: ReadonlySet<string>): ImportOutcome {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(json);
-  } catch (e) {
-    throw new HostError('config', `the imported file is not valid JSON (${(e as Error).message})`);
-  }
+  const doc = parseJsonText(json, 'the imported file');
   const d = (doc ?? {}) as Record<string, unknown>;
   const nested = typeof d.mcp === 'object' && d.mcp !== null ? (d.mcp as Record<string, unknown>).servers : undefined;
   const servers = d.mcpServers ?? d.servers ?? nested;

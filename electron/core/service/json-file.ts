@@ -2,9 +2,10 @@
 // rename) with owner-only permissions: server entries may carry tokens.
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { parseJsonText } from '../config/json-text';
 import { writePrivateFile } from '../storage/private-files';
 
-/** Read and parse a JSON file; undefined when it does not exist. */
+/** Read and parse a JSON file; undefined when it does not exist; a syntax error names the file, line and column. */
 export async function readJsonFile(file: string): Promise<unknown> {
   let text: string;
   try {
@@ -13,7 +14,7 @@ export async function readJsonFile(file: string): Promise<unknown> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
-  return JSON.parse(text);
+  return parseJsonText(text, file);
 }
 
 /** Write JSON atomically. */
