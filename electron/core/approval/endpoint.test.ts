@@ -16,7 +16,7 @@ describe('approvalEndpoint', () => {
   });
 
   it('falls back to a short per-folder path when the socket path would be too long for sun_path', () => {
-    const deep = `/tmp/${'d'.repeat(120)}`;
+    const deep = join(mkdtempSync(join(tmpdir(), 'cs-ep-')), 'd'.repeat(120));
     const e = approvalEndpoint(deep, 'linux');
     expect(Buffer.byteLength(e.socketPath)).toBeLessThanOrEqual(100);
     expect(e.socketPath).toMatch(/countersign-.+-[0-9a-f]{16}\/approval\.sock$/);

@@ -4,7 +4,8 @@
 // whose name is derived from the user and the folder. Either way a token file
 // only the user can read is the second half of the handshake (a named pipe's
 // default ACL lets other users open it for reading).
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,45 @@ const MAX_SOCKET_PATH_BYTES = 100;
 
 function shortHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+function keyedHash(key: string, text: string): string {
+  return createHmac('sha256', key).update(text).digest('hex').slice(0, 16);
+}
+
+const KEY_PATTERN = /^[0-9a-f]{32}$/;
+
+/**
+ * The secret that names the fallback socket folder: created once per data
+ * folder (0600 in the private run/ folder), the same for the app and every
+ * gateway of that folder, unreadable to other users. Synchronous because the
+ * endpoint is computed synchronously; only deep data folders get here.
+ */
+function socketDirKey(runDir: string): string {
+  const file = join(runDir, 'socket-dir.key');
+  const read = () => {
+    const key = readFileSync(file, 'utf8').trim();
+    if (!KEY_PATTERN.test(key))
+      throw new Error(`${file} is not a socket folder key (32 hex digits); delete it and start again`);
+    return key;
+  };
+  try {
+    return read();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  mkdirSync(runDir, { recursive: true, mode: 0o700 });
+  // Written aside, then linked into place: whoever links first wins and nobody reads half a key.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, `${randomBytes(16).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    unlinkSync(tmp);
+  }
+  return read();
 }
 
 function userName(): string {
@@ -48,11 +88,13 @@ export function approvalEndpoint(dataDir: string, platform: NodeJS.Platform = pr
   }
   let socketPath = join(runDir, 'approval.sock');
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
-    // A deep data folder: fall back to a short, per-user, per-folder path in
-    // the temp folder, still inside a 0700 folder of its own.
+    // A deep data folder: fall back to a short path in the temp folder, in a
+    // 0700 folder of its own. Its name is keyed by a secret kept in run/, so
+    // another user cannot predict it and create it first to keep the app
+    // from starting (a name derived from the folder alone could be squatted).
     socketPath = join(
       tmpdir(),
-      `countersign-${process.getuid?.() ?? userName()}-${shortHash(dataDir)}`,
+      `countersign-${process.getuid?.() ?? userName()}-${keyedHash(socketDirKey(runDir), dataDir)}`,
       'approval.sock',
     );
   }
