@@ -118,7 +118,7 @@ export async function runMain(): Promise<void> {
   };
   applyLanguage('system');
   void service.invoke('getSettings', {}).then(
-    (s) => applyLanguage((s as { language: 'system' | 'en' | 'de' }).language),
+    (s) => applyLanguage(s.language),
     () => undefined,
   );
   service.on('settingsChanged', (s) => applyLanguage(s.language));

@@ -4,6 +4,7 @@
 // against the contract; nothing here trusts what the renderer sent.
 import { parseHostParams, type HostEventName, type HostEvents } from '../../shared/host-api/contract';
 import { EVENT_CHANNEL, HOST_EVENT_NAMES, INVOKE_CHANNEL } from '../../shared/host-api/names';
+import { toWireError, type WireError } from '../../shared/host-api/wire';
 import type { HostService } from '../core/service/host-service';
 import type { OpenExternalGate } from './open-external-gate';
 import { checkSender, senderFactsOf } from './sender-check';
@@ -16,7 +17,7 @@ export type HostServicePort = Pick<HostService, 'invoke' | 'on'>;
  * Electron rewrites a thrown error's message ("Error invoking remote
  * method ..."); the preload turns `ok: false` back into a rejection.
  */
-export type InvokeReply = { ok: true; value: unknown } | { ok: false; error: { message: string; code?: string } };
+export type InvokeReply = { ok: true; value: unknown } | { ok: false; error: WireError };
 
 /** The fields of an IpcMainInvokeEvent the handler reads. */
 export interface InvokeEventLike {
@@ -42,9 +43,7 @@ export interface InvokeHandlerDeps {
 }
 
 function errorReply(e: unknown): InvokeReply {
-  const message = e instanceof Error ? e.message : typeof e === 'string' ? e : 'the host failed';
-  const code = typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : undefined;
-  return { ok: false, error: code ? { message, code } : { message } };
+  return { ok: false, error: toWireError(e) };
 }
 
 /** Builds the INVOKE_CHANNEL handler: sender check, then the service. Never throws. */
@@ -72,13 +71,9 @@ export function createInvokeHandler(
 async function openWithConsent(deps: InvokeHandlerDeps, params: unknown): Promise<unknown> {
   const parsed = parseHostParams('openQuestionUrl', params);
   if (!parsed.ok) return deps.service.invoke('openQuestionUrl', params); // the service words the error
-  const questions = (await deps.service.invoke('listQuestions', {})) as Array<{
-    id: string;
-    mode: string;
-    url?: { href?: unknown };
-  }>;
+  const questions = await deps.service.invoke('listQuestions', {});
   const question = questions.find((q) => q.id === parsed.value.questionId);
-  const href = question?.mode === 'url' && typeof question.url?.href === 'string' ? question.url.href : undefined;
+  const href = question?.mode === 'url' ? question.url.href : undefined;
   const withdraw = href !== undefined ? deps.gate.consent(href) : undefined;
   try {
     return await deps.service.invoke('openQuestionUrl', parsed.value);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hostMethodNames } from '../../shared/host-api/contract';
 import { EVENT_CHANNEL, HOST_EVENT_NAMES, HOST_METHOD_NAMES, INVOKE_CHANNEL } from '../../shared/host-api/names';
+import { HostApiError } from '../../shared/host-api/host-client';
 import { createHostBridge, type IpcRendererLike } from './bridge';
 
 function fakeIpc(reply: unknown = { ok: true, value: 'v' }) {
@@ -47,6 +48,16 @@ describe('preload bridge', () => {
     ).rejects.toThrow('listServers: invalid x');
     await expect(createHostBridge(fakeIpc('garbage').ipc).listServers({})).rejects.toThrow(/malformed reply/);
     await expect(createHostBridge(fakeIpc({ ok: false }).ipc).listServers({})).rejects.toThrow(/refused/);
+  });
+
+  it('rejects with the host error code and details, as the web client does', async () => {
+    const error = { message: 'server "a": field "command" must be a string', code: 'config' };
+    const details = { server: 'a', field: 'command', problem: 'must be a string' };
+    const rejection = await createHostBridge(fakeIpc({ ok: false, error: { ...error, details } }).ipc)
+      .addServer({ name: 'a', entry: { command: 'x' } })
+      .catch((e: unknown) => e);
+    expect(rejection).toBeInstanceOf(HostApiError);
+    expect(rejection).toMatchObject({ message: error.message, code: 'config', details });
   });
 
   it('delivers events by name with the payload only, never the IpcRendererEvent', () => {

@@ -22,7 +22,7 @@ import { securityHeaders, sendText, serveStatic } from './static-files';
 import { writeLauncherFile, type LauncherFile } from './launcher-file';
 import { openFileWithSystem } from './system-opener';
 import { newToken, sameToken } from './token';
-import { API_PATH, MAX_FRAME_BYTES, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from './wire';
+import { API_PATH, MAX_FRAME_BYTES, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from '../../shared/host-api/wire';
 import { WsBridge } from './ws-bridge';
 
 /** Tabs that may be connected at once. */

@@ -7,7 +7,13 @@ import type { WebSocket } from 'ws';
 import { hostEventNames } from '../../shared/host-api/contract';
 import { isHostError, messageOf } from '../core/host-error';
 import type { HostService } from '../core/service/host-service';
-import type { RequestId, WireEvent, WireReply, WireRequest } from './wire';
+import {
+  toWireError,
+  type RequestId,
+  type WireEvent,
+  type WireReply,
+  type WireRequest,
+} from '../../shared/host-api/wire';
 
 /** Requests one tab may have in flight; more are refused, not queued. */
 const MAX_IN_FLIGHT = 64;
@@ -67,11 +73,7 @@ export class WsBridge {
         .invoke(parsed.method, parsed.params)
         .then(
           (result) => this.send(socket, { id: parsed.id, result: result ?? null }),
-          (error) =>
-            this.send(socket, {
-              id: parsed.id,
-              error: { message: messageOf(error), ...(isHostError(error) ? { code: error.code } : {}) },
-            }),
+          (error) => this.send(socket, { id: parsed.id, error: wireErrorOf(error) }),
         )
         .finally(() => {
           inFlight -= 1;
@@ -138,6 +140,11 @@ export class WsBridge {
       socket.ping();
     }
   }
+}
+
+// The host's own errors keep their code and details; anything else is reduced to its message.
+function wireErrorOf(error: unknown) {
+  return isHostError(error) ? toWireError(error) : { message: messageOf(error) };
 }
 
 /** Read one request frame, or the error reply for it. */

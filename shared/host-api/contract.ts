@@ -186,14 +186,16 @@ export type HostApi = {
 export function parseHostParams<M extends HostMethodName>(
   method: M,
   params: unknown,
-): { ok: true; value: HostParams<M> } | { ok: false; error: string } {
+): { ok: true; value: HostParams<M> } | { ok: false; error: string; details: { path: string; problem: string } } {
   const schema = hostMethods[method];
-  if (!schema) return { ok: false, error: `unknown method "${String(method)}"` };
+  if (!schema)
+    return { ok: false, error: `unknown method "${String(method)}"`, details: { path: '', problem: 'unknown method' } };
   const parsed = schema.safeParse(params ?? {});
   if (parsed.success) return { ok: true, value: parsed.data as HostParams<M> };
   const first = parsed.error.issues[0];
-  const where = first && first.path.length > 0 ? first.path.join('.') : '(params)';
-  return { ok: false, error: `${method}: invalid ${where}: ${first?.message ?? 'malformed'}` };
+  const path = first ? first.path.map(String).join('.') : '';
+  const problem = first?.message ?? 'malformed';
+  return { ok: false, error: `${method}: invalid ${path || '(params)'}: ${problem}`, details: { path, problem } };
 }
 
 /** Narrow an unknown string to a method name. */

@@ -66,7 +66,7 @@ const FOREIGN_KEYS = new Set([
 ]);
 
 function fail(server: string, field: string, problem: string): never {
-  throw new HostError('config', `server "${server}": field "${field}" ${problem}`, { server, field });
+  throw new HostError('config', `server "${server}": field "${field}" ${problem}`, { server, field, problem });
 }
 
 function stringRecord(server: string, field: string, value: unknown): Record<string, string> {
@@ -216,15 +216,16 @@ export function parseOAuthSettings(server: string, raw: unknown): OAuthSettings 
 
 /** Server names become UI labels, history keys and gateway prefixes: keep them plain. */
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$/;
+const NAME_RULE = 'use 1-64 letters, digits, ".", "_", "-" or spaces, starting with a letter or digit';
 
 /** Validate a server name. */
 export function checkServerName(name: string): void {
   if (!NAME_PATTERN.test(name)) {
-    throw new HostError(
-      'config',
-      `server name ${JSON.stringify(name)} is invalid: use 1-64 letters, digits, ".", "_", "-" or spaces, starting with a letter or digit`,
-      { server: name },
-    );
+    throw new HostError('config', `server name ${JSON.stringify(name)} is invalid: ${NAME_RULE}`, {
+      server: name,
+      field: 'name',
+      problem: `is invalid: ${NAME_RULE}`,
+    });
   }
 }
 

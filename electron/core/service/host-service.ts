@@ -144,6 +144,9 @@ export class HostService {
    * Run one API request from any transport: unknown methods and malformed
    * params are refused with a clear error (and logged), nothing else runs.
    */
+  invoke<M extends HostMethodName>(method: M, params: HostParams<M>): Promise<HostResults[M]>;
+  /** The same, for what a transport received (anything; refused unless it fits the contract). */
+  invoke(method: unknown, params: unknown): Promise<unknown>;
   async invoke(method: unknown, params: unknown): Promise<unknown> {
     if (!isHostMethodName(method)) {
       const msg = `unknown host API method ${JSON.stringify(method)}`;
@@ -153,7 +156,7 @@ export class HostService {
     const parsed = parseHostParams(method, params);
     if (!parsed.ok) {
       this.log(`countersign: refused request: ${parsed.error}`);
-      throw new HostError('protocol', parsed.error);
+      throw new HostError('protocol', parsed.error, { method, ...parsed.details });
     }
     return this.dispatch(method, parsed.value);
   }
@@ -245,7 +248,12 @@ export class HostService {
     // Re-validate with the config rules (the contract schema checks shape only).
     const checked = parseServerConfig({ mcpServers: { [name]: entry } })[name]!;
     if (mustExist && !this.entries[name]) throw new HostError('config', `no server named "${name}" is configured`);
-    if (!mustExist && this.entries[name]) throw new HostError('config', `a server named "${name}" already exists`);
+    if (!mustExist && this.entries[name])
+      throw new HostError('config', `a server named "${name}" already exists`, {
+        server: name,
+        field: 'name',
+        problem: 'already exists',
+      });
     this.entries = { ...this.entries, [name]: checked };
     await this.host.setServer(name, checked);
     await this.saveServers();

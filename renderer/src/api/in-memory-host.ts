@@ -18,6 +18,8 @@ import type {
   ServerView,
   Settings,
 } from '../../../shared/host-api/contract';
+import { createHostClient, errorFromWire } from '../../../shared/host-api/host-client';
+import type { WireError } from '../../../shared/host-api/wire';
 
 /** One recorded API call. */
 export interface HostCall {
@@ -42,8 +44,8 @@ export interface InMemoryHost {
   setOpenResult(result: HostResults['openQuestionUrl']): void;
   /** Makes the next answerQuestion call reject with this message (simulates a broken transport). */
   failNextAnswer(message: string): void;
-  /** Makes the next call of `method` reject with this message (a host refusal). */
-  failNext(method: HostMethodName, message: string): void;
+  /** Makes the next call of `method` reject with this host refusal (a message, or message + code + details). */
+  failNext(method: HostMethodName, error: string | WireError): void;
   /** Emits any host event. */
   emit<E extends HostEventName>(event: E, payload: HostEvents[E]): void;
   /** Replaces the server list (emits serversChanged). */
@@ -99,7 +101,7 @@ export function matchesHistoryFilter(item: HistoryEntryView, filter: HistoryFilt
 /** Creates an in-memory host. */
 export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryHost {
   const calls: HostCall[] = [];
-  const listeners = new Map<HostEventName, Set<(payload: never) => void>>();
+  let deliver: (event: string, payload: unknown) => void = () => undefined;
   let queue: Question[] = [...(options.questions ?? [])];
   let settings: Settings = {
     maxRounds: 10,
@@ -110,7 +112,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
   };
   let openResult: HostResults['openQuestionUrl'] = { opened: true };
   let answerFailure: string | null = null;
-  const failures = new Map<HostMethodName, string>();
+  const failures = new Map<HostMethodName, string | WireError>();
   let servers: ServerView[] = options.serverViews
     ? structuredClone(options.serverViews)
     : (options.servers ?? []).map((n) => connected(n));
@@ -119,7 +121,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
   let callCounter = 0;
 
   const emit = <E extends HostEventName>(event: E, payload: HostEvents[E]) => {
-    for (const l of [...(listeners.get(event) ?? [])]) (l as (p: HostEvents[E]) => void)(structuredClone(payload));
+    deliver(event, structuredClone(payload));
   };
   const changed = () => {
     emit('serversChanged', servers);
@@ -248,31 +250,27 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     },
   };
 
-  const api: Record<string, unknown> = { on: undefined };
-  for (const method of Object.keys(handlers) as HostMethodName[]) {
-    api[method] = async (params: unknown) => {
+  // The same generic client the preload and the web client use, over an in-memory transport.
+  const api = createHostClient({
+    request: async (method, params) => {
       // Deep copies both ways, like a real transport: the UI cannot share objects with the host.
       const copy = params === undefined ? undefined : structuredClone(params);
       calls.push({ method, params: copy, at: performance.now() });
       const failure = failures.get(method);
       if (failure !== undefined) {
         failures.delete(method);
-        throw new Error(failure);
+        throw errorFromWire(typeof failure === 'string' ? { message: failure } : failure);
       }
       const result = (handlers[method] as (p: unknown) => unknown)(copy ?? {});
       return structuredClone(result);
-    };
-  }
-  api.on = (event: HostEventName, listener: (payload: never) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener);
-    listeners.set(event, set);
-    return () => set.delete(listener);
-  };
+    },
+    listen: (emitToClient) => {
+      deliver = emitToClient;
+    },
+  });
 
   return {
-    // eslint-disable-next-line no-restricted-syntax -- goes with wire types once (issue 14 §2-3)
-    api: api as unknown as HostApi,
+    api,
     calls,
     push(question) {
       queue.push(question);
@@ -289,8 +287,8 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     failNextAnswer(message) {
       answerFailure = message;
     },
-    failNext(method, message) {
-      failures.set(method, message);
+    failNext(method, error) {
+      failures.set(method, error);
     },
     emit,
     setServers(views) {

@@ -4,25 +4,15 @@
 // but not answered when the socket dropped are rejected (they may or may
 // not have run, so they are never re-sent blindly).
 //
-// Wire protocol (server side: electron/web/wire.ts):
-//   -> {"id": 1, "method": "listServers", "params": {}}
-//   <- {"id": 1, "result": ...} | {"id": 1, "error": {"message": "...", "code"?: "..."}}
-//   <- {"event": "questionAdded", "payload": {...}}
+// The methods, `on` and the errors come from the one generic client
+// (shared/host-api/host-client.ts); this file is its WebSocket transport.
+// Wire protocol and constants: shared/host-api/wire.ts (the server uses the same file).
 // The per-run token travels as a WebSocket subprotocol, never in the URL.
-import type {
-  HostApi,
-  HostEventName,
-  HostEvents,
-  HostMethodName,
-  HostParams,
-  HostResults,
-} from '../../../shared/host-api/contract';
-import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from '../../../shared/host-api/names';
+import type { HostApi, HostMethodName } from '../../../shared/host-api/contract';
+import { createHostClient, errorFromWire, HostApiError } from '../../../shared/host-api/host-client';
+import { API_PATH, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from '../../../shared/host-api/wire';
 
-/** Subprotocol the shell selects (electron/web/wire.ts WIRE_PROTOCOL). */
-export const WIRE_PROTOCOL = 'countersign.v1';
-/** The token is offered as this prefix + token (electron/web/wire.ts TOKEN_PROTOCOL_PREFIX). */
-export const TOKEN_PROTOCOL_PREFIX = 'countersign.token.';
+export { HostApiError, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL };
 
 /** The part of the browser WebSocket this client uses. */
 export interface WebSocketLike {
@@ -64,17 +54,6 @@ export type WsHostApi = HostApi & {
   close(): void;
 };
 
-/** An error the host answered with (its message is meant for people). */
-export class HostApiError extends Error {
-  override readonly name = 'HostApiError';
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
 const OPEN = 1;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,200}$/;
 
@@ -90,7 +69,7 @@ export function tokenFromLocation(location: { hash?: string; search?: string }):
 
 /** The API socket URL for a page served by the shell. */
 export function apiUrlFromLocation(location: { protocol: string; host: string }): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api`;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${API_PATH}`;
 }
 
 interface Pending {
@@ -109,7 +88,7 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
   const maxBackoff = options.maxBackoffMs ?? 5000;
   const maxFailed = options.maxFailedAttempts ?? 10;
   const pending = new Map<number, Pending>();
-  const listeners = new Map<HostEventName, Set<(payload: never) => void>>();
+  let emit: (event: string, payload: unknown) => void = () => undefined;
   const connectionListeners = new Set<(state: ConnectionState) => void>();
   let state: ConnectionState = 'connecting';
   let socket: WebSocketLike | undefined;
@@ -128,7 +107,7 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
     for (const [id, p] of [...pending]) {
       if (!which(p)) continue;
       pending.delete(id);
-      p.reject(new HostApiError(message.replace('%METHOD%', p.method)));
+      p.reject(new HostApiError(message.replace('%METHOD%', p.method), 'connection'));
     }
   };
 
@@ -151,7 +130,7 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
     let msg: {
       id?: unknown;
       result?: unknown;
-      error?: { message?: unknown; code?: unknown };
+      error?: unknown;
       event?: unknown;
       payload?: unknown;
     };
@@ -160,27 +139,12 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
     } catch {
       return;
     }
-    if (typeof msg.event === 'string') {
-      for (const l of [...(listeners.get(msg.event as HostEventName) ?? [])]) {
-        try {
-          (l as (p: unknown) => void)(msg.payload);
-        } catch {
-          // One broken view must not stop the others.
-        }
-      }
-      return;
-    }
+    if (typeof msg.event === 'string') return emit(msg.event, msg.payload);
     if (typeof msg.id !== 'number') return;
     const p = pending.get(msg.id);
     if (!p) return;
     pending.delete(msg.id);
-    if (msg.error)
-      p.reject(
-        new HostApiError(
-          String(msg.error.message ?? 'the host refused the request'),
-          typeof msg.error.code === 'string' ? msg.error.code : undefined,
-        ),
-      );
+    if (msg.error) p.reject(errorFromWire(msg.error));
     else p.resolve(msg.result);
   };
 
@@ -226,9 +190,9 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
 
   const request = (method: HostMethodName, params: unknown): Promise<unknown> => {
     if (state === 'closed')
-      return Promise.reject(new HostApiError(`${method}: the connection to Countersign was closed`));
+      return Promise.reject(new HostApiError(`${method}: the connection to Countersign was closed`, 'connection'));
     if (state === 'failed')
-      return Promise.reject(new HostApiError(`${method}: ${fatal ?? 'no connection to Countersign'}`));
+      return Promise.reject(new HostApiError(`${method}: ${fatal ?? 'no connection to Countersign'}`, 'connection'));
     return new Promise((resolve, reject) => {
       const id = nextId++;
       pending.set(id, {
@@ -242,16 +206,13 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
     });
   };
 
-  const api: Record<string, unknown> = {};
-  for (const method of HOST_METHOD_NAMES) api[method] = (params: unknown) => request(method, params);
-  api.on = (event: HostEventName, listener: (payload: never) => void) => {
-    if (!(HOST_EVENT_NAMES as readonly string[]).includes(event))
-      throw new Error(`unknown host event ${JSON.stringify(event)}`);
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    set.add(listener);
-    return () => void set.delete(listener);
-  };
+  const client = createHostClient({
+    request,
+    listen: (deliver) => {
+      emit = deliver;
+    },
+  });
+  const api: Record<string, unknown> = client;
   api.onConnection = (listener: (s: ConnectionState) => void) => {
     connectionListeners.add(listener);
     return () => void connectionListeners.delete(listener);
@@ -270,12 +231,6 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
   if (!TOKEN_PATTERN.test(token))
     giveUp('no valid token: open the link that "countersign web" printed (it ends in #token=...)');
   else connect();
-  // eslint-disable-next-line no-restricted-syntax -- goes with wire types once (issue 14 §2-3)
-  return api as unknown as WsHostApi;
+  // The generic client plus the connection controls installed above.
+  return api as WsHostApi;
 }
-
-// Compile-time check: the object built above has exactly the HostApi method signatures.
-type _Methods = { [M in HostMethodName]: (params: HostParams<M>) => Promise<HostResults[M]> };
-type _Events = { on<E extends HostEventName>(event: E, listener: (payload: HostEvents[E]) => void): () => void };
-const _shape: (api: WsHostApi) => _Methods & _Events = (api) => api;
-void _shape;

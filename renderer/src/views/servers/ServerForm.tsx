@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ServerEntry } from '../../../../shared/host-api/contract';
 import { useT } from '../../i18n/i18n-context';
-import { errorText } from '../../state/store';
 import FormField, { describedBy } from './FormField';
 import { fieldOfHostError } from './host-error-field';
 import { entryFromForm, type ServerFormErrors, type ServerFormField, type ServerFormValues } from './server-form-model';
@@ -67,7 +66,7 @@ export default function ServerForm({ initial, mode, onSave, onCancel }: ServerFo
     try {
       await onSave(parsed.name, parsed.entry);
     } catch (err) {
-      const { field, text } = fieldOfHostError(errorText(err));
+      const { field, text } = fieldOfHostError(err);
       if (field) setErrors({ [field]: { text } });
       else setFormError(text);
       setFailedSaves((n) => n + 1);

@@ -65,7 +65,11 @@ describe('Servers view', () => {
       '-y{Enter}@modelcontextprotocol/server-filesystem{Enter}~/My Files',
     );
     await user.type(form.getByLabelText(/^Environment variables/), 'LOG=debug');
-    app.host.failNext('addServer', 'server "files": field "cwd" must be a non-empty string');
+    app.host.failNext('addServer', {
+      message: 'server "files": field "cwd" must be a non-empty string',
+      code: 'config',
+      details: { server: 'files', field: 'cwd', problem: 'must be a non-empty string' },
+    });
     await user.click(form.getByRole('button', { name: 'Add server' }));
     const cwd = form.getByLabelText(/^Working folder/);
     expect(await form.findByText('field "cwd" must be a non-empty string')).toBeTruthy();
@@ -113,7 +117,11 @@ describe('Servers view', () => {
     expect(document.activeElement).toBe(url);
     await user.clear(url);
     await user.type(url, 'ftp://x');
-    app.host.failNext('updateServer', 'server "remote": field "url" must be http(s), not ftp:');
+    app.host.failNext('updateServer', {
+      message: 'server "remote": field "url" must be http(s), not ftp:',
+      code: 'config',
+      details: { server: 'remote', field: 'url', problem: 'must be http(s), not ftp:' },
+    });
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     expect(await form.findByText('field "url" must be http(s), not ftp:')).toBeTruthy();
     await user.clear(url);

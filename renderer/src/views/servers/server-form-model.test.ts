@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HostApiError } from '../../../../shared/host-api/host-client';
 import { fieldOfHostError } from './host-error-field';
 import { emptyServerForm, entryFromForm, entrySummary, formFromEntry } from './server-form-model';
 
@@ -88,26 +89,49 @@ describe('server form model', () => {
 });
 
 describe('fieldOfHostError', () => {
-  it('reads the field from the config rules', () => {
-    expect(fieldOfHostError('server "x": field "url" must be http(s), not ftp:')).toEqual({
+  const config = (field: string, problem: string) =>
+    new HostApiError(`server "x": field "${field}" ${problem}`, 'config', { server: 'x', field, problem });
+  const shape = (method: string, path: string, problem: string) =>
+    new HostApiError(`${method}: invalid ${path}: ${problem}`, 'protocol', { method, path, problem });
+
+  it("reads the field from the config rules' details", () => {
+    expect(fieldOfHostError(config('url', 'must be http(s), not ftp:'))).toEqual({
       field: 'url',
       text: 'field "url" must be http(s), not ftp:',
     });
-    expect(fieldOfHostError('server "x": field "env.A" must be a string')).toMatchObject({ field: 'env' });
-    expect(fieldOfHostError('server "x": field "args[2]" must be a string')).toMatchObject({ field: 'args' });
-    expect(fieldOfHostError('server "x": field "type" is "sse": not supported')).toMatchObject({ field: 'transport' });
-    expect(fieldOfHostError('server "x": field "(entry)" must be an object')).toMatchObject({ field: null });
+    expect(fieldOfHostError(config('env.A', 'must be a string'))).toMatchObject({ field: 'env' });
+    expect(fieldOfHostError(config('args[2]', 'must be a string'))).toMatchObject({ field: 'args' });
+    expect(fieldOfHostError(config('type', 'is "sse": not supported'))).toMatchObject({ field: 'transport' });
+    expect(fieldOfHostError(config('(entry)', 'must be an object'))).toMatchObject({ field: null });
+    expect(fieldOfHostError(config('constructor', 'x'))).toMatchObject({ field: null });
   });
 
   it('reads the field from the contract shape check and the name rules', () => {
-    expect(fieldOfHostError('addServer: invalid entry.command: Too small')).toEqual({
+    expect(fieldOfHostError(shape('addServer', 'entry.command', 'Too small'))).toEqual({
       field: 'command',
       text: 'Too small',
     });
-    expect(fieldOfHostError('updateServer: invalid name: Too big')).toEqual({ field: 'name', text: 'Too big' });
-    expect(fieldOfHostError('addServer: invalid entry: Invalid input')).toEqual({ field: null, text: 'Invalid input' });
-    expect(fieldOfHostError('server name "a/b" is invalid: use 1-64 letters')).toMatchObject({ field: 'name' });
-    expect(fieldOfHostError('a server named "kimai" already exists')).toMatchObject({ field: 'name' });
-    expect(fieldOfHostError('the connection closed')).toEqual({ field: null, text: 'the connection closed' });
+    expect(fieldOfHostError(shape('updateServer', 'name', 'Too big'))).toEqual({ field: 'name', text: 'Too big' });
+    expect(fieldOfHostError(shape('addServer', 'entry', 'Invalid input'))).toEqual({
+      field: null,
+      text: 'Invalid input',
+    });
+    const name = new HostApiError('server name "a/b" is invalid: use 1-64 letters', 'config', {
+      server: 'a/b',
+      field: 'name',
+      problem: 'is invalid: use 1-64 letters',
+    });
+    expect(fieldOfHostError(name)).toEqual({ field: 'name', text: name.message });
+  });
+
+  it('never reads a field out of the sentence: no details, no field', () => {
+    expect(fieldOfHostError(new Error('server "x": field "url" must be http(s)'))).toEqual({
+      field: null,
+      text: 'server "x": field "url" must be http(s)',
+    });
+    expect(fieldOfHostError(new HostApiError('the connection closed', 'connection'))).toEqual({
+      field: null,
+      text: 'the connection closed',
+    });
   });
 });
