@@ -1,5 +1,5 @@
 // `countersign gateway`: the MCP server agents add, e.g.
-//   claude mcp add countersign -- npx countersign gateway
+//   claude mcp add countersign -- node /path/to/countersign/bin/countersign.mjs gateway
 // It exposes the configured servers; every question they ask goes to the
 // human in the Countersign app, never to the agent. In stdio mode stdout is
 // the MCP channel: everything else goes to stderr.
@@ -19,7 +19,7 @@ export const GATEWAY_USAGE = `usage: countersign gateway [--data-dir DIR] [--no-
   an MCP server for agents (Claude Code, Codex, VS Code, ...): the tools, prompts and resources of the
   servers configured in Countersign, named <server>__<name>. Every question a server asks is answered
   by the user in the Countersign app; the agent only gets the final result.
-  (default)       serve MCP over stdio, for an agent to launch: claude mcp add countersign -- npx countersign gateway
+  (default)       serve MCP over stdio, for an agent to launch: claude mcp add countersign -- node /path/to/countersign/bin/countersign.mjs gateway
   --http          serve Streamable HTTP on http://127.0.0.1:PORT/mcp instead, for agents that take a URL;
                   every request needs "Authorization: Bearer <token>" (token in DIR/run/gateway-http.token)
   --port N        the HTTP port (default: a free one; choose one so the agent's configuration stays valid)
