@@ -144,6 +144,8 @@ export function parseJsonPart(part: WordPart, line: number, what: string): unkno
     const offset = at ? Number(at[1]) : /end of JSON input/.test(message) ? part.text.length : 0;
     // Single-quoted text is literal, so a position in it maps 1:1 to a column after the quote.
     const col = part.col + (part.kind === 'single' ? 1 : 0) + offset;
-    throw new LexError(`${what} is not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`, line, col);
+    // V8 names a position for most errors; without one, the column of the JSON's start is the best guess.
+    const reason = message.replace(/ in JSON at position \d+.*$/, '').replace(/, ".*" is not valid JSON$/s, '');
+    throw new LexError(`${what} is not valid JSON: ${reason}`, line, col);
   }
 }
