@@ -5,6 +5,8 @@
 //   (literal, like a shell), and JSON spans `{...}` / `[...]` that may
 //   contain spaces; parts glue together, as in service:"auth-service".
 
+import { jsonErrorOffset } from './json-error-offset';
+
 /** One piece of a word, as written. */
 export interface WordPart {
   kind: 'bare' | 'double' | 'single' | 'json';
@@ -140,11 +142,10 @@ export function parseJsonPart(part: WordPart, line: number, what: string): unkno
     return JSON.parse(part.text);
   } catch (e) {
     const message = (e as Error).message;
-    const at = /position (\d+)/.exec(message);
-    const offset = at ? Number(at[1]) : /end of JSON input/.test(message) ? part.text.length : 0;
+    const found = jsonErrorOffset(part.text);
+    const offset = found >= 0 ? found : 0;
     // Single-quoted text is literal, so a position in it maps 1:1 to a column after the quote.
     const col = part.col + (part.kind === 'single' ? 1 : 0) + offset;
-    // V8 names a position for most errors; without one, the column of the JSON's start is the best guess.
     const reason = message.replace(/ in JSON at position \d+.*$/, '').replace(/, ".*" is not valid JSON$/s, '');
     throw new LexError(`${what} is not valid JSON: ${reason}`, line, col);
   }

@@ -151,7 +151,7 @@ describe('broken scripts: one error with file:line:col', () => {
       `broken.mcp:1:40: elicit_response content is not valid JSON: Expected ':' after property name`,
     );
     expect(syntaxError('\ncall_tool t o:{"a": tru}').message).toBe(
-      `broken.mcp:2:15: call_tool value of o is not valid JSON: Unexpected token '}'`,
+      `broken.mcp:2:24: call_tool value of o is not valid JSON: Unexpected token '}'`,
     );
     expect(syntaxError('assert_default hours 1.5x').message).toMatch(
       /^broken\.mcp:1:25: assert_default value is not valid JSON/,
