@@ -8,10 +8,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/main';
 import { fixtureCommand, startHttpFixture, type HttpFixture } from '../fixtures/spawn-fixture';
+import { elementsNamed, parseXmlStrict } from '../fixtures/strict-xml';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
@@ -77,10 +77,10 @@ describe("the seed's deploy script against the deploy server (seed 000)", () => 
     // No journal was opened: a scripted run is not the human's history.
     expect(existsSync(join(dir, 'history'))).toBe(false);
 
-    const doc = new JSDOM(readFileSync(junit, 'utf8'), { contentType: 'application/xml' }).window.document;
-    const cases = [...doc.getElementsByTagName('testcase')].map((c) => c.getAttribute('name'));
+    const doc = parseXmlStrict(readFileSync(junit, 'utf8'));
+    const cases = elementsNamed(doc, 'testcase').map((c) => c.attributes.name);
     expect(cases).toEqual(['case 1 [modern]', 'case 2 [modern]', 'case 1 [legacy]', 'case 2 [legacy]']);
-    expect(doc.getElementsByTagName('failure')).toHaveLength(0);
+    expect(elementsNamed(doc, 'failure')).toHaveLength(0);
   });
 
   it('an expectation the server does not meet fails with expected and seen (a real process, exit 1)', () => {
@@ -266,8 +266,8 @@ describe('scripts and sessions that cannot run: exit 2', () => {
     expect(r.stderr).toEqual([
       `countersign: error: ${script}:3:1: unknown step "assert_contians" (steps: elicit_response, call_tool, call_prompt, read_resource, assert_elicited, assert_not_elicited, assert_contains, assert_not_contains, assert_questions, assert_rounds, assert_mode, assert_url_host, assert_field, assert_default, assert_is_error, assert_not_error, assert_host_error)`,
     ]);
-    const doc = new JSDOM(readFileSync(junit, 'utf8'), { contentType: 'application/xml' }).window.document;
-    expect(doc.getElementsByTagName('error')[0]!.getAttribute('message')).toContain('broken.mcp:3:1: unknown step');
+    const doc = parseXmlStrict(readFileSync(junit, 'utf8'));
+    expect(elementsNamed(doc, 'error')[0]!.attributes.message).toContain('broken.mcp:3:1: unknown step');
   });
 
   it('bad JSON, an unclosed quote and a missing argument, through the command', async () => {

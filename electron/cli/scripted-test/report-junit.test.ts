@@ -1,9 +1,8 @@
 // The JUnit report must be XML a CI system reads even when a server answers
 // with markup, quotes or control characters. Checked with a strict XML 1.0
-// parser (jsdom's XML mode, i.e. saxes), which first proves it rejects what
-// the escaping removes.
-import { JSDOM } from 'jsdom';
+// parser (saxes), which first proves it rejects what the escaping removes.
 import { describe, expect, it } from 'vitest';
+import { elementsNamed, parseXmlStrict } from '../../../test/fixtures/strict-xml';
 import { parseScript } from './parser';
 import type { TestReport } from './report';
 import { junitErrorReport, junitReport } from './report-junit';
@@ -12,10 +11,7 @@ import { jsonReport } from './report-json';
 import type { StepOutcome } from './runner';
 import { xmlAttr, xmlEscape } from './xml';
 
-/** Parse strictly; throws on any well-formedness error. */
-function parseXml(text: string): Document {
-  return new JSDOM(text, { contentType: 'application/xml' }).window.document;
-}
+const parseXml = parseXmlStrict;
 
 const NASTY = 'a <b> & "c" \'d\' \u0001\u0008\u000b\u001f \ud800 end\ttab\nline ]]> --';
 
@@ -56,37 +52,30 @@ describe('xml escaping', () => {
     expect(() => parseXml(`<a x="${NASTY}"/>`)).toThrow();
     const doc = parseXml(`<a x="${xmlAttr(NASTY)}">${xmlEscape(NASTY)}</a>`);
     const expected = 'a <b> & "c" \'d\' \ufffd\ufffd\ufffd\ufffd \ufffd end\ttab\nline ]]> --';
-    expect(doc.documentElement.textContent).toBe(expected);
-    expect(doc.documentElement.getAttribute('x')).toBe(expected);
+    expect(doc.text).toBe(expected);
+    expect(doc.attributes.x).toBe(expected);
   });
 });
 
 describe('junitReport', () => {
   it('is valid XML with one testcase per case and era, failures and errors where they happened', () => {
-    const doc = parseXml(junitReport(report()));
-    const root = doc.documentElement;
-    expect(root.tagName).toBe('testsuites');
-    expect([root.getAttribute('tests'), root.getAttribute('failures'), root.getAttribute('errors')]).toEqual([
-      '4',
-      '1',
-      '1',
-    ]);
-    const cases = [...doc.getElementsByTagName('testcase')];
-    expect(cases.map((c) => [c.getAttribute('classname'), c.getAttribute('name'), c.getAttribute('line')])).toEqual([
+    const root = parseXml(junitReport(report()));
+    expect(root.name).toBe('testsuites');
+    expect([root.attributes.tests, root.attributes.failures, root.attributes.errors]).toEqual(['4', '1', '1']);
+    const cases = elementsNamed(root, 'testcase');
+    expect(cases.map((c) => [c.attributes.classname, c.attributes.name, c.attributes.line])).toEqual([
       ['deploy & co.mcp.modern', 'first case [modern]', '2'],
       ['deploy & co.mcp.modern', 'case 2 [modern]', '6'],
       ['deploy & co.mcp.legacy', 'first case [legacy]', '2'],
       ['deploy & co.mcp.legacy', 'case 2 [legacy]', '6'],
     ]);
-    expect(cases[0]!.getElementsByTagName('failure')).toHaveLength(0);
-    const failure = cases[2]!.getElementsByTagName('failure')[0]!;
-    expect(failure.getAttribute('type')).toBe('assertion');
-    expect(failure.textContent).toContain('step 3 (line 4) assert_contains "ok & done": expected a result containing');
-    expect(failure.textContent).toContain('a <b> & "c"');
-    expect(cases[3]!.getElementsByTagName('error')[0]!.getAttribute('type')).toBe('session');
-    const props = [...doc.getElementsByTagName('property')].map(
-      (p) => `${p.getAttribute('name')}=${p.getAttribute('value')}`,
-    );
+    expect(elementsNamed(cases[0]!, 'failure')).toHaveLength(0);
+    const failure = elementsNamed(cases[2]!, 'failure')[0]!;
+    expect(failure.attributes.type).toBe('assertion');
+    expect(failure.text).toContain('step 3 (line 4) assert_contains "ok & done": expected a result containing');
+    expect(failure.text).toContain('a <b> & "c"');
+    expect(elementsNamed(cases[3]!, 'error')[0]!.attributes.type).toBe('session');
+    const props = elementsNamed(root, 'property').map((p) => `${p.attributes.name}=${p.attributes.value}`);
     expect(props).toEqual([
       'era=modern',
       'protocolVersion=2026-07-28',
@@ -97,10 +86,10 @@ describe('junitReport', () => {
   });
 
   it('a script that cannot run is one testcase with an error', () => {
-    const doc = parseXml(junitErrorReport('x.mcp', 'x.mcp:1:3: unknown step "<b>"'));
-    const error = doc.getElementsByTagName('error')[0]!;
-    expect(error.getAttribute('message')).toBe('x.mcp:1:3: unknown step "<b>"');
-    expect(doc.documentElement.getAttribute('errors')).toBe('1');
+    const root = parseXml(junitErrorReport('x.mcp', 'x.mcp:1:3: unknown step "<b>"'));
+    const error = elementsNamed(root, 'error')[0]!;
+    expect(error.attributes.message).toBe('x.mcp:1:3: unknown step "<b>"');
+    expect(root.attributes.errors).toBe('1');
   });
 });
 
