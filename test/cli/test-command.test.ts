@@ -118,6 +118,24 @@ describe("the seed's deploy script against the deploy server (seed 000)", () => 
   });
 });
 
+describe('the example scripts of docs/testing.md', () => {
+  it('deploy-more.mcp passes in both eras; wrong-expectation.mcp fails as the page shows', async () => {
+    const more = await cli('test', join(repo, 'docs/examples/deploy-more.mcp'), '--stdio', deployer);
+    expect(more.stdout.at(-1)).toBe('42 passed, 0 failed');
+    expect(more.code).toBe(0);
+    const wrong = await cli('test', join(repo, 'docs/examples/wrong-expectation.mcp'), '--stdio', deployer);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout.slice(-3)).toEqual([
+      'modern: failed step(s) 3 (line 3)',
+      'legacy: failed step(s) 3 (line 3)',
+      '4 passed, 2 failed',
+    ]);
+    expect(wrong.stdout.join('\n')).toContain(
+      '    3 FAIL  assert_contains "(decline)"\n        [legacy] expected a result whose text contains "(decline)"; seen result "Deployment nicht gestartet (cancel)."',
+    );
+  });
+});
+
 describe('every step kind against the modern fixture server, in both eras', () => {
   it('passing: exit 0, every step passes in each era', async () => {
     const r = await cli('test', join(scripts, 'every-step-passes.mcp'), '--stdio', modern, '--json');
