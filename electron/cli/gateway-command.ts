@@ -59,7 +59,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
     help?: boolean;
   };
   let port: number;
-  let env: { startTimeoutMs?: number; progressIntervalMs?: number };
+  let env: { startTimeoutMs?: number; progressIntervalMs?: number; requestTimeoutMs?: number };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -80,6 +80,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
     env = {
       startTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_START_TIMEOUT_MS'),
       progressIntervalMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_PROGRESS_MS'),
+      requestTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_REQUEST_TIMEOUT_MS'),
     };
   } catch (error) {
     io.stderr(`countersign: error: ${messageOf(error)}\n${GATEWAY_USAGE}`);
@@ -110,6 +111,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
       ...(deps.approval ? { approval: deps.approval } : {}),
       ...(env.startTimeoutMs !== undefined ? { startTimeoutMs: env.startTimeoutMs } : {}),
       ...(env.progressIntervalMs !== undefined ? { progressIntervalMs: env.progressIntervalMs } : {}),
+      ...(env.requestTimeoutMs !== undefined ? { requestTimeoutMs: env.requestTimeoutMs } : {}),
     });
     const names = gateway.serverNames();
     io.stderr(

@@ -47,6 +47,8 @@ export async function openSession(options: {
   /** Sign-in to HTTP servers that need it (see sign-in.ts). */
   auth?: HostAuthOptions;
   signIn?: Prompter['signIn'];
+  /** The server's time per request, never counting a question open (default: the SDK's 60 s). */
+  requestTimeoutMs?: number;
 }): Promise<CliSession> {
   const history = options.recordHistory === false ? { close: async () => undefined } : await openCliHistory(options.io);
   const host = new Host({
@@ -58,6 +60,7 @@ export async function openSession(options: {
     observer: combineObservers(...options.observers, history.observer),
     maxRounds: options.maxRounds,
     ...(options.eraCache ? { eraCache: options.eraCache } : {}),
+    ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   });
   return {
     host,

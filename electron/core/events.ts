@@ -39,6 +39,8 @@ export interface AnswerEvent {
   question: Question;
   answer: Answer;
   decidedBy: DecidedBy;
+  /** Which rule or limit decided, when not the human. */
+  decidedByDetail?: string;
   urlOpened?: boolean;
   answeredAt: string;
   /** Digest of the requestState the round carried (modern era). */

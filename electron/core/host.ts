@@ -6,6 +6,7 @@ import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { CallMethod } from '../../shared/elicitation/types';
 import type { Tool } from '@modelcontextprotocol/client';
 import { ElicitationCompletions, runLegacyCall } from './calls/legacy-call';
+import type { QuestionAwareDeadline } from './calls/question-aware-deadline';
 import { paramHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './calls/param-headers';
 import { runInputRequiredLoop } from './calls/input-required-loop';
 import type { ServerEntry } from './config/server-config';
@@ -40,7 +41,10 @@ export interface HostOptions {
   maxRounds?: number;
   /** First pause before re-sending a state-only round. Default 250 ms. */
   pacingDelayMs?: number;
-  /** Per-request timeout of a single leg. Default: the SDK's (60 s). */
+  /**
+   * The server's time per request (one leg, or one legacy attempt), never
+   * counting a human deciding a question. Default: the SDK's 60 s.
+   */
   requestTimeoutMs?: number;
   /** Wait for a legacy URL interaction to complete. Default 10 minutes. */
   urlCompletionTimeoutMs?: number;
@@ -73,6 +77,15 @@ interface LiveCall {
   /** A host error raised inside a legacy elicitation handler ends the call with it. */
   failure?: HostError;
   legacyQuestions: number;
+  /** The running legacy attempt's clock, stopped while a question is open. */
+  deadline?: QuestionAwareDeadline;
+  /** Set the moment the call ends, for whatever reason: nothing is sent for it afterwards. */
+  ended: boolean;
+}
+
+/** The abort reason that withdraws a call's open questions when the call ends. */
+export function callEndedReason(why: string): HostError {
+  return new HostError('cancelled', `the call ended (${why})`, { callEnded: true });
 }
 
 interface ServerSlot {
@@ -93,13 +106,20 @@ export class Host {
   private readonly gate: QuestionGate;
   private readonly observer: HostObserver;
   maxRounds: number;
+  /** The user's limit on a question's time, in minutes; 0 (the default): none. */
+  questionTimeLimitMinutes = 0;
 
   constructor(private readonly options: HostOptions) {
     for (const [name, entry] of Object.entries(options.servers)) this.servers.set(name, entry);
     this.eraCache = options.eraCache ?? new MemoryEraCache();
     this.observer = options.observer ?? {};
     this.maxRounds = options.maxRounds ?? 10;
-    this.gate = new QuestionGate(options.prompter, this.observer, (server) => this.muted.has(server));
+    this.gate = new QuestionGate(
+      options.prompter,
+      this.observer,
+      (server) => this.muted.has(server),
+      () => this.questionTimeLimitMinutes,
+    );
   }
 
   /** Names of configured servers. */
@@ -256,7 +276,13 @@ export class Host {
       ...(request.arguments ? { arguments: request.arguments } : {}),
       ...(request.agent ? { agent: request.agent } : {}),
     };
-    const live: LiveCall = { context, round: 1, controller, legacyQuestions: 0 };
+    const live: LiveCall = { context, round: 1, controller, legacyQuestions: 0, ended: false };
+    // Whatever ends the call withdraws its open questions at once, before
+    // anything else hears of the end.
+    const end = (why: string) => {
+      live.ended = true;
+      if (!controller.signal.aborted) controller.abort(callEndedReason(why));
+    };
     slot.calls.set(context.callId, live);
 
     const params: Record<string, unknown> =
@@ -281,12 +307,14 @@ export class Host {
               signal: controller.signal,
               urlCompletionTimeoutMs: this.options.urlCompletionTimeoutMs ?? 10 * 60_000,
               ...(this.options.requestTimeoutMs ? { requestTimeoutMs: this.options.requestTimeoutMs } : {}),
-              onAttempt: (round) => {
+              onAttempt: (round, deadline) => {
                 live.round = round;
+                live.deadline = deadline;
               },
             });
       rounds = r;
       if (live.failure) throw live.failure;
+      end('it completed');
       await this.observer.callEnded?.({
         call: context,
         outcome: 'complete',
@@ -299,6 +327,7 @@ export class Host {
       const failure =
         live.failure ??
         (controller.signal.aborted && isHostError(controller.signal.reason) ? controller.signal.reason : error);
+      end(messageOf(failure));
       const outcome: CallOutcome = isHostError(failure, 'round-limit')
         ? 'round-limit'
         : isHostError(failure, 'cancelled')
@@ -314,6 +343,7 @@ export class Host {
       });
       throw failure;
     } finally {
+      end('it ended');
       request.signal?.removeEventListener('abort', onOuterAbort);
       slot.calls.delete(context.callId);
     }
@@ -329,8 +359,16 @@ export class Host {
     // Over stdio a legacy request carries no link to the call that caused it.
     // With exactly one call in flight it must be that one; otherwise the
     // dialog says honestly that the cause is unknown.
-    const live = slot.calls.size === 1 ? [...slot.calls.values()][0] : undefined;
-    const signal = live ? AbortSignal.any([serverSignal, live.controller.signal]) : serverSignal;
+    const inFlight = [...slot.calls.values()];
+    const live = inFlight.length === 1 ? inFlight[0] : undefined;
+    // No call's clock runs while the human decides. When the cause is
+    // unknown every call of this server waits; the question is withdrawn once
+    // every call that could have asked it has ended.
+    const releases = inFlight.map((c) => c.deadline?.hold() ?? (() => undefined));
+    const signal =
+      inFlight.length > 0
+        ? AbortSignal.any([serverSignal, allEnded(inFlight.map((c) => c.controller.signal))])
+        : serverSignal;
     const n = live ? ++live.legacyQuestions : 1;
     const key = typeof params.elicitationId === 'string' ? params.elicitationId : `elicit-${n}`;
     try {
@@ -339,6 +377,9 @@ export class Host {
         { call: live?.context ?? null, server, era: 'legacy', round: live?.round ?? 1, key },
         signal,
       );
+      // The last check before the answer goes out: a call that ended is
+      // never sent the human's answer.
+      if (inFlight.length > 0 && inFlight.every((c) => c.ended)) return { action: 'cancel' };
       return answer;
     } catch (error) {
       if (isHostError(error, 'cancelled')) return { action: 'cancel' };
@@ -347,6 +388,8 @@ export class Host {
         live.controller.abort(error);
       }
       throw error;
+    } finally {
+      for (const release of releases) release();
     }
   }
 
@@ -354,4 +397,17 @@ export class Host {
   async close(): Promise<void> {
     await Promise.all([...this.slots.keys()].map((name) => this.disconnect(name)));
   }
+}
+
+/** Aborts once every one of `signals` has aborted (with the last one's reason). */
+function allEnded(signals: AbortSignal[]): AbortSignal {
+  if (signals.length === 1) return signals[0]!;
+  const controller = new AbortController();
+  const check = () => {
+    const last = signals.find((sg) => sg.aborted);
+    if (signals.every((sg) => sg.aborted)) controller.abort(last?.reason);
+  };
+  for (const sg of signals) sg.addEventListener('abort', check, { once: true });
+  check();
+  return controller.signal;
 }

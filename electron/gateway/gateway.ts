@@ -39,6 +39,8 @@ export interface GatewayOptions {
   eraCache?: EraCache;
   /** Pause before re-sending a state-only round. */
   pacingDelayMs?: number;
+  /** The server's time per request (the human's time never counts). Default: 30 min. */
+  requestTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -81,11 +83,10 @@ export class Gateway {
       observer: combineObservers(approval.observer, this.tracker.observer),
       eraCache,
       maxRounds,
-      // A legacy server's question arrives inside its tools/call, so the
-      // human's time counts against that request's timeout (the SDK's 60 s).
-      // Here the agent's own timeout and cancellation govern how long a call
-      // may take; this is only the backstop.
-      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      // The host stops a legacy request's clock while its question is open,
+      // so the human's time never counts; the agent's own timeout and
+      // cancellation govern how long a call may take, this is the backstop.
+      requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
     });
     this.catalog = new Catalog(this.host, (server) => this.prepare(server), this.log);
@@ -100,6 +101,7 @@ export class Gateway {
       (options.servers ? new MemoryEraCache() : await FileEraCache.open(join(options.dataDir, 'era-cache.json')));
     const approval = options.approval ?? remoteApproval(options);
     const gateway = new Gateway(options, entries, settings.maxRounds, eraCache, approval);
+    gateway.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     if (options.watchConfig ?? options.servers === undefined) gateway.watchConfig();
     return gateway;
   }

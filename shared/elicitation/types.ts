@@ -73,6 +73,8 @@ export interface QuestionOrigin {
   round: number;
   /** The inputRequests key (legacy: a generated one). */
   key: string;
+  /** Set only when the user chose a time limit (Settings → Question time limit): minutes until it is cancelled. */
+  timeLimitMinutes?: number;
 }
 
 /** Warnings the URL analysis can raise; see shared/url. */

@@ -46,6 +46,8 @@ export const settingsSchema = z.strictObject({
   language: z.enum(['system', 'en', 'de']),
   theme: z.enum(['system', 'light', 'dark']),
   redactHistory: z.boolean(),
+  /** Minutes a question may stay open before it is cancelled; 0 = no limit (the default: no timer runs while a human decides). */
+  questionTimeLimitMinutes: z.number().int().min(0).max(1440),
 });
 
 export const historyFilterSchema = z.strictObject({
@@ -161,7 +163,7 @@ export interface HostEvents {
   /** A question left the queue: answered, or its call/server went away (reason says which). */
   questionRemoved: {
     questionId: string;
-    reason: 'answered' | 'call-cancelled' | 'server-gone' | 'timeout';
+    reason: 'answered' | 'call-cancelled' | 'call-ended' | 'server-gone' | 'timeout';
     note?: string;
   };
   serversChanged: ServerView[];

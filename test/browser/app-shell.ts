@@ -37,6 +37,8 @@ export interface AppShellOptions {
   servers?: Record<string, ServerEntry>;
   dataDir?: string;
   settings?: Parameters<HostService['invoke']>[1];
+  /** The host's request timeout (shrunk so a test need not wait out the SDK's 60 s). */
+  requestTimeoutMs?: number;
 }
 
 /** Starts the service (connecting to every server) and the shell, the way `countersign web` does. */
@@ -51,6 +53,7 @@ export async function startAppShell(options: AppShellOptions): Promise<AppShell>
     firstStartServers: options.servers ?? {},
     connectOnStart: true,
     pacingDelayMs: 20,
+    ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   });
   service.log = () => undefined;
   if (options.settings) await service.invoke('updateSettings', options.settings);

@@ -48,6 +48,7 @@ const origin = z.strictObject({
   round: z.number().int().min(1).max(10_000),
   key: text(500),
   agent: text(200).optional(),
+  timeLimitMinutes: z.number().int().min(1).max(1440).optional(),
 });
 
 // Shapes only: the app re-checks the form schema with the shared flat-schema

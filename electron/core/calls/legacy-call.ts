@@ -10,6 +10,7 @@ import type { CallContext } from '../events';
 import { HostError } from '../host-error';
 import type { QuestionGate } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
+import { NO_SDK_TIMEOUT_MS, QuestionAwareDeadline, SDK_DEFAULT_REQUEST_TIMEOUT_MS } from './question-aware-deadline';
 import { translateSdkError, type LoopResult } from './input-required-loop';
 import { RESULT_SCHEMAS } from './result-schemas';
 import { checkedAs } from '../../../shared/checked-as';
@@ -45,11 +46,15 @@ export class ElicitationCompletions {
 export interface LegacyCallOptions {
   maxRounds: number;
   signal: AbortSignal;
+  /** The server's own time per attempt (questions open meanwhile do not count). Default: the SDK's 60 s. */
   requestTimeoutMs?: number;
   /** How long to wait for the server to report a URL interaction complete. */
   urlCompletionTimeoutMs: number;
-  /** Called before each attempt so questions pushed during it get its round number. */
-  onAttempt(round: number): void;
+  /**
+   * Called before each attempt so questions pushed during it get its round
+   * number and can stop the attempt's clock while they are open.
+   */
+  onAttempt(round: number, deadline: QuestionAwareDeadline): void;
 }
 
 /** Result the host returns when a legacy URL interaction was refused: nothing ran. */
@@ -79,15 +84,21 @@ export async function runLegacyCall(
   );
   let rounds = 0;
   for (;;) {
-    options.onAttempt(rounds + 1);
+    const deadline = new QuestionAwareDeadline(options.requestTimeoutMs ?? SDK_DEFAULT_REQUEST_TIMEOUT_MS);
+    options.onAttempt(rounds + 1, deadline);
     try {
-      // The SDK types request() per known method; RESULT_SCHEMAS[method] checks what comes back.
-      const result = await client.request(checkedAs({ method, params: clean }), RESULT_SCHEMAS[method], {
-        signal: options.signal,
-        ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
-      });
+      // The SDK's own timer would count the human's time (questions arrive
+      // inside this request): the host's deadline replaces it. The SDK types
+      // request() per known method; RESULT_SCHEMAS[method] checks what comes back.
+      const result = await client
+        .request(checkedAs({ method, params: clean }), RESULT_SCHEMAS[method], {
+          signal: AbortSignal.any([options.signal, deadline.signal]),
+          timeout: NO_SDK_TIMEOUT_MS,
+        })
+        .finally(() => deadline.dispose());
       return { result: result, rounds };
     } catch (error) {
+      if (deadline.signal.aborted && !options.signal.aborted) throw deadline.signal.reason;
       if (!(error instanceof ProtocolError) || error.code !== URL_ELICITATION_REQUIRED)
         throw translateSdkError(error, options.signal);
       rounds += 1;

@@ -12,6 +12,8 @@ export interface PrompterAnswer {
   decidedBy: DecidedBy;
   /** URL mode: whether the host opened the link (the consent). */
   urlOpened?: boolean;
+  /** Which rule or limit decided, when not the human (kept in the history). */
+  decidedByDetail?: string;
 }
 
 /** Puts questions to whoever answers them. */

@@ -9,7 +9,7 @@ import { validateAnswer } from '../../../shared/elicitation/validate-answer';
 import type { Answer, Question, QuestionOrigin } from '../../../shared/elicitation/types';
 import { analyzeUrl } from '../../../shared/url/analyze-url';
 import type { CallContext, HostObserver, StateDigest } from '../events';
-import { HostError } from '../host-error';
+import { HostError, messageOf } from '../host-error';
 import type { Prompter, PrompterAnswer } from './prompter';
 
 /** What a server asked, in elicitation/create params shape (both eras). */
@@ -120,6 +120,8 @@ export class QuestionGate {
     private readonly prompter: Prompter,
     private readonly observer: HostObserver,
     private readonly isMuted: (server: string) => boolean = () => false,
+    /** The user's limit on a question's time in minutes (Settings → Question time limit); 0: none. */
+    private readonly timeLimitMinutes: () => number = () => 0,
   ) {}
 
   /** Ask a question built from `params`; resolves with the (recorded) answer to send. */
@@ -131,6 +133,8 @@ export class QuestionGate {
     let question: Question;
     try {
       question = buildQuestion(params, ctx);
+      const limit = this.timeLimitMinutes();
+      if (limit > 0) question.origin.timeLimitMinutes = limit;
     } catch (error) {
       if (error instanceof HostError) await this.fault(ctx.call, error);
       throw error;
@@ -146,15 +150,38 @@ export class QuestionGate {
     if (this.isMuted(ctx.server)) {
       decided = { answer: { action: 'cancel' }, decidedBy: 'mute-rule' };
     } else {
+      const limit = question.origin.timeLimitMinutes;
+      // No timer runs while a human decides unless the user set one.
+      const clock = limit ? timeLimit(limit) : undefined;
       try {
-        decided = await this.prompter.ask(question, signal);
+        decided = await this.prompter.ask(question, clock ? AbortSignal.any([signal, clock.signal]) : signal);
       } catch (error) {
-        if (signal.aborted) {
-          await this.record(ctx, question, { answer: { action: 'cancel' }, decidedBy: 'call-cancelled' });
+        if (clock?.signal.aborted && !signal.aborted) {
+          decided = {
+            answer: { action: 'cancel' },
+            decidedBy: 'timeout',
+            decidedByDetail: `timed out after ${limit} min (Settings → Question time limit)`,
+          };
+        } else if (signal.aborted) {
+          await this.record(ctx, question, {
+            answer: { action: 'cancel' },
+            decidedBy: 'call-cancelled',
+            decidedByDetail: messageOf(signal.reason),
+          });
           throw new HostError('cancelled', 'the call was cancelled while a question was open');
-        }
-        throw error;
+        } else throw error;
+      } finally {
+        clock?.dispose();
       }
+    }
+    if (signal.aborted) {
+      // The call ended while the answer was on its way: it is never sent.
+      await this.record(ctx, question, {
+        answer: { action: 'cancel' },
+        decidedBy: 'call-cancelled',
+        decidedByDetail: messageOf(signal.reason),
+      });
+      throw new HostError('cancelled', 'the call ended before the answer could be sent');
     }
     let answer: Answer;
     try {
@@ -173,6 +200,7 @@ export class QuestionGate {
       question,
       answer: decided.answer,
       decidedBy: decided.decidedBy,
+      ...(decided.decidedByDetail ? { decidedByDetail: decided.decidedByDetail } : {}),
       ...(decided.urlOpened !== undefined ? { urlOpened: decided.urlOpened } : {}),
       answeredAt: new Date().toISOString(),
       ...(ctx.requestState ? { requestState: ctx.requestState } : {}),
@@ -189,4 +217,20 @@ export class QuestionGate {
       at: new Date().toISOString(),
     });
   }
+}
+
+/** The user's limit on one question: aborts (with a HostError saying so) after `minutes`. */
+function timeLimit(minutes: number): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new HostError('cancelled', `nobody answered within ${minutes} min (Settings → Question time limit)`, {
+          timedOut: true,
+          minutes,
+        }),
+      ),
+    minutes * 60_000,
+  );
+  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
 }

@@ -51,6 +51,8 @@ export interface HostServiceOptions {
   connectOnStart?: boolean;
   /** Pause before re-sending a state-only round. */
   pacingDelayMs?: number;
+  /** The server's time per request, never counting a human deciding (default: the SDK's 60 s). */
+  requestTimeoutMs?: number;
 }
 
 type ServerState = Pick<ServerView, 'status' | 'era' | 'protocolVersion' | 'error'>;
@@ -85,7 +87,9 @@ export class HostService {
       eraCache,
       maxRounds: settings.maxRounds,
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
+      ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     });
+    this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     for (const name of Object.keys(entries)) this.states.set(name, { status: 'idle' });
     if (options.history) {
       options.history.setRedact(settings.redactHistory);
@@ -361,6 +365,7 @@ export class HostService {
   private async updateSettings(patch: Partial<Settings>): Promise<Settings> {
     this.settings = { ...this.settings, ...patch };
     this.host.maxRounds = this.settings.maxRounds;
+    this.host.questionTimeLimitMinutes = this.settings.questionTimeLimitMinutes;
     this.options.history?.setRedact(this.settings.redactHistory);
     await saveSettings(join(this.options.dataDir, 'settings.json'), this.settings);
     this.events.emit('settingsChanged', this.settings);

@@ -63,6 +63,7 @@ export class JournalHistory implements HistoryPort {
       this.append(
         answerEntry(e.question, e.answer, {
           decidedBy: e.decidedBy,
+          ...(e.decidedByDetail ? { decidedByDetail: e.decidedByDetail } : {}),
           ...(e.call ? { callId: e.call.callId } : {}),
           ...(e.urlOpened !== undefined ? { urlOpened: e.urlOpened } : {}),
         }),

@@ -42,12 +42,18 @@ export class QueuePrompter implements Prompter {
         if (!this.pending.delete(question.id)) return;
         const reason = signal.reason;
         const serverGone = isHostError(reason, 'connection');
+        const ended = isHostError(reason, 'cancelled') && reason.details?.callEnded === true;
+        const timedOut = isHostError(reason, 'cancelled') && reason.details?.timedOut === true;
         this.events.emit('questionRemoved', {
           questionId: question.id,
-          reason: serverGone ? 'server-gone' : 'call-cancelled',
-          note: serverGone
-            ? `The server "${question.origin.server}" went away; the question was withdrawn.`
-            : 'The call was cancelled; the question was withdrawn.',
+          reason: serverGone ? 'server-gone' : ended ? 'call-ended' : timedOut ? 'timeout' : 'call-cancelled',
+          note: timedOut
+            ? `${capitalise(reason.message)}; the question was cancelled.`
+            : serverGone
+              ? `The server "${question.origin.server}" went away; the question was withdrawn.`
+              : ended
+                ? `${capitalise(reason.message)}; the question was withdrawn and nothing will be sent.`
+                : 'The call was cancelled; the question was withdrawn.',
         });
         reject(reason instanceof Error ? reason : new HostError('cancelled', 'the call was cancelled'));
       };
@@ -110,4 +116,8 @@ export class QueuePrompter implements Prompter {
       p.resolve({ answer: { action: 'cancel' }, decidedBy: 'human' });
     }
   }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

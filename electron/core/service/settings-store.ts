@@ -3,7 +3,13 @@
 import { settingsSchema, type Settings } from '../../../shared/host-api/contract';
 import { readJsonFile, writeJsonFile } from './json-file';
 
-export const DEFAULT_SETTINGS: Settings = { maxRounds: 10, language: 'system', theme: 'system', redactHistory: false };
+export const DEFAULT_SETTINGS: Settings = {
+  maxRounds: 10,
+  language: 'system',
+  theme: 'system',
+  redactHistory: false,
+  questionTimeLimitMinutes: 0,
+};
 
 /** Load settings, keeping every valid key and defaulting the rest. */
 export async function loadSettings(file: string): Promise<Settings> {

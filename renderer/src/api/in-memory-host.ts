@@ -108,6 +108,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     language: 'system',
     theme: 'system',
     redactHistory: false,
+    questionTimeLimitMinutes: 0,
     ...options.settings,
   };
   let openResult: HostResults['openQuestionUrl'] = { opened: true };

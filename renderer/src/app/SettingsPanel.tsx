@@ -14,6 +14,9 @@ export interface SettingsPanelProps {
 const MIN_ROUNDS = 1;
 const MAX_ROUNDS = 100;
 
+/** Time limits offered for an open question, in minutes; 0 is none (the default). */
+const TIME_LIMITS = [0, 5, 15, 30, 60, 240];
+
 /** Language, appearance, the round limit and history redaction, all saved on the host. */
 export default function SettingsPanel({ settings, onChange }: SettingsPanelProps) {
   const t = useT();
@@ -22,6 +25,7 @@ export default function SettingsPanel({ settings, onChange }: SettingsPanelProps
   const themeId = `${id}-theme`;
   const roundsId = `${id}-rounds`;
   const redactId = `${id}-redact`;
+  const limitId = `${id}-limit`;
   const systemName = t(`settings.language.${systemLanguage()}`);
   const [rounds, setRounds] = useState(String(settings?.maxRounds ?? ''));
   const [roundsError, setRoundsError] = useState(false);
@@ -117,6 +121,28 @@ export default function SettingsPanel({ settings, onChange }: SettingsPanelProps
                 {t('settings.maxRoundsError', { min: MIN_ROUNDS, max: MAX_ROUNDS })}
               </p>
             )}
+          </div>
+        </div>
+        <div className="settings-row settings-row-top">
+          <label htmlFor={limitId}>{t('settings.timeLimit')}</label>
+          <div className="settings-control">
+            <select
+              id={limitId}
+              className="input select"
+              value={settings?.questionTimeLimitMinutes ?? 0}
+              disabled={!settings}
+              aria-describedby={`${limitId}-hint`}
+              onChange={(e) => void change({ questionTimeLimitMinutes: Number(e.target.value) })}
+            >
+              {TIME_LIMITS.map((m) => (
+                <option key={m} value={m}>
+                  {m === 0 ? t('settings.timeLimit.none') : t('settings.timeLimit.minutes', { minutes: m })}
+                </option>
+              ))}
+            </select>
+            <p id={`${limitId}-hint`} className="field-hint">
+              {t('settings.timeLimitHint')}
+            </p>
           </div>
         </div>
         <div className="settings-row settings-row-top">

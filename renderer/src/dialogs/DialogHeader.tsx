@@ -43,6 +43,9 @@ export default function DialogHeader({ origin, title, titleId, colour, waiting, 
           )}
           {origin.round > 1 && <span className="origin-round">{t('origin.round', { round: origin.round })}</span>}
         </p>
+        {origin.timeLimitMinutes !== undefined && (
+          <p className="origin-limit">{t('origin.timeLimit', { minutes: origin.timeLimitMinutes })}</p>
+        )}
         {origin.agent && (
           // Which agent's call this is (through the gateway): the human should know who wants this done.
           <p className="origin-agent" dir="auto">

@@ -27,6 +27,7 @@ export const de: Dictionary = {
   'origin.resources/read': 'Ressource',
   'origin.noCall': 'Keinem bekannten Aufruf zugeordnet',
   'origin.round': 'Runde {round}',
+  'origin.timeLimit': 'Schließt sich nach {minutes} Min. ohne Antwort (Einstellungen → Zeitlimit für Fragen).',
   'origin.agent': 'Für den Agenten {agent}',
   'origin.arguments': 'Argumente',
 
@@ -111,6 +112,8 @@ export const de: Dictionary = {
   'warn.unparseable': 'Der Link ist fehlerhaft und kann nicht geöffnet werden.',
 
   'note.call-cancelled': 'Die Frage von {server} wurde zurückgezogen: Ihr Aufruf wurde abgebrochen.',
+  'note.call-ended':
+    'Die Frage von {server} wurde zurückgezogen: Ihr Aufruf ist beendet, es wird keine Antwort gesendet.',
   'note.server-gone': 'Die Frage von {server} wurde zurückgezogen: Der Server ist nicht mehr da.',
   'note.timeout': 'Die Frage von {server} ist abgelaufen.',
   'note.answered': 'Die Frage von {server} wurde an anderer Stelle beantwortet.',
@@ -337,6 +340,11 @@ export const de: Dictionary = {
   'settings.maxRounds': 'Rundenlimit',
   'settings.maxRoundsHint': 'Wie oft ein Aufruf mit weiteren Fragen zurückkommen darf, bevor Countersign ihn stoppt.',
   'settings.maxRoundsError': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',
+  'settings.timeLimit': 'Zeitlimit für Fragen',
+  'settings.timeLimit.none': 'Keines (Fragen warten auf Sie)',
+  'settings.timeLimit.minutes': '{minutes} Min.',
+  'settings.timeLimitHint':
+    'Eine Frage, die so lange unbeantwortet bleibt, wird abgebrochen; der Verlauf vermerkt die Zeitüberschreitung.',
   'settings.history': 'Verlauf',
   'settings.redact': 'Antwortwerte nicht im Verlauf speichern',
   'settings.redactHint':

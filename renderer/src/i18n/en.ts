@@ -28,6 +28,7 @@ export const en = {
   'origin.resources/read': 'Resource',
   'origin.noCall': 'Not tied to a known call',
   'origin.round': 'Round {round}',
+  'origin.timeLimit': 'Closes by itself after {minutes} min without an answer (Settings → Question time limit).',
   'origin.agent': 'For the agent {agent}',
   'origin.arguments': 'Arguments',
 
@@ -110,6 +111,7 @@ export const en = {
   'warn.unparseable': 'The link is malformed and cannot be opened.',
 
   'note.call-cancelled': 'The question from {server} was withdrawn: its call was cancelled.',
+  'note.call-ended': 'The question from {server} was withdrawn: its call ended, so no answer will be sent.',
   'note.server-gone': 'The question from {server} was withdrawn: the server went away.',
   'note.timeout': 'The question from {server} timed out.',
   'note.answered': 'The question from {server} was answered elsewhere.',
@@ -330,6 +332,10 @@ export const en = {
   'settings.maxRounds': 'Round limit',
   'settings.maxRoundsHint': 'How many times one call may come back with more questions before Countersign stops it.',
   'settings.maxRoundsError': 'Enter a whole number from {min} to {max}.',
+  'settings.timeLimit': 'Question time limit',
+  'settings.timeLimit.none': 'None (questions wait for you)',
+  'settings.timeLimit.minutes': '{minutes} min',
+  'settings.timeLimitHint': 'A question left unanswered this long is cancelled, and the history says it timed out.',
   'settings.history': 'History',
   'settings.redact': 'Keep answer values out of the history',
   'settings.redactHint':
