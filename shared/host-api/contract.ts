@@ -46,7 +46,10 @@ export const settingsSchema = z.strictObject({
   language: z.enum(['system', 'en', 'de']),
   theme: z.enum(['system', 'light', 'dark']),
   redactHistory: z.boolean(),
-  /** Minutes a question may stay open before it is cancelled; 0 = no limit (the default: no timer runs while a human decides). */
+  /**
+   * Minutes a question may stay open before it is cancelled; 0 = no limit
+   * (the default: no timer runs while a human decides).
+   */
   questionTimeLimitMinutes: z.number().int().min(0).max(1440),
 });
 
