@@ -5,9 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Electron's binary cannot be downloaded here and is not needed to test; the
-# desktop app runs where it can be installed.
-export ELECTRON_SKIP_BINARY_DOWNLOAD=1
+# Electron 42+ has no install script (allowScripts.electron is false anyway):
+# npm ci never downloads its binary. `npm start` fetches it on first use where
+# a display is present (scripts/start-mode.mjs); tests never need it, and in
+# CI nothing downloads it.
+if [ -n "${CI:-}" ] && [ "${CI}" != "false" ] && [ "${CI}" != "0" ]; then export ELECTRON_SKIP_BINARY_DOWNLOAD=1; fi
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "== npm ci"

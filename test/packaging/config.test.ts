@@ -81,11 +81,13 @@ describe('electron-builder.yml', async () => {
 
   it('flips the Electron fuses that harden the binary', () => {
     expect(config.electronFuses).toEqual({
-      // On only for the shipped demo server (electron/demo/demo-servers.ts runs it with ELECTRON_RUN_AS_NODE).
+      // On only for the shipped demo server (electron/demo/demo-servers.ts runs it with ELECTRON_RUN_AS_NODE);
+      // justified in docs/security.md.
       runAsNode: true,
       enableCookieEncryption: true,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
       loadBrowserProcessSpecificV8Snapshot: false,
       grantFileProtocolExtraPrivileges: false,
