@@ -20,11 +20,39 @@ export const URL_ELICITATION_REQUIRED = -32042;
 
 /** Tracks `notifications/elicitation/complete` per connection. */
 export class ElicitationCompletions {
+  /** Ids a running call waits for (from its -32042 error), with how many calls expect each. */
+  private readonly expected = new Map<string, number>();
   private readonly done = new Set<string>();
   private readonly waiters = new Map<string, Array<() => void>>();
 
-  /** Record a completion (it may arrive before anyone waits). */
+  /**
+   * Say which ids a call is about to wait for, before it asks the human (the server
+   * may report one complete before the call starts waiting). Completions of any
+   * other id are dropped: a server could otherwise send unknown ids without end.
+   * Call the returned function when the call stops waiting: it forgets them again.
+   */
+  expect(ids: readonly string[]): () => void {
+    for (const id of ids) this.expected.set(id, (this.expected.get(id) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const id of ids) {
+        const n = (this.expected.get(id) ?? 1) - 1;
+        if (n > 0) {
+          this.expected.set(id, n);
+          continue;
+        }
+        this.expected.delete(id);
+        this.done.delete(id);
+        this.waiters.delete(id);
+      }
+    };
+  }
+
+  /** Record a completion, if some call expects that id. */
   complete(id: string): void {
+    if (!this.expected.has(id)) return;
     this.done.add(id);
     for (const w of this.waiters.get(id) ?? []) w();
     this.waiters.delete(id);
@@ -33,13 +61,27 @@ export class ElicitationCompletions {
   /** Resolve true once `id` completed, false on timeout; reject on abort. */
   async wait(id: string, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
     if (this.done.has(id)) return true;
+    let wake!: () => void;
     const completed = new Promise<true>((resolve) => {
+      wake = () => resolve(true);
       const list = this.waiters.get(id) ?? [];
-      list.push(() => resolve(true));
+      list.push(wake);
       this.waiters.set(id, list);
     });
     const timedOut = abortableSleep(timeoutMs, signal).then(() => false as const);
-    return Promise.race([completed, timedOut]);
+    try {
+      return await Promise.race([completed, timedOut]);
+    } finally {
+      // A waiter that timed out or was aborted is not kept either.
+      const list = this.waiters.get(id)?.filter((w) => w !== wake);
+      if (list?.length) this.waiters.set(id, list);
+      else this.waiters.delete(id);
+    }
+  }
+
+  /** How many ids are held (expected, completed, waited for): bounded by the calls running. */
+  get size(): { expected: number; done: number; waiters: number } {
+    return { expected: this.expected.size, done: this.done.size, waiters: this.waiters.size };
   }
 }
 
@@ -114,23 +156,30 @@ export async function runLegacyCall(
       if (list.length === 0)
         throw new HostError('protocol', `server "${call.server}" sent error -32042 without data.elicitations`);
       const ids: string[] = [];
-      for (const [i, el] of list.entries()) {
-        const key = typeof el.elicitationId === 'string' ? el.elicitationId : `url-${i + 1}`;
-        const { answer } = await gate.ask(
-          { ...el, mode: 'url' },
-          { call, server: call.server, era: 'legacy', round: rounds, key },
-          options.signal,
-        );
-        if (answer.action !== 'accept') return { result: refusedResult(answer.action), rounds };
-        if (typeof el.elicitationId === 'string') ids.push(el.elicitationId);
-      }
-      for (const id of ids) {
-        const ok = await completions.wait(id, options.urlCompletionTimeoutMs, options.signal);
-        if (!ok)
-          throw new HostError(
-            'protocol',
-            `server "${call.server}" never reported the link interaction ${id} complete; the call was not retried`,
+      const release = completions.expect(
+        list.map((el) => el.elicitationId).filter((id): id is string => typeof id === 'string'),
+      );
+      try {
+        for (const [i, el] of list.entries()) {
+          const key = typeof el.elicitationId === 'string' ? el.elicitationId : `url-${i + 1}`;
+          const { answer } = await gate.ask(
+            { ...el, mode: 'url' },
+            { call, server: call.server, era: 'legacy', round: rounds, key },
+            options.signal,
           );
+          if (answer.action !== 'accept') return { result: refusedResult(answer.action), rounds };
+          if (typeof el.elicitationId === 'string') ids.push(el.elicitationId);
+        }
+        for (const id of ids) {
+          const ok = await completions.wait(id, options.urlCompletionTimeoutMs, options.signal);
+          if (!ok)
+            throw new HostError(
+              'protocol',
+              `server "${call.server}" never reported the link interaction ${id} complete; the call was not retried`,
+            );
+        }
+      } finally {
+        release();
       }
     }
   }

@@ -114,6 +114,21 @@ describe('HostService', () => {
     expect(history.entries[0]!.callEnd.outcome).toBe('complete');
   });
 
+  it('keeps no result once a call has ended (the callUpdated event carried it)', async () => {
+    const { service: svc } = await start();
+    const text = 'r'.repeat(1024 * 1024);
+    for (let i = 0; i < 5; i++) {
+      const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'echo', args: { text } })) as {
+        callId: string;
+      };
+      expect(svc.runningCalls).toBe(1);
+      const end = await next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
+      expect(end.state).toBe('complete');
+      expect(JSON.stringify(end.result)).toContain(text);
+      expect(svc.runningCalls).toBe(0);
+    }
+  });
+
   it('keeps an invalid answer from the form open instead of losing it', async () => {
     const { service: svc } = await start();
     const asked = next(svc, 'questionAdded');

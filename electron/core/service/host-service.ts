@@ -66,6 +66,7 @@ export class HostService {
   private readonly recorder: HostObserver;
   private readonly host: Host;
   private readonly states = new Map<string, ServerState>();
+  /** Calls still running. An ended call is dropped at once: its result went out in the callUpdated event. */
   private readonly calls = new Map<string, CallView>();
   private readonly calling = new Map<string, AbortController>();
   private entries: Record<string, ServerEntry>;
@@ -334,7 +335,9 @@ export class HostService {
     const controller = new AbortController();
     this.calling.set(callId, controller);
     const update = (view: CallView) => {
-      this.calls.set(callId, view);
+      // Keeping ended calls kept every result (tool results run to megabytes) for the life of the app.
+      if (view.state === 'running') this.calls.set(callId, view);
+      else this.calls.delete(callId);
       this.events.emit('callUpdated', view);
     };
     update({ callId, server, tool, state: 'running' });
@@ -370,6 +373,11 @@ export class HostService {
     await saveSettings(join(this.options.dataDir, 'settings.json'), this.settings);
     this.events.emit('settingsChanged', this.settings);
     return this.settings;
+  }
+
+  /** How many calls are running (ended ones are not kept). */
+  get runningCalls(): number {
+    return this.calls.size;
   }
 
   /** Stop everything: cancel open questions and calls, close connections and the journal. */
