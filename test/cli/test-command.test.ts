@@ -215,6 +215,16 @@ describe('every step kind against the modern fixture server, in both eras', () =
     expect(r.stdout.slice(-2)).toEqual(['legacy: failed step(s) 2 (line 3), 4 (line 7)', '6 passed, 2 failed']);
   });
 
+  it('a blank line starts a case afresh: queued answers do not carry over; unused ones are noted', async () => {
+    const script = writeScript(
+      'elicit_response accept\n\ncall_tool confirm_delete entryId:3\nassert_contains "declined by the user"\n\n' +
+        'elicit_response accept\nelicit_response accept\ncall_tool confirm_delete entryId:3\nassert_contains "deleted entry 3"\n',
+    );
+    const r = await cli('test', script, '--stdio', modern, '--era', 'modern');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('    6 pass  call_tool confirm_delete entryId:3  (1 queued answer(s) unused)');
+  });
+
   it('an unexpected host error fails the call step itself', async () => {
     const script = writeScript('call_tool bad_schema\nassert_contains "x"\n');
     const r = await cli('test', script, '--stdio', modern, '--era', 'modern', '--json');
@@ -233,6 +243,20 @@ describe('eras', () => {
     writeScript(
       'elicit_response decline\ncall_tool confirm_delete entryId:9\nassert_contains "declined by the user"\n',
     );
+
+  it('--server <name> --config <file> picks a configured server; its name is the one reports use', async () => {
+    const dir = freshDir();
+    const config = join(dir, 'servers.json');
+    const { command, args } = fixtureCommand('modern');
+    writeFileSync(config, JSON.stringify({ mcpServers: { kimai: { command, args } } }));
+    const r = await cliIn(dir, 'test', simple(), '--server', 'kimai', '--config', config, '--era', 'legacy');
+    expect(r.code).toBe(0);
+    expect(r.stdout.slice(0, 2)).toEqual([expect.stringMatching(/ on kimai$/), 'legacy (2025-11-25)']);
+    expect(r.stdout.at(-1)).toBe('3 passed, 0 failed');
+    const missing = await cliIn(dir, 'test', simple(), '--server', 'nope', '--config', config);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr[0]).toContain('no server named "nope"');
+  });
 
   it('a legacy-only server (SDK 1.x) runs in the legacy era by default; modern is reported as not run', async () => {
     const r = await cli('test', simple(), '--stdio', legacyOnly, '--json');
