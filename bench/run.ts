@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     '',
     'Written by `npm run bench` (bench/run.ts). Ratios compare two sides measured',
     'interleaved in the same run; absolute times depend on the machine and its load.',
+    "Where the gateway's time goes (profile, three-sided latency): docs/gateway-profile.md.",
     '',
     `Run: ${new Date().toISOString()} · Node ${process.versions.node} · ${cpus().length} cores · load average ${loadavg()
       .map((l) => l.toFixed(1))

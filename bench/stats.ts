@@ -62,3 +62,26 @@ export async function interleavedBlocks(
   }
   return out;
 }
+
+/**
+ * Run several sides in turn `rounds` times (after `warmup` unmeasured turns),
+ * rotating which side goes first so none always leads; returns each side's
+ * timings in ms, in the order given.
+ */
+export async function interleavedMany(
+  sides: ReadonlyArray<() => Promise<unknown>>,
+  rounds: number,
+  warmup = 3,
+): Promise<number[][]> {
+  const out = sides.map(() => [] as number[]);
+  for (let i = 0; i < warmup + rounds; i++) {
+    for (let k = 0; k < sides.length; k++) {
+      const side = (i + k) % sides.length;
+      const t0 = performance.now();
+      await sides[side]!();
+      const dt = performance.now() - t0;
+      if (i >= warmup) out[side]!.push(dt);
+    }
+  }
+  return out;
+}
