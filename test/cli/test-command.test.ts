@@ -2,10 +2,11 @@
 // and HTTP; SDK 1.x legacy only): every step kind passing and failing, the
 // seed's deploy script, era selection, reports, history, exit codes. In-process
 // for speed, and once as a real process.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,6 +275,39 @@ describe('eras', () => {
     const r = await cli('test', simple(), '--stdio', legacyOnly, '--era', 'modern');
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('modern: error: legacy-server.ts does not speak 2026-07-28 (it answered as 2025-11-25)');
+  });
+
+  it('a 2026-07-28-only server (the deploy server over HTTP refuses initialize) runs in the modern era by default', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', tsxLoader, join(repo, 'test/fixtures/servers/deploy-server.ts'), '--http'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout! }).on('line', (l) => {
+          const m = /^LISTENING (\S+)$/.exec(l.trim());
+          if (m) resolve(m[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`deploy server exited early (${code})`)));
+      });
+      const both = await cli('test', seedScript, '--url', url, '--json');
+      expect(both.code).toBe(0);
+      const json = JSON.parse(both.stdout.join('\n'));
+      expect(json.eras.map((e: any) => [e.era, e.status])).toEqual([
+        ['modern', 'ran'],
+        ['legacy', 'skipped'],
+      ]);
+      expect(json.eras[1].skipped).toContain('refused initialize: it speaks only 2026-07-28');
+      expect(json).toMatchObject({ passed: 7, failed: 0 });
+      const legacy = await cli('test', seedScript, '--url', url, '--era', 'legacy');
+      expect(legacy.code).toBe(2);
+      expect(legacy.stdout.join('\n')).toContain('does not speak the legacy protocol (initialize was refused');
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   describe('over HTTP', () => {
