@@ -73,6 +73,12 @@ export interface QuestionOrigin {
   round: number;
   /** The inputRequests key (legacy: a generated one). */
   key: string;
+  /**
+   * Where this question stands in a round that asks several (modern era:
+   * one input_required with several inputRequests): 1-based `index` of
+   * `count`, and every key of the round in order. Absent for a round of one.
+   */
+  roundPosition?: { index: number; count: number; keys: string[] };
   /** Set only when the user chose a time limit (Settings → Question time limit): minutes until it is cancelled. */
   timeLimitMinutes?: number;
 }

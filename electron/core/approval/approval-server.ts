@@ -341,6 +341,8 @@ function rebuildQuestion(
     round: q.origin.round,
     key: q.origin.key,
     ...(q.origin.argumentsSummary !== undefined ? { argumentsSummary: q.origin.argumentsSummary } : {}),
+    ...(q.origin.timeLimitMinutes !== undefined ? { timeLimitMinutes: q.origin.timeLimitMinutes } : {}),
+    ...(q.origin.roundPosition !== undefined ? { roundPosition: q.origin.roundPosition } : {}),
   };
   // Which agent connection asked: shown with the question and kept in history.
   const agent = call?.agent ?? q.origin.agent;

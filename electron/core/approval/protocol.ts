@@ -49,6 +49,13 @@ const origin = z.strictObject({
   key: text(500),
   agent: text(200).optional(),
   timeLimitMinutes: z.number().int().min(1).max(1440).optional(),
+  roundPosition: z
+    .strictObject({
+      index: z.number().int().min(1).max(1000),
+      count: z.number().int().min(1).max(1000),
+      keys: z.array(text(500)).max(1000),
+    })
+    .optional(),
 });
 
 // Shapes only: the app re-checks the form schema with the shared flat-schema

@@ -154,7 +154,7 @@ export async function runInputRequiredLoop(
     }
 
     const answers: Record<string, unknown> = {};
-    for (const key of keys) {
+    for (const [i, key] of keys.entries()) {
       const req = requests[key] as { params?: ElicitParams };
       const { answer } = await gate.ask(
         req.params ?? {},
@@ -164,6 +164,7 @@ export async function runInputRequiredLoop(
           era: 'modern',
           round: rounds,
           key,
+          roundPosition: { index: i + 1, count: keys.length, keys },
           ...(stateDigest ? { requestState: stateDigest } : {}),
         },
         options.signal,

@@ -29,6 +29,8 @@ export interface AskContext {
   round: number;
   key: string;
   requestState?: StateDigest;
+  /** The question's place in a round of several (see QuestionOrigin.roundPosition). */
+  roundPosition?: { index: number; count: number; keys: string[] };
 }
 
 /** A short, single-line, safe summary of call arguments for dialogs. */
@@ -53,6 +55,7 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
     round: ctx.round,
     key: ctx.key,
   };
+  if (ctx.roundPosition && ctx.roundPosition.count > 1) origin.roundPosition = ctx.roundPosition;
   const summary = summariseArguments(ctx.call?.arguments);
   if (summary) origin.argumentsSummary = summary;
   const message = typeof params.message === 'string' ? params.message : '';

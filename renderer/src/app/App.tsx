@@ -1,3 +1,4 @@
+import { questionsWaiting } from '../state/question-queue';
 import { useEffect, useState } from 'react';
 import QuestionLayer from '../dialogs/QuestionLayer';
 import { ArmDelayContext, DEFAULT_ARM_DELAY_MS } from '../dialogs/dialog-timing';
@@ -43,7 +44,7 @@ export default function App({
   const language = useUiLanguage(settings?.language);
   useDocumentSettings(language, settings?.theme);
   const t = createTranslate(language);
-  const count = queue.questions.length;
+  const count = questionsWaiting(queue.questions);
   const [view, setView] = useState<ViewName>(initialView);
   const [tools, setTools] = useState<ToolsSelection>({ server: null, tool: null });
   useEffect(() => {

@@ -41,8 +41,28 @@ export default function DialogHeader({ origin, title, titleId, colour, waiting, 
           ) : (
             <span className="origin-kind">{t('origin.noCall')}</span>
           )}
-          {origin.round > 1 && <span className="origin-round">{t('origin.round', { round: origin.round })}</span>}
+          {!origin.roundPosition && <span className="origin-round">{t('origin.round', { round: origin.round })}</span>}
         </p>
+        {origin.roundPosition && (
+          // One round, several questions: where this one stands, and what is still to come.
+          <p className="origin-position" data-testid="round-position">
+            <span className="origin-round">
+              {t('origin.position', {
+                index: origin.roundPosition.index,
+                count: origin.roundPosition.count,
+                server: origin.server,
+                round: origin.round,
+              })}
+            </span>
+            {origin.roundPosition.index < origin.roundPosition.count && (
+              <span className="origin-to-come">
+                {t('origin.toCome', {
+                  keys: origin.roundPosition.keys.slice(origin.roundPosition.index).join(', '),
+                })}
+              </span>
+            )}
+          </p>
+        )}
         {origin.timeLimitMinutes !== undefined && (
           <p className="origin-limit">{t('origin.timeLimit', { minutes: origin.timeLimitMinutes })}</p>
         )}

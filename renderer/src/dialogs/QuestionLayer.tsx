@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { Answer } from '../../../shared/elicitation/types';
-import type { QuestionQueue } from '../state/question-queue';
+import { questionsWaiting, type QuestionQueue } from '../state/question-queue';
 import type { ServerDirectory } from '../state/server-directory';
 import { useStore } from '../state/use-store';
 import QuestionDialog from './QuestionDialog';
@@ -41,7 +41,7 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
           key={front.id}
           question={front}
           colour={colourOf(front.origin.server, known)}
-          waiting={state.questions.length - 1}
+          waiting={questionsWaiting(state.questions) - 1}
           sending={state.sending === front.id}
           sendError={state.sendError?.questionId === front.id ? state.sendError.message : null}
           onAnswer={onAnswer}

@@ -27,6 +27,8 @@ export const de: Dictionary = {
   'origin.resources/read': 'Ressource',
   'origin.noCall': 'Keinem bekannten Aufruf zugeordnet',
   'origin.round': 'Runde {round}',
+  'origin.position': 'Frage {index} von {count} von {server}, Runde {round}',
+  'origin.toCome': 'Es folgen: {keys}. Die Antworten werden nach der letzten gemeinsam gesendet.',
   'origin.timeLimit': 'Schließt sich nach {minutes} Min. ohne Antwort (Einstellungen → Zeitlimit für Fragen).',
   'origin.agent': 'Für den Agenten {agent}',
   'origin.arguments': 'Argumente',

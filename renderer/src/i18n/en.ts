@@ -28,6 +28,8 @@ export const en = {
   'origin.resources/read': 'Resource',
   'origin.noCall': 'Not tied to a known call',
   'origin.round': 'Round {round}',
+  'origin.position': 'Question {index} of {count} from {server}, round {round}',
+  'origin.toCome': 'Still to come: {keys}. The answers are sent together after the last one.',
   'origin.timeLimit': 'Closes by itself after {minutes} min without an answer (Settings → Question time limit).',
   'origin.agent': 'For the agent {agent}',
   'origin.arguments': 'Arguments',

@@ -199,3 +199,16 @@ export class QuestionQueue {
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/**
+ * How many questions wait for the human: the questions on screen plus, for
+ * each, the rest of its round (a round's questions are put one at a time).
+ */
+export function questionsWaiting(questions: readonly Question[]): number {
+  let n = 0;
+  for (const q of questions) {
+    const p = q.origin.roundPosition;
+    n += p ? Math.max(1, p.count - p.index + 1) : 1;
+  }
+  return n;
+}
