@@ -76,7 +76,6 @@ describe.skipIf(process.platform !== 'linux')('SIGUSR1 and the inspector', () =>
         join(repo, 'bin', 'countersign.mjs'),
         'web',
         '--no-open',
-        '--no-history',
         '--port',
         '0',
         '--data-dir',

@@ -105,7 +105,6 @@ describe.skipIf(process.platform !== 'linux')('the web shell token channel (real
           'web',
           '--port',
           '0',
-          '--no-history',
           '--data-dir',
           dataDir,
           '--renderer',
