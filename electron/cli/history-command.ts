@@ -10,6 +10,7 @@
 
 import { parseArgs } from 'node:util';
 import type { Action } from '../../shared/elicitation/types';
+import { DECIDED_BY } from '../../shared/history/journal-types';
 import {
   buildItems,
   filterItems,
@@ -36,7 +37,7 @@ export const EXIT_FAIL = 2;
 
 const ACTIONS = ['accept', 'decline', 'cancel', 'none'] as const;
 const MODES = ['form', 'url'] as const;
-const DECIDERS: DecidedBy[] = ['human', 'script', 'mute-rule', 'timeout', 'call-cancelled', 'policy'];
+const DECIDERS: readonly DecidedBy[] = DECIDED_BY;
 
 export const HISTORY_USAGE = `Usage:
   countersign history [options]          list questions, answers and faults, oldest first

@@ -4,6 +4,7 @@
 // disk before the server learns the answer.
 import type { Answer, CallMethod, Question } from '../../shared/elicitation/types';
 import type { HostErrorCode } from './host-error';
+import type { CallOutcome } from '../../shared/history/journal-types';
 import type { DecidedBy } from './prompter/prompter';
 
 /** The call a question belongs to. */
@@ -47,7 +48,7 @@ export interface AnswerEvent {
   requestState?: StateDigest;
 }
 
-export type CallOutcome = 'complete' | 'error' | 'round-limit' | 'cancelled';
+export type { CallOutcome };
 
 export interface CallEndedEvent {
   call: CallContext;

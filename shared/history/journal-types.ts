@@ -10,17 +10,21 @@ export const JOURNAL_FORMAT_VERSION = 1;
 /** `prev` of the very first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** Who or what chose the outcome of a question. */
-export type DecidedBy =
-  | 'human' // a person in the dialog
-  | 'script' // a CLI script answering on the human's behalf
-  | 'mute-rule' // a rule the human set up earlier (e.g. "always decline this server")
-  | 'timeout' // nobody answered in time
-  | 'call-cancelled' // the call that caused it was cancelled (by the client, the model or the server)
-  | 'policy'; // a host policy (e.g. a blocked URL can never be opened)
+/** Who or what chose the outcome of a question (the one list: core, CLI, approval channel, history view). */
+export const DECIDED_BY = [
+  'human', // a person in the dialog
+  'script', // a CLI script answering on the human's behalf
+  'mute-rule', // a rule the human set up earlier (e.g. "always decline this server")
+  'timeout', // nobody answered in time
+  'call-cancelled', // the call that caused it was cancelled (by the client, the model or the server)
+  'policy', // a host policy (e.g. a blocked URL can never be opened)
+  'app-closing', // the app quit or its window closed for good while the question waited: nobody answered
+] as const;
+export type DecidedBy = (typeof DECIDED_BY)[number];
 
-/** How the call that asked finally ended. */
-export type CallOutcome = 'complete' | 'error' | 'round-limit' | 'cancelled';
+/** How the call that asked finally ended (the one list). */
+export const CALL_OUTCOMES = ['complete', 'error', 'round-limit', 'cancelled'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /** Protocol faults the core records besides questions. */
 export type FaultKind =

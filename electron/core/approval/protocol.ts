@@ -13,6 +13,7 @@
 //   gateway -> app   {type:'record', event:'callEnded'|'fault', payload}   the rest of the story, for the history
 import { z } from 'zod';
 import { answerSchema } from '../../../shared/host-api/contract';
+import { DECIDED_BY } from '../../../shared/history/journal-types';
 
 /** Name and version of this wire protocol; both sides must agree exactly. */
 export const APPROVAL_PROTOCOL = 'countersign-approval/1';
@@ -78,7 +79,7 @@ const questionSchema = z.discriminatedUnion('mode', [
 ]);
 export type WireQuestion = z.infer<typeof questionSchema>;
 
-const decidedBy = z.enum(['human', 'script', 'mute-rule', 'timeout', 'call-cancelled', 'policy']);
+const decidedBy = z.enum(DECIDED_BY);
 
 const callEndedPayload = z.strictObject({
   call: wireCallSchema,

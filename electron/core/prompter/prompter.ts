@@ -3,8 +3,10 @@
 import type { Answer, Question } from '../../../shared/elicitation/types';
 import type { SignInDecision, SignInQuestion } from '../../../shared/auth/types';
 
-/** Who or what decided an answer; kept in the history. */
-export type DecidedBy = 'human' | 'script' | 'mute-rule' | 'timeout' | 'call-cancelled' | 'policy';
+import type { DecidedBy } from '../../../shared/history/journal-types';
+
+/** Who or what decided an answer; kept in the history (defined once, in shared/history). */
+export type { DecidedBy };
 
 /** An answer plus how it came about. */
 export interface PrompterAnswer {

@@ -113,7 +113,8 @@ export class QueuePrompter implements Prompter {
     for (const [id, p] of [...this.pending]) {
       this.pending.delete(id);
       this.events.emit('questionRemoved', { questionId: id, reason: 'answered', note: 'Dismissed.' });
-      p.resolve({ answer: { action: 'cancel' }, decidedBy: 'human' });
+      // Nobody answered: the app closed while the question waited. The history must not say "human".
+      p.resolve({ answer: { action: 'cancel' }, decidedBy: 'app-closing' });
     }
   }
 }

@@ -325,6 +325,7 @@ export const de: Dictionary = {
   'history.decidedBy.timeout': 'Niemand: Die Zeit ist abgelaufen',
   'history.decidedBy.call-cancelled': 'Niemand: Der Aufruf wurde abgebrochen',
   'history.decidedBy.policy': 'Die Regeln von Countersign',
+  'history.decidedBy.app-closing': 'Niemand: Countersign wurde beendet',
   'history.decidedBy.other': 'Etwas anderes',
   'history.callEnd.complete': 'Abgeschlossen',
   'history.callEnd.toolError': 'Abgeschlossen mit Werkzeugfehler',

@@ -317,6 +317,7 @@ export const en = {
   'history.decidedBy.timeout': 'Nobody: it timed out',
   'history.decidedBy.call-cancelled': 'Nobody: the call was cancelled',
   'history.decidedBy.policy': 'Countersign’s rules',
+  'history.decidedBy.app-closing': 'Nobody: Countersign was closing',
   'history.decidedBy.other': 'Something else',
   'history.callEnd.complete': 'Completed',
   'history.callEnd.toolError': 'Completed with a tool error',

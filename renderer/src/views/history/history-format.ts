@@ -4,6 +4,7 @@ import type { MessageKey } from '../../i18n/en';
 import type { HistoryQuery } from '../../state/history-store';
 import type { DecidedBy, HistoryCallEnd, HistoryItem, QuestionItem } from '../../state/history-types';
 import { outcomeOf } from '../../state/history-types';
+import { CALL_OUTCOMES, DECIDED_BY } from '../../../../shared/history/journal-types';
 
 /** The filter form's values (empty string: no filter). */
 export interface HistoryFilterValues {
@@ -79,14 +80,14 @@ export function outcomeBadge(item: HistoryItem): {
 
 /** The dictionary key for who decided. */
 export function decidedByKey(by: DecidedBy | string): MessageKey {
-  const known: DecidedBy[] = ['human', 'script', 'mute-rule', 'timeout', 'call-cancelled', 'policy'];
-  return known.includes(by as DecidedBy) ? (`history.decidedBy.${by}` as MessageKey) : 'history.decidedBy.other';
+  const known: readonly string[] = DECIDED_BY;
+  return known.includes(by) ? (`history.decidedBy.${by}` as MessageKey) : 'history.decidedBy.other';
 }
 
 /** The dictionary key for how a call ended (a tool error is a completed call with isError). */
 export function callEndKey(end: HistoryCallEnd): MessageKey {
   if (end.outcome === 'complete') return end.isError ? 'history.callEnd.toolError' : 'history.callEnd.complete';
-  const known = ['error', 'round-limit', 'cancelled'];
+  const known: readonly string[] = CALL_OUTCOMES.filter((o) => o !== 'complete');
   return known.includes(end.outcome) ? (`history.callEnd.${end.outcome}` as MessageKey) : 'history.callEnd.other';
 }
 
