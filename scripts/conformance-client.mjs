@@ -18,118 +18,16 @@
 //     to pass one tool's inputSchema to another tool).
 // Everything else (discovery, registration, PKCE, state, iss, resource,
 // scopes, step-up, refresh, TLS and host checks) is the core's.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
+import { existsSync } from 'node:fs';
 
-register();
-
-/** Load one of the product's TypeScript modules (through tsx, registered above). */
-const load = (path) => import(new URL(path, import.meta.url).href);
-
-const argv = process.argv.slice(2);
-const serverUrl = argv.at(-1) ?? '';
-const flags = argv.slice(0, -1);
-if (!serverUrl || !/^https?:\/\//.test(serverUrl)) {
-  console.error('usage: node scripts/conformance-client.mjs [exercise flags] <server-url>');
-  process.exit(2);
+// The runner (scripts/conformance-run.mjs) bundles the adapter once per run
+// (esbuild) and names the bundle here, so 25 parallel scenario clients do
+// not each compile the TypeScript sources; run by hand, tsx compiles them.
+const bundle = process.env.COUNTERSIGN_ADAPTER_BUNDLE;
+if (bundle && existsSync(bundle)) {
+  await import(new URL(`file://${bundle}`).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(new URL('./conformance/adapter.ts', import.meta.url).href);
 }
-const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-let context = {};
-try {
-  context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
-} catch {
-  context = {};
-}
-
-// The client ID metadata document URL the suite's CIMD scenarios expect, given
-// the way the app's setting gives it (used only when the server supports CIMD).
-const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
-
-/** The sign-in settings a user would write in the server's `oauth` entry. */
-function oauthFor(name, ctx) {
-  switch (name) {
-    case 'auth/pre-registration':
-      return { clientId: ctx.client_id, clientSecret: ctx.client_secret };
-    case 'auth/client-credentials-basic':
-      return { grant: 'client_credentials', clientId: ctx.client_id, clientSecret: ctx.client_secret };
-    case 'auth/client-credentials-jwt':
-      return {
-        grant: 'client_credentials',
-        clientId: ctx.client_id,
-        privateKey: ctx.private_key_pem,
-        signingAlgorithm: ctx.signing_algorithm ?? 'ES256',
-      };
-    default:
-      return undefined;
-  }
-}
-
-/** The browser's part: load the authorization link and follow its redirect. */
-async function headlessBrowser(link) {
-  const res = await fetch(link, { redirect: 'manual' });
-  await res.text().catch(() => undefined);
-  const location = res.headers.get('location');
-  if (!location) throw new Error(`the authorization server answered HTTP ${res.status} without a redirect`);
-  const back = await fetch(new URL(location, link), { redirect: 'manual' });
-  await back.text().catch(() => undefined);
-}
-
-const { processIo } = await load('../electron/cli/io.ts');
-const io = processIo();
-
-async function schemaEcho() {
-  const { Host } = await load('../electron/core/host.ts');
-  const { ScriptedPrompter, parseElicitSpec } = await load('../electron/cli/elicit-spec.ts');
-  const host = new Host({
-    servers: { conformance: { url: serverUrl } },
-    prompter: new ScriptedPrompter([], parseElicitSpec('accept-defaults')),
-  });
-  try {
-    const tools = await host.listTools('conformance');
-    const focal = tools.find((t) => t.name !== 'json_schema_echo');
-    await host.call({
-      server: 'conformance',
-      method: 'tools/call',
-      name: 'json_schema_echo',
-      arguments: { schema: focal?.inputSchema ?? {} },
-    });
-    return 0;
-  } finally {
-    await host.close();
-  }
-}
-
-async function exercise() {
-  const { runExerciseCommand } = await load('../electron/cli/exercise-command.ts');
-  const { MemoryCredentialStore } = await load('../electron/core/auth/credential-store.ts');
-  const dir = mkdtempSync(join(tmpdir(), 'countersign-conformance-'));
-  try {
-    const entry = { url: serverUrl };
-    const oauth = oauthFor(scenario, context);
-    if (oauth) entry.oauth = oauth;
-    const config = join(dir, 'servers.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { conformance: entry } }), { mode: 0o600 });
-    return await runExerciseCommand([...flags, '--server', 'conformance', '--config', config], io, {
-      signIn: {
-        // Scenarios run in parallel and must not share sign-ins: memory only.
-        store: new MemoryCredentialStore(),
-        clientMetadataUrl: CIMD_URL,
-        signIn: async () => 'open',
-        open: headlessBrowser,
-      },
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-let code = 2;
-try {
-  code = scenario === 'json-schema-2020-12-preservation' ? await schemaEcho() : await exercise();
-} catch (e) {
-  console.error(`conformance-client: ${e instanceof Error ? e.message : String(e)}`);
-  code = 2;
-}
-process.exit(code);

@@ -1,4 +1,5 @@
 // The `countersign` command: dispatches to the subcommands.
+import { AUTH_USAGE, runAuthCommand } from './auth-command';
 import { runCallCommand, CALL_USAGE } from './call-command';
 import { runExerciseCommand, EXERCISE_USAGE } from './exercise-command';
 import { runGatewayCommand } from './gateway-command';
@@ -12,6 +13,7 @@ const USAGE = `countersign — an MCP host where server questions reach the huma
 commands:
   call       run one tool call, prompt or resource read, answering questions from --elicit specs
   exercise   call every tool of a server once (the conformance client)
+  auth       sign in to an HTTP server (login), see the sign-in (status), sign out (logout)
   test       run a script of scripted answers and assertions, in both protocol eras (docs/testing.md)
   history    list past questions and answers; history verify checks the hash chain
   web        run the app in your browser on 127.0.0.1 (for machines without Electron)
@@ -22,6 +24,8 @@ ${CALL_USAGE}
 ${EXERCISE_USAGE}
 
 ${TEST_USAGE}
+
+${AUTH_USAGE}
 
 ${WEB_USAGE}`;
 
@@ -35,6 +39,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runExerciseCommand(rest, io);
     case 'test':
       return runTestCommand(rest, io);
+    case 'auth':
+      return runAuthCommand(rest, io);
     case 'history':
       return runHistoryCommand(rest, io);
     case 'web':
