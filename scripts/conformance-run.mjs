@@ -36,6 +36,23 @@ const SUITE_DIR = path.join(CACHE, 'node_modules', '@modelcontextprotocol', 'con
 const SUITE_BIN = path.join(SUITE_DIR, 'dist', 'index.js');
 const DOC = path.join(REPO, 'docs', 'conformance.md');
 const CLIENT_BIN = path.join(REPO, 'bin', 'countersign.mjs');
+// The client the suite runs: the conformance adapter (scripts/conformance-client.mjs),
+// which drives `countersign exercise` and the core; bundled once per run.
+const ADAPTER = path.join(REPO, 'scripts', 'conformance-client.mjs');
+const ADAPTER_SOURCE = path.join(REPO, 'scripts', 'conformance', 'adapter.ts');
+const ADAPTER_BUNDLE = path.join(REPO, '.cache', 'adapter', 'adapter.bundle.mjs');
+// The requirement sets run the way the suite runs itself (`--requirements`, all scenarios in parallel).
+const REQUIREMENT_SETS = ['2026-07-28', '2025-11-25'];
+// Scenarios (never a scored one) that may fail, each with the reason something
+// outside this machine is needed. A scored scenario failing, or any scenario
+// not listed here failing, is a regression.
+const NOT_SCORED_EXPECTED_FAIL = {
+  'auth/enterprise-managed-authorization':
+    'needs an enterprise identity provider session (ID-JAG token exchange); Countersign has no enterprise IdP sign-in',
+  'auth/wif-jwt-bearer': 'needs a workload identity (a platform-issued JWT); a desktop host has none',
+  'auth/dpop': 'not built yet: DPoP-bound tokens (SEP-1932) are not requested by the host',
+  'auth/dpop-nonce': 'not built yet: DPoP-bound tokens (SEP-1932) are not requested by the host',
+};
 
 const LEGACY = '2025-11-25';
 const MODERN = '2026-07-28';
@@ -47,14 +64,11 @@ const REQUIRED_NAMES = [
   'request-metadata',
 ];
 const REQUIRED_PATTERNS = [/^json-schema-/, /^http-/];
-const EXPECTED_FAIL_PATTERNS = [/^auth\//];
-// Required scenarios a generic client cannot pass without special-casing the
-// scenario: json-schema-2020-12-preservation wants the client to call one tool
-// with ANOTHER tool's inputSchema as its argument, a step only a scenario-keyed
-// adapter would take. Countersign never special-cases a scenario; that the
-// host keeps 2020-12 keywords verbatim is proven by its own test
-// (electron/core/service/host-service.test.ts, "keeps JSON Schema 2020-12").
-const KNOWN_GAPS = [/^json-schema-2020-12-preservation$/];
+// Every auth/* scenario is required now (the adapter signs in through the core);
+// the extensions that need something outside this machine stay expected failures.
+const REQUIRED_AUTH = /^auth\//;
+const EXPECTED_FAIL_PATTERNS = Object.keys(NOT_SCORED_EXPECTED_FAIL).map((n) => new RegExp(`^${n}$`));
+const KNOWN_GAPS = [];
 const MARK_BEGIN = '<!-- conformance-results:begin -->';
 const MARK_END = '<!-- conformance-results:end -->';
 
@@ -63,9 +77,10 @@ const HELP = `Usage: scripts/conformance.sh [options]   (or: npm run conformance
 Options:
   --client <cmd>     client command; the suite appends the server URL as the last
                      argument and sets MCP_CONFORMANCE_SCENARIO (env: CONFORMANCE_CLIENT_CMD;
-                     default: node <repo>/bin/countersign.mjs exercise). "exec " is
+                     default: the adapter, node <repo>/scripts/conformance-client.mjs). "exec " is
                      prefixed so the suite's timeout kills the client itself, not just /bin/sh.
-  --only <regex>     run only plan entries whose "scenario@version" matches
+  --per-scenario     run scenario by scenario (the plan below) instead of the two requirement sets
+  --only <regex>     (implies --per-scenario) run only plan entries whose "scenario@version" matches
   --no-auth          skip the auth/* family (expected failures)
   --expect-fail <re> also treat matching scenarios as expected failures (repeatable;
                      env CONFORMANCE_EXPECT_FAIL, comma-separated regexes)
@@ -86,6 +101,7 @@ function parseArgs(argv) {
   const o = {
     client: process.env.CONFORMANCE_CLIENT_CMD || '',
     only: /** @type {RegExp | null} */ (null),
+    perScenario: false,
     auth: true,
     timeout: Number(process.env.CONFORMANCE_TIMEOUT_MS || 15000),
     budget: Number(process.env.CONFORMANCE_BUDGET_S || 600),
@@ -110,7 +126,10 @@ function parseArgs(argv) {
       console.log(HELP);
       process.exit(0);
     } else if (a === '--client') o.client = val();
-    else if (a === '--only') o.only = new RegExp(val());
+    else if (a === '--only') {
+      o.only = new RegExp(val());
+      o.perScenario = true;
+    } else if (a === '--per-scenario') o.perScenario = true;
     else if (a === '--no-auth') o.auth = false;
     else if (a === '--expect-fail') o.expectFail.push(new RegExp(val()));
     else if (a === '--timeout') o.timeout = Number(val());
@@ -178,8 +197,12 @@ function buildPlan(listing, opts) {
   const plan = [];
   const notRun = [];
   for (const s of listing) {
-    const required = REQUIRED_NAMES.includes(s.name) || REQUIRED_PATTERNS.some((p) => p.test(s.name));
-    const expectedFail = !required && EXPECTED_FAIL_PATTERNS.some((p) => p.test(s.name));
+    const expectedFail = EXPECTED_FAIL_PATTERNS.some((p) => p.test(s.name));
+    const currentAuth =
+      REQUIRED_AUTH.test(s.name) && s.tags.some((t) => t === LEGACY || t === MODERN || t === 'extension');
+    const required =
+      !expectedFail &&
+      (REQUIRED_NAMES.includes(s.name) || REQUIRED_PATTERNS.some((p) => p.test(s.name)) || currentAuth);
     if (required) {
       // A scenario valid in both eras is run in both: the suite's mock server
       // differs (initialize handshake vs per-request _meta) and so do the checks.
@@ -451,7 +474,7 @@ async function main() {
     }
     // Scenarios run in parallel, and every client records its questions into the
     // run's own history (the journal takes several writers); verified after the run.
-    clientCmd = `node ${shq(CLIENT_BIN)} exercise`;
+    clientCmd = adapterCommand();
   }
   const displayCmd = clientCmd.split(REPO).join('<repo>');
   clientCmd = withExec(clientCmd);
@@ -462,6 +485,7 @@ async function main() {
   // The clients' data folder (history included): this run's, not the user's.
   const dataDir = path.join(resultsDir, 'data');
   process.env.COUNTERSIGN_DATA_DIR = dataDir;
+  if (!opts.perScenario) return runRequirementSets({ clientCmd, displayCmd, resultsDir, version, opts });
 
   const listing = listClientScenarios();
   const { plan, notRun } = buildPlan(listing, opts);
@@ -549,6 +573,194 @@ async function main() {
     `\nresults: ${summary.resultsDirDisplay}/summary.json, conformance.md${opts.doc ? ', docs/conformance.md' : ''}; ${(durationMs / 1000).toFixed(1)} s`,
   );
   console.log(`conformance: ${required.length - failedReq.length} passed, ${failedReq.length} failed`);
+  process.exit(exitCode);
+}
+
+/** Bundle the adapter once (esbuild) so parallel clients start fast; the command names the bundle. */
+function adapterCommand() {
+  const esbuild = path.join(REPO, 'node_modules', '.bin', 'esbuild');
+  fs.mkdirSync(path.dirname(ADAPTER_BUNDLE), { recursive: true });
+  const r = spawnSync(
+    esbuild,
+    [
+      ADAPTER_SOURCE,
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--packages=external',
+      `--outfile=${ADAPTER_BUNDLE}`,
+      '--log-level=error',
+    ],
+    { encoding: 'utf8', timeout: 120000 },
+  );
+  if (r.status !== 0) die(2, `cannot bundle the conformance adapter: ${r.stderr || r.error}`);
+  return `env COUNTERSIGN_ADAPTER_BUNDLE=${shq(ADAPTER_BUNDLE)} node ${shq(ADAPTER)}`;
+}
+
+/** Scenario directories the suite wrote under `dir` (name-<stamp>/checks.json), by scenario name. */
+function collectChecks(dir) {
+  /** @type {Map<string, any[]>} */
+  const out = new Map();
+  const walk = (d) => {
+    if (!fs.existsSync(d)) return;
+    for (const ent of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, ent.name);
+      if (!ent.isDirectory()) continue;
+      const checks = path.join(p, 'checks.json');
+      if (fs.existsSync(checks)) {
+        const name = path.relative(dir, p).replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
+        try {
+          out.set(name, JSON.parse(fs.readFileSync(checks, 'utf8')));
+        } catch {
+          out.set(name, []);
+        }
+      } else walk(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * Run each requirement set the way the suite runs itself (`--requirements`,
+ * its scenarios in parallel), both sets at once, and fail on any regression:
+ * a scored scenario that does not pass cleanly, a warning anywhere, or a
+ * not-scored scenario failing that is not an expected failure.
+ */
+async function runRequirementSets({ clientCmd, displayCmd, resultsDir, version, opts }) {
+  const t0 = Date.now();
+  const timeout = Math.max(opts.timeout, 60000);
+  console.error(
+    `conformance: suite ${version}, requirement sets ${REQUIREMENT_SETS.join(' and ')} in parallel, client: ${displayCmd}`,
+  );
+  const runs = await Promise.all(
+    REQUIREMENT_SETS.map(
+      (rev) =>
+        new Promise((resolve) => {
+          const outDir = path.join(resultsDir, rev);
+          fs.mkdirSync(outDir, { recursive: true });
+          const logPath = path.join(outDir, 'suite.log');
+          const fd = fs.openSync(logPath, 'w');
+          const args = [
+            SUITE_BIN,
+            'client',
+            '--command',
+            clientCmd,
+            '--requirements',
+            rev,
+            '--timeout',
+            String(timeout),
+            '-o',
+            outDir,
+          ];
+          const child = spawn(process.execPath, args, {
+            cwd: REPO,
+            detached: true,
+            stdio: ['ignore', fd, fd],
+            env: process.env,
+          });
+          const watchdog = setTimeout(() => killGroup(child.pid ?? 0), opts.budget * 1000);
+          child.on('exit', (code) => {
+            clearTimeout(watchdog);
+            killGroup(child.pid ?? 0);
+            fs.closeSync(fd);
+            resolve({ rev, code, outDir, log: fs.readFileSync(logPath, 'utf8') });
+          });
+        }),
+    ),
+  );
+  const results = [];
+  for (const run of /** @type {any[]} */ (runs)) {
+    const checks = collectChecks(run.outDir);
+    // The suite's own summary names every scenario it ran, scored or not.
+    const notScored = new Map();
+    let inNotScored = false;
+    const ran = new Set();
+    for (const line of run.log.split('\n')) {
+      if (/^Not scored/.test(line)) inNotScored = true;
+      const m = line.match(/^\s*[✓✗] (\S+?)(?::| \(([^)]+)\))/);
+      if (m) {
+        ran.add(m[1]);
+        if (inNotScored) notScored.set(m[1], m[2] ?? 'not scored');
+      }
+    }
+    for (const name of new Set([...ran, ...checks.keys()])) {
+      const list = checks.get(name) ?? [];
+      const failed = list.filter((c) => c.status === 'FAILURE');
+      const warned = list.filter((c) => c.status === 'WARNING');
+      const clean = checks.has(name) && failed.length === 0 && warned.length === 0;
+      const scored = !notScored.has(name);
+      const expectedFail = !scored && name in NOT_SCORED_EXPECTED_FAIL;
+      const status = clean ? (expectedFail ? 'now-passing' : 'pass') : expectedFail ? 'expected-fail' : 'fail';
+      results.push({
+        scenario: name,
+        specVersion: run.rev,
+        expect: expectedFail ? 'expected-fail' : 'pass',
+        scored,
+        ...(scored ? {} : { notScoredReason: notScored.get(name) }),
+        status,
+        warnings: warned.length,
+        counts: {
+          success: list.filter((c) => c.status === 'SUCCESS').length,
+          failure: failed.length,
+          warning: warned.length,
+          skipped: list.filter((c) => c.status === 'SKIPPED').length,
+          info: list.filter((c) => c.status === 'INFO').length,
+        },
+        durationMs: 0,
+        notes: [
+          ...(checks.has(name) ? [] : ['no checks.json written']),
+          ...(failed.length ? [`FAILED: ${[...new Set(failed.map((c) => c.id))].join(', ')}`] : []),
+          ...(warned.length ? [`WARNING: ${[...new Set(warned.map((c) => c.id))].join(', ')}`] : []),
+          ...(expectedFail ? [`expected failure: ${NOT_SCORED_EXPECTED_FAIL[name]}`] : []),
+        ],
+        failedChecks: failed.map((c) => ({ id: c.id, name: c.name, errorMessage: c.errorMessage })),
+        warningChecks: warned.map((c) => ({ id: c.id, name: c.name, errorMessage: c.errorMessage })),
+        outDir: path.relative(REPO, run.outDir),
+      });
+    }
+  }
+  results.sort((a, b) => a.specVersion.localeCompare(b.specVersion) || a.scenario.localeCompare(b.scenario));
+  const durationMs = Date.now() - t0;
+  const regressions = results.filter((r) => r.status === 'fail');
+  const exitCode = regressions.length ? 1 : 0;
+  const summary = {
+    date: new Date().toISOString(),
+    mode: 'requirements',
+    requirementSets: REQUIREMENT_SETS,
+    suiteVersion: version,
+    suiteNode: process.versions.node,
+    clientCommand: clientCmd,
+    clientCommandDisplay: displayCmd,
+    clientNode: spawnSync('node', ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'unknown',
+    timeoutMs: timeout,
+    jobs: 'all (the suite runs a requirement set in parallel)',
+    durationMs,
+    exitCode,
+    resultsDir,
+    resultsDirDisplay: resultsDir.startsWith(REPO + path.sep) ? path.relative(REPO, resultsDir) : resultsDir,
+    notRun: [],
+    results,
+  };
+  fs.writeFileSync(path.join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
+  fs.writeFileSync(
+    path.join(REPO, '.cache', 'conformance-results.json'),
+    JSON.stringify({ ...summary, scenarios: results }, null, 2),
+  );
+  const block = markdown(summary);
+  fs.writeFileSync(path.join(resultsDir, 'conformance.md'), block + '\n');
+  if (opts.doc) writeDoc(block);
+  console.log('');
+  for (const r of results)
+    console.log(
+      `${r.scenario.padEnd(44)}${r.specVersion.padEnd(12)}${(r.scored ? '' : '(not scored) ').padEnd(14)}${r.status}`,
+    );
+  for (const r of regressions) console.log(`\nFAIL ${r.scenario}@${r.specVersion}: ${r.notes.join('; ')}`);
+  const scored = results.filter((r) => r.scored);
+  console.log(`\nresults: ${summary.resultsDirDisplay}; ${(durationMs / 1000).toFixed(1)} s`);
+  console.log(
+    `conformance: ${scored.filter((r) => r.status === 'pass').length}/${scored.length} scored runs passed; ${results.length - regressions.length} passed or expected, ${regressions.length} failed`,
+  );
   process.exit(exitCode);
 }
 
