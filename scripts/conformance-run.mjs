@@ -629,46 +629,51 @@ function collectChecks(dir) {
  */
 async function runRequirementSets({ clientCmd, displayCmd, resultsDir, version, opts }) {
   const t0 = Date.now();
-  const timeout = Math.max(opts.timeout, 60000);
+  const timeout = Math.max(opts.timeout, Number(process.env.CONFORMANCE_SET_TIMEOUT_MS || 120000));
   console.error(
     `conformance: suite ${version}, requirement sets ${REQUIREMENT_SETS.join(' and ')} in parallel, client: ${displayCmd}`,
   );
-  const runs = await Promise.all(
-    REQUIREMENT_SETS.map(
-      (rev) =>
-        new Promise((resolve) => {
-          const outDir = path.join(resultsDir, rev);
-          fs.mkdirSync(outDir, { recursive: true });
-          const logPath = path.join(outDir, 'suite.log');
-          const fd = fs.openSync(logPath, 'w');
-          const args = [
-            SUITE_BIN,
-            'client',
-            '--command',
-            clientCmd,
-            '--requirements',
-            rev,
-            '--timeout',
-            String(timeout),
-            '-o',
-            outDir,
-          ];
-          const child = spawn(process.execPath, args, {
-            cwd: REPO,
-            detached: true,
-            stdio: ['ignore', fd, fd],
-            env: process.env,
-          });
-          const watchdog = setTimeout(() => killGroup(child.pid ?? 0), opts.budget * 1000);
-          child.on('exit', (code) => {
-            clearTimeout(watchdog);
-            killGroup(child.pid ?? 0);
-            fs.closeSync(fd);
-            resolve({ rev, code, outDir, log: fs.readFileSync(logPath, 'utf8') });
-          });
-        }),
-    ),
-  );
+  const runOne = (rev) =>
+    new Promise((resolve) => {
+      const outDir = path.join(resultsDir, rev);
+      fs.mkdirSync(outDir, { recursive: true });
+      const logPath = path.join(outDir, 'suite.log');
+      const fd = fs.openSync(logPath, 'w');
+      const args = [
+        SUITE_BIN,
+        'client',
+        '--command',
+        clientCmd,
+        '--requirements',
+        rev,
+        '--timeout',
+        String(timeout),
+        '-o',
+        outDir,
+      ];
+      const child = spawn(process.execPath, args, {
+        cwd: REPO,
+        detached: true,
+        stdio: ['ignore', fd, fd],
+        env: process.env,
+      });
+      const watchdog = setTimeout(() => killGroup(child.pid ?? 0), opts.budget * 1000);
+      child.on('exit', (code) => {
+        clearTimeout(watchdog);
+        killGroup(child.pid ?? 0);
+        fs.closeSync(fd);
+        resolve({ rev, code, outDir, log: fs.readFileSync(logPath, 'utf8') });
+      });
+    });
+  // CONFORMANCE_SETS_SERIAL=1 runs one set after the other (each still runs its
+  // scenarios in parallel) on a machine too loaded for both at once.
+  const runs =
+    process.env.CONFORMANCE_SETS_SERIAL === '1'
+      ? await REQUIREMENT_SETS.reduce(
+          async (acc, rev) => [...(await acc), await runOne(rev)],
+          Promise.resolve(/** @type {any[]} */ ([])),
+        )
+      : await Promise.all(REQUIREMENT_SETS.map(runOne));
   const results = [];
   for (const run of /** @type {any[]} */ (runs)) {
     const checks = collectChecks(run.outDir);

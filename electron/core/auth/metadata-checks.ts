@@ -29,10 +29,10 @@ function refuse(message: string, details: Record<string, unknown> = {}): never {
 /** Check one endpoint URL: https (or loopback http), and a host that cannot pass for another. */
 export function checkEndpoint(field: string, value: string): void {
   const a = analyzeUrl(value);
+  if (a.scheme === 'http' && !isLoopbackHostname(a.host))
+    refuse(`the authorization server's ${field} (${a.host}) uses plain http; sign-in needs https`, { field });
   if (a.blocked || (a.scheme !== 'https' && a.scheme !== 'http'))
     refuse(`the authorization server's ${field} is not a web address`, { field });
-  if (a.scheme === 'http' && !isLoopbackHostname(new URL(value).hostname))
-    refuse(`the authorization server's ${field} (${a.host}) uses plain http; sign-in needs https`, { field });
   for (const w of a.warnings) {
     if (w.code === 'punycode' || w.code === 'mixed-script' || w.code === 'credentials')
       refuse(`the authorization server's ${field} host "${a.host}" ${describe(w.code)}`, { field, warning: w.code });

@@ -96,6 +96,8 @@ export class ServerAuth {
   private lock: Promise<unknown> = Promise.resolve();
   /** Scopes asked for so far (challenges and step-ups), for the next union. */
   private requestedScope: string | undefined;
+  /** True once the server answered 401: it wants a sign-in (most servers never do). */
+  challenged = false;
 
   constructor(private readonly options: ServerAuthOptions) {
     this.provider = new HostOAuthProvider({
@@ -116,6 +118,7 @@ export class ServerAuth {
     return {
       token: async () => (await this.provider.tokens())?.access_token,
       onUnauthorized: async (ctx) => {
+        this.challenged = true;
         const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(ctx.response);
         const rejected = (await this.provider.tokens())?.access_token;
         await this.serial(async () => {
@@ -125,7 +128,8 @@ export class ServerAuth {
           await this.authorizeNow({
             ...(scope ? { scope: computeScopeUnion(this.requestedScope, scope) } : {}),
             ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
-            fetchFn: ctx.fetchFn,
+            // Not ctx.fetchFn: that one carries the server entry's own headers,
+            // which are for the MCP server, never for an authorization server.
           });
         });
       },
@@ -171,7 +175,7 @@ export class ServerAuth {
       serverUrl: this.options.serverUrl,
       ...(request.scope ? { scope: request.scope } : {}),
       ...(request.resourceMetadataUrl ? { resourceMetadataUrl: request.resourceMetadataUrl } : {}),
-      ...(request.fetchFn ? { fetchFn: request.fetchFn } : {}),
+      fetchFn: guardedFetch(request.fetchFn ?? ((input, init) => fetch(input, init))),
     };
     (attempt as Attempt & { stepUp?: boolean }).stepUp = request.stepUp === true;
     try {
@@ -365,6 +369,18 @@ export class ServerAuth {
     });
     return { revoked, revocationSupported };
   }
+}
+
+/**
+ * Every request of a sign-in (metadata, registration, token) goes through
+ * the endpoint check first: a look-alike or plain-http authorization server
+ * is refused before anything is sent to it.
+ */
+function guardedFetch(next: FetchLike): FetchLike {
+  return (input, init) => {
+    checkEndpoint('address', typeof input === 'string' ? input : input.href);
+    return next(input, init);
+  };
 }
 
 function declined(message: string): HostError {

@@ -5,7 +5,7 @@
 import { Client, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from '../client-identity';
 import type { ServerEntry } from '../config/server-config';
-import { HostError, messageOf } from '../host-error';
+import { HostError, isHostError, messageOf } from '../host-error';
 import { eraCacheKey, isFresh, type EraCache } from './era-cache';
 import { createTransport } from './transport-factory';
 import type { ServerAuth } from '../auth/server-auth';
@@ -88,6 +88,9 @@ export async function openConnection(
       return { client, built };
     } catch (error) {
       await client.close().catch(() => undefined);
+      // A refused, declined or impossible sign-in is the answer itself, not a
+      // connection failure to retry or re-word.
+      if (isHostError(error, 'auth') || isHostError(error, 'sign-in-needed')) throw error;
       throw Object.assign(new Error(messageOf(error)), { stderrTail: built.stderrTail() });
     }
   };
@@ -97,6 +100,7 @@ export async function openConnection(
     opened = await attempt(prior);
   } catch (first) {
     if (options.signal?.aborted) throw new HostError('cancelled', `connecting to "${name}" was cancelled`);
+    if (isHostError(first, 'auth') || isHostError(first, 'sign-in-needed')) throw first;
     if (prior) {
       // A stale verdict: forget it and detect afresh.
       options.eraCache?.delete(key);

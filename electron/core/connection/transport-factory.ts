@@ -52,11 +52,17 @@ class SignInTransport extends StreamableHTTPClientTransport {
     super(url, {
       authProvider: serverAuth.authProvider(),
       ...(headers ? { requestInit: { headers } } : {}),
-      // The standalone GET stream is opened only once signed in: a 401 on a
-      // background stream would otherwise start a sign-in no call asked for.
+      // On a server that asked for a sign-in, the standalone GET stream waits
+      // for it: a 401 on a background stream would otherwise start a sign-in
+      // that no call asked for.
       fetch: async (input, init) => {
         const href = typeof input === 'string' ? input : input.href;
-        if ((init?.method ?? 'GET') === 'GET' && href === serverHref && !(await serverAuth.provider.tokens()))
+        if (
+          (init?.method ?? 'GET') === 'GET' &&
+          href === serverHref &&
+          serverAuth.challenged &&
+          !(await serverAuth.provider.tokens())
+        )
           return new Response(null, { status: 405 });
         return base(input, init);
       },

@@ -1,0 +1,264 @@
+// Sign-in end to end with real parts: the core's Host against a real MCP
+// server behind bearer auth on 127.0.0.1, and a real authorization server
+// (test/fixtures/oauth) bent one way per refusal. The "browser" loads the
+// authorization link and follows the redirect to the core's own loopback
+// listener, as a system browser would.
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SignInQuestion } from '../../shared/auth/types';
+import { ScriptedPrompter } from '../../electron/cli/elicit-spec';
+import { FileCredentialStore } from '../../electron/core/auth/credential-store';
+import type { SignInEvent } from '../../electron/core/auth/server-auth';
+import type { OAuthSettings } from '../../electron/core/config/server-config';
+import { Host } from '../../electron/core/host';
+import { startProtectedServer, type ProtectedServer } from '../fixtures/oauth/protected-server';
+import {
+  startTestAuthorizationServer,
+  type TestAs,
+  type TestAsOptions,
+} from '../fixtures/oauth/test-authorization-server';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** Load the link and follow its redirect, as the system browser would. */
+async function browser(link: string): Promise<void> {
+  const res = await fetch(link, { redirect: 'manual' });
+  await res.text();
+  const location = res.headers.get('location');
+  if (!location) throw new Error(`no redirect from ${link}`);
+  await (await fetch(new URL(location, link), { redirect: 'manual' })).text();
+}
+
+interface Setup {
+  as: TestAs;
+  server: ProtectedServer;
+  host: Host;
+  store: FileCredentialStore;
+  dir: string;
+  questions: SignInQuestion[];
+  events: SignInEvent[];
+  opened: string[];
+}
+
+async function setup(
+  asOptions: TestAsOptions = {},
+  opts: {
+    decide?: 'open' | 'cancel';
+    oauth?: OAuthSettings;
+    toolScopes?: Record<string, string[]>;
+    challengeScope?: string;
+    authorizationServers?: (as: TestAs) => string[];
+    allowSignIn?: boolean;
+  } = {},
+): Promise<Setup> {
+  const as = await startTestAuthorizationServer(asOptions);
+  cleanups.push(() => as.close());
+  const server = await startProtectedServer({
+    authorizationServers: () => (opts.authorizationServers ? opts.authorizationServers(as) : [as.issuer]),
+    verify: async (t) => (as.tokens.has(t) ? { scopes: as.tokens.get(t)! } : undefined),
+    ...(opts.challengeScope ? { challengeScope: opts.challengeScope } : {}),
+    ...(opts.toolScopes ? { toolScopes: opts.toolScopes } : {}),
+  });
+  cleanups.push(() => server.close());
+  const dir = await mkdtemp(join(tmpdir(), 'cs-signin-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const store = new FileCredentialStore(join(dir, 'credentials'));
+  const questions: SignInQuestion[] = [];
+  const events: SignInEvent[] = [];
+  const opened: string[] = [];
+  const scripted = new ScriptedPrompter([]);
+  const host = new Host({
+    servers: { notes: { url: server.url, ...(opts.oauth ? { oauth: opts.oauth } : {}) } },
+    prompter: {
+      ask: (q, s) => scripted.ask(q, s),
+      signIn: (q) => {
+        questions.push(q);
+        return Promise.resolve(opts.decide ?? 'open');
+      },
+    },
+    auth: {
+      store,
+      allowSignIn: opts.allowSignIn ?? true,
+      open: async (url) => {
+        opened.push(url);
+        await browser(url);
+      },
+      onEvent: (e) => void events.push(e),
+      callbackTimeoutMs: 20_000,
+    },
+  });
+  cleanups.push(() => host.close());
+  return { as, server, host, store, dir, questions, events, opened };
+}
+
+const callWhoami = (s: Setup) => s.host.call({ server: 'notes', method: 'tools/call', name: 'whoami', arguments: {} });
+
+async function noTokenStored(s: Setup) {
+  const creds = await s.store.load(s.server.url);
+  const anyTokens = Object.values(creds?.issuers ?? {}).some((i) => i.tokens);
+  expect(anyTokens).toBe(false);
+  expect(s.as.tokens.size).toBe(0);
+}
+
+describe('signing in to a protected server', () => {
+  it('asks the human first, opens the link only then, gets the result, keeps the tokens in a 0600 file', async () => {
+    const s = await setup({}, { challengeScope: 'mcp:read' });
+    const { result } = await callWhoami(s);
+    expect(JSON.stringify(result)).toContain('signed-in call reached the server');
+    expect(s.questions).toHaveLength(1);
+    const q = s.questions[0]!;
+    expect(q).toMatchObject({ mode: 'sign-in', server: 'notes', issuer: s.as.issuer, scopes: ['mcp:read'] });
+    expect(q.call).toMatchObject({ method: 'tools/call', name: 'whoami' });
+    expect(q.url.host).toBe(new URL(s.as.issuer).hostname);
+    // The link the human saw is the link that was opened, carrying state, S256 and resource.
+    expect(s.opened).toEqual([q.url.href]);
+    const link = new URL(q.url.href);
+    expect(link.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(link.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(link.searchParams.get('resource')).toBe(s.server.url);
+    expect(link.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    // The token request carried the resource too (RFC 8707).
+    expect(s.as.requests.token[0]).toMatchObject({ grant_type: 'authorization_code', resource: s.server.url });
+    expect(s.events.map((e) => e.phase)).toEqual(['asked', 'opened', 'completed']);
+    // History events name server, issuer and scopes, never a token or a code.
+    const text = JSON.stringify(s.events);
+    for (const t of s.server.seenTokens) expect(text).not.toContain(t);
+    expect(text).not.toContain(s.as.requests.token[0]!.code!);
+    const file = join(s.dir, 'credentials', 'oauth.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(s.dir, 'credentials'))).mode & 0o777).toBe(0o700);
+    expect(await readFile(file, 'utf8')).toContain(s.server.seenTokens[0]!);
+    const status = await s.host.serverAuth('notes')!.status();
+    expect(status).toMatchObject({ signedIn: true, issuer: s.as.issuer, scopes: ['mcp:read'], renewable: true });
+    expect(JSON.stringify(status)).not.toContain('at-');
+  });
+
+  it('uses the refresh token silently: no question when the access token is rejected', async () => {
+    const s = await setup();
+    await callWhoami(s);
+    expect(s.questions).toHaveLength(1);
+    s.as.tokens.clear(); // the access token expires at the server
+    await s.host.disconnect('notes');
+    const { result } = await callWhoami(s);
+    expect(JSON.stringify(result)).toContain('signed-in call reached the server');
+    expect(s.questions).toHaveLength(1);
+    expect(s.as.requests.token.map((t) => t.grant_type)).toEqual(['authorization_code', 'refresh_token']);
+  });
+
+  it('steps up on 403 insufficient_scope with the union of scopes, once', async () => {
+    const s = await setup({}, { challengeScope: 'mcp:read', toolScopes: { write_note: ['mcp:write'] } });
+    await callWhoami(s);
+    const { result } = await s.host.call({ server: 'notes', method: 'tools/call', name: 'write_note', arguments: {} });
+    expect(JSON.stringify(result)).toContain('note written');
+    expect(s.questions.map((q) => q.scopes.join(' '))).toEqual(['mcp:read', 'mcp:read mcp:write']);
+    expect(s.questions[1]!.stepUp).toBe(true);
+  });
+
+  it('sign-out revokes at the server (RFC 7009) and deletes', async () => {
+    const s = await setup();
+    await callWhoami(s);
+    const token = s.server.seenTokens.at(-1)!;
+    const r = await s.host.serverAuth('notes')!.signOut();
+    expect(r).toEqual({ revoked: true, revocationSupported: true });
+    expect(s.as.requests.revoked).toContain(token);
+    expect(await s.store.load(s.server.url)).toBeUndefined();
+  });
+});
+
+describe('refusals: a clear message and no token stored', () => {
+  const refuses = async (s: Setup, pattern: RegExp) => {
+    await expect(callWhoami(s)).rejects.toThrow(pattern);
+    await noTokenStored(s);
+  };
+
+  it('no S256 offered', async () => {
+    const s = await setup({ challengeMethods: ['plain'] });
+    await refuses(s, /does not offer PKCE with S256/);
+    expect(s.questions).toHaveLength(0);
+    expect(s.as.requests.register).toBe(0);
+  });
+
+  it('S256 support not stated (code_challenge_methods_supported missing)', async () => {
+    const s = await setup({ challengeMethods: null });
+    await refuses(s, /does not say it supports PKCE with S256/);
+    expect(s.questions).toHaveLength(0);
+  });
+
+  it('a wrong state on the redirect', async () => {
+    const s = await setup({ state: 'wrong' });
+    await refuses(s, /did not carry the state Countersign sent/);
+    expect(s.as.requests.token).toHaveLength(0);
+  });
+
+  it('a wrong iss, without the authorization server’s own error text', async () => {
+    const s = await setup({ iss: 'wrong' });
+    await refuses(s, /did not come from the authorization server Countersign asked/);
+    expect(s.as.requests.token).toHaveLength(0);
+  });
+
+  it('a missing iss where the server advertises it', async () => {
+    const s = await setup({ iss: 'omit' });
+    await refuses(s, /iss check/);
+    expect(s.as.requests.token).toHaveLength(0);
+  });
+
+  it('an authorization server host in Punycode', async () => {
+    const s = await setup({}, { authorizationServers: () => ['https://xn--pple-43d.com'] });
+    await refuses(s, /Punycode/);
+    expect(s.questions).toHaveLength(0);
+  });
+
+  it('a token endpoint on plain http', async () => {
+    const s = await setup({ tokenEndpoint: 'http://auth.example.test/token' });
+    await refuses(s, /token_endpoint \(auth\.example\.test\) uses plain http/);
+    expect(s.questions).toHaveLength(0);
+  });
+
+  it('step-up past the limit', async () => {
+    const s = await setup({ withholdScopes: ['mcp:admin'] }, { toolScopes: { whoami: ['mcp:admin'] } });
+    await expect(callWhoami(s)).rejects.toThrow(/still refuses with "insufficient scope" after 1 step-up sign-in/);
+    // Asked twice (the sign-in, one step-up), never a third time; no token has the scope.
+    expect(s.questions).toHaveLength(2);
+    expect([...s.as.tokens.values()].some((scopes) => scopes.includes('mcp:admin'))).toBe(false);
+  });
+
+  it('the human cancels: the call ends as declined, nothing opened', async () => {
+    const s = await setup({}, { decide: 'cancel' });
+    await expect(callWhoami(s)).rejects.toMatchObject({ code: 'auth', details: { reason: 'declined' } });
+    expect(s.opened).toHaveLength(0);
+    expect(s.as.requests.authorize).toBe(0);
+    expect(s.events.map((e) => e.phase)).toEqual(['asked', 'cancelled']);
+  });
+
+  it('the authorization server denies: its description text is never repeated', async () => {
+    const s = await setup({ deny: 'SECRET-AS-TEXT click https://evil.example' });
+    const error = (await callWhoami(s).then(
+      () => new Error('resolved'),
+      (e: unknown) => e,
+    )) as Error;
+    expect(error.message).toMatch(/did not grant the sign-in \(access_denied\)/);
+    expect(error.message).not.toContain('SECRET-AS-TEXT');
+    await noTokenStored(s);
+  });
+
+  it('a run that may not ask (--no-sign-in, the gateway agent side): "sign-in needed", nothing opened', async () => {
+    const s = await setup({}, { allowSignIn: false });
+    await expect(callWhoami(s)).rejects.toMatchObject({ code: 'sign-in-needed' });
+    expect(s.opened).toHaveLength(0);
+    expect(s.as.requests.authorize).toBe(0);
+  });
+});
+
+describe('a pre-registered client from the config entry', () => {
+  it('is used instead of registering', async () => {
+    const s = await setup({}, { oauth: { clientId: 'configured-client' } });
+    await callWhoami(s);
+    expect(s.as.requests.register).toBe(0);
+    expect(new URL(s.questions[0]!.url.href).searchParams.get('client_id')).toBe('configured-client');
+  });
+});
