@@ -1,5 +1,8 @@
 // What the host says about itself to every server. Capabilities declare only
-// what a human can really answer here: elicitation in form and URL mode.
+// what a human can really answer here: elicitation in form and URL mode, and
+// tasks (the host follows them to their end and asks their questions): the
+// 2026-07-28 Tasks extension under `extensions`, the 2025-11-25 `tasks`
+// capability for initialize (the task wire drops it from modern requests).
 // Never sampling or roots — the host has no model to sample and exposes no
 // file system, and a server may only ask for what was declared.
 import type { ClientCapabilities, Implementation } from '@modelcontextprotocol/client';
@@ -8,7 +11,14 @@ import type { ClientCapabilities, Implementation } from '@modelcontextprotocol/c
 export const CLIENT_INFO: Implementation = { name: 'countersign', version: '0.1.0' };
 
 /** The capabilities declared on every request (modern) or at initialize (legacy). */
-export const CLIENT_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} } };
+export const CLIENT_CAPABILITIES: ClientCapabilities = {
+  elicitation: { form: {}, url: {} },
+  tasks: {},
+  extensions: { 'io.modelcontextprotocol/tasks': {} },
+};
+
+/** The Tasks extension's identifier. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 /** The input-request methods this host fulfils; anything else was not declared. */
 export const DECLARED_INPUT_METHODS: ReadonlySet<string> = new Set(['elicitation/create']);

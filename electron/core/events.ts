@@ -6,6 +6,8 @@ import type { Answer, CallMethod, Question } from '../../shared/elicitation/type
 import type { HostErrorCode } from './host-error';
 import type { CallOutcome } from '../../shared/history/journal-types';
 import type { DecidedBy } from './prompter/prompter';
+import type { TaskRecord } from './tasks/task-store';
+import type { TaskStatus } from './tasks/task-types';
 
 /** The call a question belongs to. */
 export interface CallContext {
@@ -67,6 +69,15 @@ export interface FaultEvent {
   at: string;
 }
 
+/** A task's record after a change (status, message, end). */
+export interface TaskChangedEvent {
+  call: CallContext | null;
+  task: TaskRecord;
+  /** The status before, when the status itself changed. */
+  previous?: TaskStatus;
+  at: string;
+}
+
 /** Listeners for core events; every method may be async and is awaited. */
 export interface HostObserver {
   questionAsked?(event: QuestionAskedEvent): void | Promise<void>;
@@ -74,6 +85,7 @@ export interface HostObserver {
   answerRecorded?(event: AnswerEvent): void | Promise<void>;
   callEnded?(event: CallEndedEvent): void | Promise<void>;
   fault?(event: FaultEvent): void | Promise<void>;
+  taskChanged?(event: TaskChangedEvent): void | Promise<void>;
 }
 
 /** Fan one event out to several observers, in order. */
@@ -91,6 +103,9 @@ export function combineObservers(...observers: Array<HostObserver | undefined>):
     },
     async fault(e) {
       for (const o of list) await o.fault?.(e);
+    },
+    async taskChanged(e) {
+      for (const o of list) await o.taskChanged?.(e);
     },
   };
 }

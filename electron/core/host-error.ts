@@ -16,7 +16,11 @@ export type HostErrorCode =
   /** A sign-in was refused or failed (never carries a token or an authorization server's text). */
   | 'auth'
   /** The server needs a sign-in that this run may not start (`--no-sign-in`, the gateway's agent side). */
-  | 'sign-in-needed';
+  | 'sign-in-needed'
+  | 'task-failed'
+  | 'task-expired'
+  | 'task-timeout'
+  | 'task-limit';
 
 /** A host-side failure with a code and one clear sentence. */
 export class HostError extends Error {

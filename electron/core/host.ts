@@ -31,6 +31,11 @@ export interface HostAuthOptions {
   onEvent?(event: SignInEvent): void | Promise<void>;
   callbackTimeoutMs?: number;
 }
+import type { PollBounds } from './tasks/poll-schedule';
+import { TaskManager } from './tasks/task-manager';
+import { legacyTaskOf, sendLegacyTaskCall, taskOps } from './tasks/task-ops';
+import type { TaskStore } from './tasks/task-store';
+import { parseTask, type TaskSnapshot, type TaskStatus } from './tasks/task-types';
 
 export interface HostOptions {
   servers: Record<string, ServerEntry>;
@@ -49,6 +54,16 @@ export interface HostOptions {
   /** Wait for a legacy URL interaction to complete. Default 10 minutes. */
   urlCompletionTimeoutMs?: number;
   auth?: HostAuthOptions;
+  /** Where task records live (default: memory only). */
+  taskStore?: TaskStore;
+  /** Tasks followed at once per server. Default 8. */
+  maxTasksPerServer?: number;
+  /** Give up on a task still running after this long. Default 24 h. */
+  maxTaskMs?: number;
+  /** Poll interval bounds for tasks. */
+  pollBounds?: PollBounds;
+  /** The ttl asked for legacy task-augmented calls. Default 1 h. */
+  taskTtlMs?: number;
 }
 
 export interface CallRequest {
@@ -62,12 +77,18 @@ export interface CallRequest {
   /** The agent connection that caused the call (gateway). */
   agent?: string;
   callId?: string;
+  /** Run as a task where the tool allows it (legacy taskSupport "optional"): the call is known to be long. */
+  preferTask?: boolean;
+  /** When the call becomes a task, remember it and return at once instead of following it. */
+  detach?: boolean;
 }
 
 export interface CallResult {
   call: CallContext;
   result: Record<string, unknown>;
   rounds: number;
+  /** Set when the call became a task. */
+  task?: { taskId: string; status: TaskStatus; detached: boolean };
 }
 
 interface LiveCall {
@@ -94,6 +115,8 @@ interface ServerSlot {
   calls: Map<string, LiveCall>;
   /** SEP-2243 header declarations by tool, from the last tools/list. */
   toolHeaders: Map<string, HeaderDeclaration[]>;
+  /** Legacy execution.taskSupport by tool, from the last tools/list. */
+  toolTaskSupport?: Map<string, string>;
 }
 
 /** The host core. */
@@ -105,6 +128,8 @@ export class Host {
   private readonly eraCache: EraCache;
   private readonly gate: QuestionGate;
   private readonly observer: HostObserver;
+  /** The host's tasks: running, ended, remembered across restarts. */
+  readonly tasks: TaskManager;
   maxRounds: number;
   /** The user's limit on a question's time, in minutes; 0 (the default): none. */
   questionTimeLimitMinutes = 0;
@@ -120,6 +145,15 @@ export class Host {
       (server) => this.muted.has(server),
       () => this.questionTimeLimitMinutes,
     );
+    this.tasks = new TaskManager({
+      gate: this.gate,
+      observer: this.observer,
+      connect: (server) => this.connect(server),
+      ...(options.taskStore ? { store: options.taskStore } : {}),
+      ...(options.maxTasksPerServer ? { maxPerServer: options.maxTasksPerServer } : {}),
+      ...(options.maxTaskMs ? { maxTaskMs: options.maxTaskMs } : {}),
+      ...(options.pollBounds ? { pollBounds: options.pollBounds } : {}),
+    });
   }
 
   /** Names of configured servers. */
@@ -199,8 +233,11 @@ export class Host {
         ...(serverAuth ? { serverAuth } : {}),
         ...(signal ? { signal } : {}),
         legacyHooks: {
-          onElicit: (params, sig) => this.answerLegacyElicit(name, params, sig),
+          onElicit: (params, sig) =>
+            (this.tasks.legacyQuestion(name, params as Record<string, unknown>, sig) as
+              Promise<ElicitResult> | undefined) ?? this.answerLegacyElicit(name, params, sig),
           onElicitationComplete: (id) => slot.completions.complete(id),
+          onTaskStatus: (params) => this.tasks.statusNotification(name, params),
         },
       });
       slot.connection = opening;
@@ -227,7 +264,10 @@ export class Host {
     const { tools } = await conn.client.listTools();
     const slot = this.slot(name);
     slot.toolHeaders.clear();
+    slot.toolTaskSupport = new Map();
     for (const tool of tools) {
+      const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
+      if (typeof support === 'string') slot.toolTaskSupport.set(tool.name, support);
       const scan = scanHeaderDeclarations(tool.inputSchema);
       if (scan.valid && scan.declarations.length > 0) slot.toolHeaders.set(tool.name, scan.declarations);
     }
@@ -291,8 +331,21 @@ export class Host {
         : { name: request.name, ...(request.arguments ? { arguments: request.arguments } : {}) };
     let rounds = 0;
     try {
-      const { result, rounds: r } =
-        conn.era === 'modern'
+      const legacyTask =
+        conn.era === 'legacy' && request.method === 'tools/call'
+          ? await this.legacyTaskParams(conn, slot, request)
+          : undefined;
+      const { result, rounds: r } = legacyTask
+        ? {
+            result: await sendLegacyTaskCall(
+              conn.client,
+              { ...params, task: legacyTask },
+              controller.signal,
+              this.options.requestTimeoutMs,
+            ),
+            rounds: 0,
+          }
+        : conn.era === 'modern'
           ? await runInputRequiredLoop(conn.client, request.method, params, context, this.gate, {
               maxRounds: this.maxRounds,
               pacingDelayMs: this.options.pacingDelayMs ?? 250,
@@ -315,6 +368,8 @@ export class Host {
       rounds = r;
       if (live.failure) throw live.failure;
       end('it completed');
+      const taskSnap = this.taskOf(conn, result);
+      if (taskSnap) return await this.runTask(conn, context, taskSnap, controller.signal, request, rounds);
       await this.observer.callEnded?.({
         call: context,
         outcome: 'complete',
@@ -347,6 +402,86 @@ export class Host {
       request.signal?.removeEventListener('abort', onOuterAbort);
       slot.calls.delete(context.callId);
     }
+  }
+
+  /** The task a result stands for (modern resultType "task", legacy CreateTaskResult), if any. */
+  private taskOf(conn: ServerConnection, result: Record<string, unknown>): TaskSnapshot | undefined {
+    if (conn.era === 'modern') {
+      const raw = conn.taskWire.takeTaskHandle(result);
+      if (!raw) return undefined;
+      try {
+        return parseTask(raw, `server "${conn.name}" answered tools/call with a task`);
+      } catch (e) {
+        throw new HostError('protocol', (e as Error).message);
+      }
+    }
+    return legacyTaskOf(result, conn.name);
+  }
+
+  /** Legacy: `params.task` when the server and the tool allow (required) or the caller prefers (optional) a task. */
+  private async legacyTaskParams(
+    conn: ServerConnection,
+    slot: ServerSlot,
+    request: CallRequest,
+  ): Promise<{ ttl: number } | undefined> {
+    const caps = conn.client.getServerCapabilities() as { tasks?: { requests?: { tools?: { call?: unknown } } } };
+    if (!caps?.tasks?.requests?.tools?.call) return undefined;
+    if (!slot.toolTaskSupport) await this.listTools(request.server, request.signal);
+    const support = slot.toolTaskSupport?.get(request.name);
+    if (support !== 'required' && !(support === 'optional' && (request.preferTask || request.detach))) return undefined;
+    this.tasks.checkLimit(request.server);
+    return { ttl: this.options.taskTtlMs ?? 3_600_000 };
+  }
+
+  /** Follow (or, detached, remember) a call that became a task. */
+  private async runTask(
+    conn: ServerConnection,
+    context: CallContext,
+    snap: TaskSnapshot,
+    signal: AbortSignal,
+    request: CallRequest,
+    rounds: number,
+  ): Promise<CallResult> {
+    if (conn.era === 'modern') {
+      try {
+        this.tasks.checkLimit(conn.name);
+      } catch (error) {
+        // The server chose a task; the host cannot follow another one.
+        await taskOps(conn.client, conn.era, conn.name)
+          .cancel(snap.taskId)
+          .catch(() => undefined);
+        throw error;
+      }
+    }
+    if (request.detach) {
+      await this.tasks.remember(conn, context, snap);
+      const result = {
+        content: [
+          {
+            type: 'text',
+            text: `Task ${snap.taskId} started (${snap.status}); follow it with: countersign task get ${snap.taskId}`,
+          },
+        ],
+        _meta: { 'io.countersign/host-generated': true },
+      };
+      await this.observer.callEnded?.({
+        call: context,
+        outcome: 'complete',
+        isError: false,
+        rounds,
+        endedAt: new Date().toISOString(),
+      });
+      return { call: context, result, rounds, task: { taskId: snap.taskId, status: snap.status, detached: true } };
+    }
+    const result = await this.tasks.follow(conn, context, snap, signal);
+    await this.observer.callEnded?.({
+      call: context,
+      outcome: 'complete',
+      isError: result.isError === true,
+      rounds,
+      endedAt: new Date().toISOString(),
+    });
+    return { call: context, result, rounds, task: { taskId: snap.taskId, status: 'completed', detached: false } };
   }
 
   /** Answer a legacy server's elicitation/create through the gate. */
@@ -395,6 +530,7 @@ export class Host {
 
   /** Close every connection. */
   async close(): Promise<void> {
+    this.tasks.detachAll();
     await Promise.all([...this.slots.keys()].map((name) => this.disconnect(name)));
   }
 }

@@ -78,6 +78,10 @@ export function hostErrorSentence(error: unknown, server: string): string {
       return `server "${server}" broke the MCP protocol during the call; it was stopped (details are in Countersign's history)`;
     case 'connection':
     case 'config':
+    case 'task-failed':
+    case 'task-expired':
+    case 'task-timeout':
+    case 'task-limit':
       return error.message;
     // Sign-in: the agent learns only that one is needed or how it ended,
     // never a link, a code, a scope list or an authorization server's text.

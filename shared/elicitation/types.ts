@@ -81,6 +81,8 @@ export interface QuestionOrigin {
   roundPosition?: { index: number; count: number; keys: string[] };
   /** Set only when the user chose a time limit (Settings → Question time limit): minutes until it is cancelled. */
   timeLimitMinutes?: number;
+  /** Set when a long-running task asks (dialogs say "Task 4f2… of deploy, running 3 min"). */
+  task?: { taskId: string; startedAt: string };
 }
 
 /** Warnings the URL analysis can raise; see shared/url. */

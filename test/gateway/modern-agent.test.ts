@@ -60,7 +60,11 @@ describe('a modern agent through the gateway', () => {
     for (const kind of ['modern', 'legacy']) {
       const declared = declaredUpstream(wireLogs[kind]!);
       expect(declared.length).toBeGreaterThan(0);
-      for (const caps of declared) expect(caps).toEqual({ elicitation: { form: {}, url: {} } });
+      for (const caps of declared) {
+        // The host's own capabilities (elicitation, tasks): never the agent's sampling or roots.
+        expect(caps).toMatchObject({ elicitation: { form: {}, url: {} } });
+        for (const key of Object.keys(caps as object)) expect(['elicitation', 'extensions', 'tasks']).toContain(key);
+      }
     }
   });
 

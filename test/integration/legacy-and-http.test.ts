@@ -54,7 +54,11 @@ describe.each(['stdio', 'http'] as const)('legacy server over %s', (transport) =
     const { host, wireLog } = setup([{ kind: 'accept' }]);
     await host.call({ server: 'fx', method: 'tools/call', name: 'confirm_delete', arguments: { entryId: 3 } });
     const init = receivedRequests(wireLog, 'initialize')[0]!;
-    expect(init.msg.params.capabilities).toEqual({ elicitation: { form: {}, url: {} } });
+    expect(init.msg.params.capabilities).toEqual({
+      elicitation: { form: {}, url: {} },
+      tasks: {},
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
+    });
     const call = receivedRequests(wireLog, 'tools/call')[0]!;
     for (const key of ENVELOPE_KEYS) expect(call.msg.params?._meta ?? {}).not.toHaveProperty([key]);
   });

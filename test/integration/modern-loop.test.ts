@@ -36,7 +36,11 @@ describe('modern era over stdio', () => {
       const meta = r.msg.params?._meta ?? {};
       for (const key of ENVELOPE_KEYS) expect(meta, `${r.msg.method} lacks ${key}`).toHaveProperty([key]);
       expect(meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
-      expect(meta['io.modelcontextprotocol/clientCapabilities']).toEqual({ elicitation: { form: {}, url: {} } });
+      // The 2025 `tasks` capability stays out of the modern envelope; the extension is declared instead.
+      expect(meta['io.modelcontextprotocol/clientCapabilities']).toEqual({
+        elicitation: { form: {}, url: {} },
+        extensions: { 'io.modelcontextprotocol/tasks': {} },
+      });
       expect(meta['io.modelcontextprotocol/clientInfo']).toMatchObject({ name: 'countersign' });
     }
   });

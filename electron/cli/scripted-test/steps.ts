@@ -22,6 +22,10 @@ export const HOST_ERROR_CODES = [
   'cancelled',
   'auth',
   'sign-in-needed',
+  'task-failed',
+  'task-expired',
+  'task-timeout',
+  'task-limit',
 ] as const satisfies readonly HostErrorCode[];
 // Fails to compile when the core gains a code this list lacks.
 const everyCodeListed: Exclude<HostErrorCode, (typeof HOST_ERROR_CODES)[number]> extends never ? true : false = true;

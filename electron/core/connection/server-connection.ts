@@ -9,6 +9,7 @@ import { HostError, isHostError, messageOf } from '../host-error';
 import { eraCacheKey, isFresh, type EraCache } from './era-cache';
 import { createTransport } from './transport-factory';
 import type { ServerAuth } from '../auth/server-auth';
+import { prepareTaskWire, type TaskWire } from '../tasks/task-wire';
 
 /** How the host answers what a LEGACY server pushes during a call. */
 export interface LegacyInputHooks {
@@ -16,6 +17,8 @@ export interface LegacyInputHooks {
   onElicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** A legacy `notifications/elicitation/complete` arrived. */
   onElicitationComplete(elicitationId: string): void;
+  /** A legacy `notifications/tasks/status` arrived (the full task). */
+  onTaskStatus?(params: Record<string, unknown>): void;
 }
 
 export interface ConnectOptions {
@@ -37,6 +40,8 @@ export interface ServerConnection {
   readonly protocolVersion: string;
   /** The server's self-reported name/version, when it gave one. */
   readonly serverInfo?: { name: string; version: string };
+  /** Task handles captured at the transport (modern resultType "task"). */
+  readonly taskWire: TaskWire;
   /** True from the moment the transport closed. */
   readonly closed: boolean;
   /** Register a listener for the connection closing (server exit, network). */
@@ -57,6 +62,12 @@ function newClient(hooks: LegacyInputHooks | undefined): Client {
     client.setNotificationHandler('notifications/elicitation/complete', (n) => {
       hooks.onElicitationComplete(n.params.elicitationId);
     });
+    if (hooks.onTaskStatus) {
+      const onTaskStatus = hooks.onTaskStatus;
+      client.setNotificationHandler('notifications/tasks/status' as never, (n: { params: unknown }) => {
+        onTaskStatus(n.params as Record<string, unknown>);
+      });
+    }
   }
   return client;
 }
@@ -79,13 +90,15 @@ export async function openConnection(
   const attempt = async (priorVerdict: typeof prior) => {
     const client = newClient(options.legacyHooks);
     const built = createTransport(entry, options.serverAuth, name);
+    const wire = prepareTaskWire(built.transport);
     try {
       await client.connect(built.transport, {
         ...(priorVerdict ? { prior: priorVerdict } : {}),
         ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      return { client, built };
+      wire.attach(client.getProtocolEra() === 'modern');
+      return { client, built, wire };
     } catch (error) {
       await client.close().catch(() => undefined);
       // A refused, declined or impossible sign-in is the answer itself, not a
@@ -116,7 +129,7 @@ export async function openConnection(
     }
   }
 
-  const { client } = opened;
+  const { client, wire } = opened;
   const era = client.getProtocolEra() ?? 'legacy';
   const discover = client.getDiscoverResult();
   if (options.eraCache) {
@@ -143,6 +156,7 @@ export async function openConnection(
     era,
     protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
     ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
+    taskWire: wire,
     get closed() {
       return closed;
     },

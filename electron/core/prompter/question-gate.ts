@@ -31,6 +31,8 @@ export interface AskContext {
   requestState?: StateDigest;
   /** The question's place in a round of several (see QuestionOrigin.roundPosition). */
   roundPosition?: { index: number; count: number; keys: string[] };
+  /** The task that asks, when the call became one. */
+  task?: { taskId: string; startedAt: string };
 }
 
 /** A short, single-line, safe summary of call arguments for dialogs. */
@@ -56,6 +58,7 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
     key: ctx.key,
   };
   if (ctx.roundPosition && ctx.roundPosition.count > 1) origin.roundPosition = ctx.roundPosition;
+  if (ctx.task) origin.task = { taskId: ctx.task.taskId, startedAt: ctx.task.startedAt };
   const summary = summariseArguments(ctx.call?.arguments);
   if (summary) origin.argumentsSummary = summary;
   const message = typeof params.message === 'string' ? params.message : '';

@@ -1,0 +1,103 @@
+// Durable task records: which tasks this host started, on which server, for
+// which tool, and where they stood. Kept in the data folder (tasks/tasks.json,
+// a private 0600 file in a 0700 folder) so a restarted app or CLI picks its
+// running tasks up again. Task ids may be bearer tokens for the server's state
+// (the spec allows it), hence private. Finished records are kept, capped, so a
+// Tasks view can show results after a restart.
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
+import type { TaskStatus } from './task-types';
+
+/** One task as the host remembers it. */
+export interface TaskRecord {
+  taskId: string;
+  server: string;
+  era: 'modern' | 'legacy';
+  tool: string;
+  arguments?: Record<string, unknown>;
+  /** The host call that created it. */
+  callId: string;
+  agent?: string;
+  /** When the host got the task handle. */
+  startedAt: string;
+  createdAt: string;
+  ttlMs: number | null;
+  status: TaskStatus;
+  statusMessage?: string;
+  lastUpdatedAt: string;
+  /** Set once the host stopped following it (terminal, expired, lost). */
+  endedAt?: string;
+  /** The final tool result (completed). */
+  result?: Record<string, unknown>;
+  /** Why the host stopped following it when it did not complete. */
+  note?: string;
+}
+
+/** Where records live. */
+export interface TaskStore {
+  load(): Promise<TaskRecord[]>;
+  save(records: TaskRecord[]): Promise<void>;
+}
+
+/** Finished records kept (oldest dropped first). */
+export const MAX_FINISHED_RECORDS = 200;
+
+/** Drop the oldest finished records beyond the cap; running ones always stay. */
+export function pruneRecords(records: TaskRecord[], max = MAX_FINISHED_RECORDS): TaskRecord[] {
+  const finished = records.filter((r) => r.endedAt !== undefined);
+  if (finished.length <= max) return records;
+  const drop = new Set(
+    finished
+      .sort((a, b) => (a.endedAt! < b.endedAt! ? -1 : 1))
+      .slice(0, finished.length - max)
+      .map((r) => r.taskId),
+  );
+  return records.filter((r) => !drop.has(r.taskId));
+}
+
+/** Records in memory only (tests, --no-history runs). */
+export class MemoryTaskStore implements TaskStore {
+  private records: TaskRecord[] = [];
+  async load(): Promise<TaskRecord[]> {
+    return this.records.map((r) => ({ ...r }));
+  }
+  async save(records: TaskRecord[]): Promise<void> {
+    this.records = records.map((r) => ({ ...r }));
+  }
+}
+
+/** Records in `<dataDir>/tasks/tasks.json`. */
+export class FileTaskStore implements TaskStore {
+  readonly file: string;
+  constructor(dataDir: string) {
+    this.file = join(dataDir, 'tasks', 'tasks.json');
+  }
+
+  async load(): Promise<TaskRecord[]> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      throw new Error(`${this.file}: not valid JSON (${(e as Error).message}); move it aside to start afresh`);
+    }
+    const list = (parsed as { tasks?: unknown }).tasks;
+    if (!Array.isArray(list)) throw new Error(`${this.file}: expected { "tasks": [...] }`);
+    return list.filter(
+      (r): r is TaskRecord =>
+        typeof r === 'object' && r !== null && typeof r.taskId === 'string' && typeof r.server === 'string',
+    );
+  }
+
+  async save(records: TaskRecord[]): Promise<void> {
+    await ensurePrivateDir(dirname(this.file));
+    await writePrivateFile(this.file, `${JSON.stringify({ version: 1, tasks: pruneRecords(records) }, null, 2)}\n`);
+  }
+}
