@@ -234,8 +234,8 @@ export class Host {
         ...(signal ? { signal } : {}),
         legacyHooks: {
           onElicit: (params, sig) =>
-            (this.tasks.legacyQuestion(name, params as Record<string, unknown>, sig) as
-              Promise<ElicitResult> | undefined) ?? this.answerLegacyElicit(name, params, sig),
+            (this.tasks.legacyQuestion(name, params, sig) as Promise<ElicitResult> | undefined) ??
+            this.answerLegacyElicit(name, params, sig),
           onElicitationComplete: (id) => slot.completions.complete(id),
           onTaskStatus: (params) => this.tasks.statusNotification(name, params),
         },

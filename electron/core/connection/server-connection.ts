@@ -2,6 +2,7 @@
 // `server/discover`, else the legacy `initialize`), caches the verdict, and
 // wires the legacy server-to-client elicitation handlers before connecting
 // (the SDK only accepts handlers before `connect`).
+import * as z from 'zod';
 import { Client, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from '../client-identity';
 import type { ServerEntry } from '../config/server-config';
@@ -64,8 +65,10 @@ function newClient(hooks: LegacyInputHooks | undefined): Client {
     });
     if (hooks.onTaskStatus) {
       const onTaskStatus = hooks.onTaskStatus;
-      client.setNotificationHandler('notifications/tasks/status' as never, (n: { params: unknown }) => {
-        onTaskStatus(n.params as Record<string, unknown>);
+      // A 2025 notification the SDK keeps no handler type for: our own schema,
+      // and parseTask reads the body.
+      client.setNotificationHandler('notifications/tasks/status', { params: z.looseObject({}) }, (params) => {
+        onTaskStatus(params);
       });
     }
   }

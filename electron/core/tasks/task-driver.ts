@@ -340,7 +340,7 @@ export function driveTask(
           { call, server: call.server, era: 'legacy', round: ++round, key, task },
           signal,
         );
-        return answer as Record<string, unknown>;
+        return answer;
       } catch (error) {
         if (isHostError(error, 'cancelled')) return { action: 'cancel' };
         throw error;

@@ -140,7 +140,7 @@ export class TaskManager {
     };
   }
 
-  /** Follow a task to its end; resolves with the tool result. `signal` aborting with HostError('cancelled') cancels it. */
+  /** Follow a task to its end; resolves with the tool result. Aborting `signal` cancels it (not a host shutdown). */
   async follow(
     conn: ServerConnection,
     call: CallContext,
@@ -220,7 +220,7 @@ export class TaskManager {
     const live = this.live.get(related.taskId);
     if (!live || live.record.server !== server) return undefined;
     const { _meta: _omit, ...question } = params;
-    return live.drive.askLegacy(question as ElicitParams, serverSignal);
+    return live.drive.askLegacy(question, serverSignal);
   }
 
   /** A status notification (legacy notifications/tasks/status, modern notifications/tasks). */

@@ -4,6 +4,7 @@
 // are read by parseTask, which explains what is wrong with a bad one.
 import type { Client } from '@modelcontextprotocol/client';
 import * as z from 'zod';
+import { checkedAs } from '../../../shared/checked-as';
 import { HostError } from '../host-error';
 import { translateSdkError } from '../calls/input-required-loop';
 import type { TaskWireOps } from './task-driver';
@@ -23,10 +24,8 @@ export function taskOps(client: Client, era: 'modern' | 'legacy', server: string
   const request = async (method: string, params: Record<string, unknown>, options: Record<string, unknown>) => {
     const signal = options.signal as AbortSignal | undefined;
     try {
-      return (await client.request({ method, params } as never, AnyResult as never, options)) as Record<
-        string,
-        unknown
-      >;
+      // AnyResult (zod) checks the body is an object; parseTask reads it.
+      return await client.request(checkedAs({ method, params }), AnyResult, options);
     } catch (error) {
       throw translateSdkError(error, signal ?? new AbortController().signal);
     }
@@ -74,10 +73,11 @@ export async function sendLegacyTaskCall(
   timeoutMs?: number,
 ): Promise<Record<string, unknown>> {
   try {
-    return (await client.request({ method: 'tools/call', params } as never, AnyResult as never, {
+    // AnyResult (zod) checks the body is an object; legacyTaskOf / the caller read it.
+    return await client.request(checkedAs({ method: 'tools/call', params }), AnyResult, {
       signal,
       ...(timeoutMs ? { timeout: timeoutMs } : {}),
-    })) as Record<string, unknown>;
+    });
   } catch (error) {
     throw translateSdkError(error, signal);
   }

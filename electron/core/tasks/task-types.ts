@@ -69,8 +69,7 @@ export function parseTask(raw: unknown, where: string): TaskSnapshot {
     snap.inputRequests = o.inputRequests as Record<string, unknown>;
   if (o.result && typeof o.result === 'object' && !Array.isArray(o.result))
     snap.result = o.result as Record<string, unknown>;
-  if (o.error && typeof o.error === 'object' && !Array.isArray(o.error))
-    snap.error = o.error as TaskSnapshot['error'] & object;
+  if (o.error && typeof o.error === 'object' && !Array.isArray(o.error)) snap.error = o.error;
   return snap;
 }
 

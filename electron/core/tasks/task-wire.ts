@@ -13,6 +13,7 @@
 // the extension is declared under `extensions` instead.
 import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/client';
+import { checkedAs } from '../../../shared/checked-as';
 
 const HANDLE_KEY = 'io.countersign/task-handle';
 const CAPS_KEY = 'io.modelcontextprotocol/clientCapabilities';
@@ -39,7 +40,8 @@ export function prepareTaskWire(transport: Transport): TaskWire & { attach(moder
     const caps = m.params?._meta?.[CAPS_KEY] as Record<string, unknown> | undefined;
     if (caps && 'tasks' in caps) {
       const { tasks: _legacyOnly, ...rest } = caps;
-      message = { ...message, params: { ...m.params, _meta: { ...m.params!._meta, [CAPS_KEY]: rest } } } as never;
+      // The same request with one capability less: still the JSON-RPC request the SDK built.
+      message = checkedAs({ ...message, params: { ...m.params, _meta: { ...m.params!._meta, [CAPS_KEY]: rest } } });
     }
     return send(message, options);
   };
@@ -56,7 +58,8 @@ export function prepareTaskWire(transport: Transport): TaskWire & { attach(moder
           // Bounded: a handle nobody takes (a caller that gave up) must not pile up.
           if (handles.size > 256) handles.delete(handles.keys().next().value as string);
           const stand_in = { resultType: 'complete', content: [], _meta: { [HANDLE_KEY]: nonce } };
-          inner({ ...(message as object), result: stand_in } as never, extra);
+          // The same response with a stand-in result the SDK's 2026 decoder accepts.
+          inner(checkedAs<Parameters<OnMessage>[0]>({ ...(message as object), result: stand_in }), extra);
           return;
         }
         inner(message, extra);
