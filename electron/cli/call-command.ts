@@ -11,6 +11,7 @@ import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
 import { cliSignIn, SIGN_IN_OPTIONS, type SignInDeps } from './sign-in';
+import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
 
 export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
          (--tool <name> [--args '<json>'] | --prompt <name> [--args '<json>'] | --resource <uri>)
@@ -86,7 +87,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     const args = parseJsonObject('--args', values.args);
     if (args && method === 'resources/read') throw new HostError('config', '--args does not apply to --resource');
     const specs = (values.elicit ?? []).map(parseElicitSpec);
-    const maxRounds = positiveInt('--max-rounds', values['max-rounds'], 10);
+    const maxRounds = positiveInt('--max-rounds', values['max-rounds'], DEFAULT_MAX_ROUNDS);
     const target = await resolveTarget(values, io.env);
     session = await openSession({
       io,

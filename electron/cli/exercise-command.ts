@@ -13,6 +13,7 @@ import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
 import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
+import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
 
 export const EXERCISE_USAGE = `usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> [--config <file>])
          [--elicit <policy>] [--max-rounds N] [--json] [--no-open] [--no-sign-in]
@@ -106,7 +107,7 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
       io,
       target,
       prompter: new ScriptedPrompter([], policy),
-      maxRounds: positiveInt('--max-rounds', values['max-rounds'], 10),
+      maxRounds: positiveInt('--max-rounds', values['max-rounds'], DEFAULT_MAX_ROUNDS),
       observers: [log.observer, deps.observer],
       ...cliSignIn(io, values, deps.signIn),
     });

@@ -22,6 +22,7 @@ import { CallRecorder, QueuedAnswers, runScript, type EraSession } from './scrip
 import type { Script } from './scripted-test/steps';
 import { openSession, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget, type ResolvedTarget } from './target';
+import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
 
 export const TEST_USAGE = `usage: countersign test <script> (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
          [-s <script>] [--era modern|legacy|both] [--junit <file>] [--json] [--history] [--max-rounds N]
@@ -73,7 +74,7 @@ export async function runTestCommand(argv: string[], io: CliIo): Promise<number>
     const era = (values.era ?? 'both') as EraChoice;
     if (!['modern', 'legacy', 'both'].includes(era))
       throw new HostError('config', `--era must be modern, legacy or both, not ${JSON.stringify(values.era)}`);
-    const maxRounds = positiveInt('--max-rounds', values['max-rounds'], 10);
+    const maxRounds = positiveInt('--max-rounds', values['max-rounds'], DEFAULT_MAX_ROUNDS);
     let text: string;
     try {
       text = await readFile(scriptFile, 'utf8');

@@ -18,6 +18,7 @@ import type { Prompter } from './prompter/prompter';
 import { QuestionGate } from './prompter/question-gate';
 import type { CredentialStore } from './auth/credential-store';
 import { ServerAuth, signInCallContext, type SignInEvent } from './auth/server-auth';
+import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
 
 /** Sign-in to HTTP servers that ask for it (MCP authorization). */
 export interface HostAuthOptions {
@@ -138,7 +139,7 @@ export class Host {
     for (const [name, entry] of Object.entries(options.servers)) this.servers.set(name, entry);
     this.eraCache = options.eraCache ?? new MemoryEraCache();
     this.observer = options.observer ?? {};
-    this.maxRounds = options.maxRounds ?? 10;
+    this.maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
     this.gate = new QuestionGate(
       options.prompter,
       this.observer,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Answer, Question } from '../elicitation/types';
 import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from './names';
+import { MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../round-limit';
 
 const name = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
@@ -42,7 +43,7 @@ export const serverEntrySchema = z.union([
 ]);
 
 export const settingsSchema = z.strictObject({
-  maxRounds: z.number().int().min(1).max(100),
+  maxRounds: z.number().int().min(MIN_MAX_ROUNDS).max(MAX_MAX_ROUNDS),
   language: z.enum(['system', 'en', 'de']),
   theme: z.enum(['system', 'light', 'dark']),
   redactHistory: z.boolean(),

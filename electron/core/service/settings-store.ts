@@ -2,9 +2,10 @@
 // back to defaults for the damaged keys only.
 import { settingsSchema, type Settings } from '../../../shared/host-api/contract';
 import { readJsonFile, writeJsonFile } from './json-file';
+import { DEFAULT_MAX_ROUNDS } from '../../../shared/round-limit';
 
 export const DEFAULT_SETTINGS: Settings = {
-  maxRounds: 10,
+  maxRounds: DEFAULT_MAX_ROUNDS,
   language: 'system',
   theme: 'system',
   redactHistory: false,

@@ -20,6 +20,7 @@ import type {
 } from '../../../shared/host-api/contract';
 import { createHostClient, errorFromWire } from '../../../shared/host-api/host-client';
 import type { WireError } from '../../../shared/host-api/wire';
+import { DEFAULT_MAX_ROUNDS } from '../../../shared/round-limit';
 
 /** One recorded API call. */
 export interface HostCall {
@@ -104,7 +105,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
   let deliver: (event: string, payload: unknown) => void = () => undefined;
   let queue: Question[] = [...(options.questions ?? [])];
   let settings: Settings = {
-    maxRounds: 10,
+    maxRounds: DEFAULT_MAX_ROUNDS,
     language: 'system',
     theme: 'system',
     redactHistory: false,

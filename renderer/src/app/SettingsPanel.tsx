@@ -3,6 +3,7 @@ import type { Settings } from '../../../shared/host-api/contract';
 import { useT } from '../i18n/i18n-context';
 import { systemLanguage } from '../i18n/translate';
 import { errorText } from '../state/store';
+import { MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../../../shared/round-limit';
 
 /** Props: the current settings (null while unknown) and how to change them (a rejection is shown). */
 export interface SettingsPanelProps {
@@ -10,9 +11,9 @@ export interface SettingsPanelProps {
   onChange: (patch: Partial<Settings>) => Promise<void> | void;
 }
 
-/** The round limit's bounds (the contract's). */
-const MIN_ROUNDS = 1;
-const MAX_ROUNDS = 100;
+/** The round limit's bounds (the contract's, from shared/round-limit). */
+const MIN_ROUNDS = MIN_MAX_ROUNDS;
+const MAX_ROUNDS = MAX_MAX_ROUNDS;
 
 /** Time limits offered for an open question, in minutes; 0 is none (the default). */
 const TIME_LIMITS = [0, 5, 15, 30, 60, 240];
