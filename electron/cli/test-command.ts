@@ -45,6 +45,7 @@ interface OpenedEra {
 /** Run `countersign test`; returns the exit code. */
 export async function runTestCommand(argv: string[], io: CliIo): Promise<number> {
   let junitFile: string | undefined;
+  let json = false;
   let scriptFile = '(script)';
   try {
     const { values, positionals } = parseArgs({
@@ -67,6 +68,7 @@ export async function runTestCommand(argv: string[], io: CliIo): Promise<number>
       return 0;
     }
     junitFile = values.junit;
+    json = values.json === true;
     const files = [...positionals, ...(values.script !== undefined ? [values.script] : [])];
     if (files.length !== 1)
       throw new HostError('config', 'give exactly one script: countersign test <script> (or -s <script>)');
@@ -86,7 +88,6 @@ export async function runTestCommand(argv: string[], io: CliIo): Promise<number>
     }
     const script = parseScript(text, scriptFile);
     const target = await resolveTarget(values, io.env);
-    const json = values.json === true;
     const report = await runEras(script, target, era, {
       io,
       maxRounds,
@@ -101,6 +102,12 @@ export async function runTestCommand(argv: string[], io: CliIo): Promise<number>
     const message =
       error instanceof ScriptSyntaxError || isHostError(error) ? error.message : `unexpected: ${messageOf(error)}`;
     io.stderr(`countersign: error: ${message}`);
+    // --json readers get an object on every path, as with `call --json`.
+    if (json) {
+      const where = error instanceof ScriptSyntaxError ? { file: error.file, line: error.line, col: error.col } : {};
+      const code = error instanceof ScriptSyntaxError ? 'script' : isHostError(error) ? error.code : 'unexpected';
+      io.stdout(JSON.stringify({ script: scriptFile, error: { code, message, ...where }, exitCode: 2 }));
+    }
     if (junitFile) await writeFile(junitFile, junitErrorReport(scriptFile, message)).catch(() => undefined);
     return 2;
   }

@@ -346,6 +346,23 @@ describe('scripts and sessions that cannot run: exit 2', () => {
     expect(elementsNamed(doc, 'error')[0]!.attributes.message).toContain('broken.mcp:3:1: unknown step');
   });
 
+  it('--json still prints one object when the script cannot run', async () => {
+    const script = writeScript('call_tool echo\n  assert_rounds x\n');
+    const r = await cli('test', script, '--stdio', modern, '--json');
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout.join('\n'))).toEqual({
+      script,
+      error: {
+        code: 'script',
+        message: `${script}:2:17: assert_rounds: expected a whole number, not "x"`,
+        file: script,
+        line: 2,
+        col: 17,
+      },
+      exitCode: 2,
+    });
+  });
+
   it('bad JSON, an unclosed quote and a missing argument, through the command', async () => {
     const cases: Array<[string, RegExp]> = [
       [`elicit_response accept '{"confirm": tru}'`, /case\.mcp:1:40: elicit_response content is not valid JSON/],
