@@ -89,6 +89,7 @@ export interface QuestionOrigin {
 export type UrlWarningCode =
   | 'punycode'
   | 'mixed-script'
+  | 'confusable'
   | 'http-not-loopback'
   | 'credentials'
   | 'raw-ip'
@@ -120,6 +121,13 @@ export interface UrlAnalysis {
   warnings: UrlWarning[];
   /** True when the link must not be opened at all (scheme or parse failure). */
   blocked: boolean;
+  /**
+   * True when the host fails the look-alike checks (mixed scripts, or letters
+   * that read as another, ASCII, name): the dialog then shows the ASCII
+   * (xn--) form as the headline and opening takes a second, deliberate step.
+   * Optional: older producers leave it out.
+   */
+  lookalike?: boolean;
 }
 
 export interface FormQuestion {

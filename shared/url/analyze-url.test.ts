@@ -16,6 +16,7 @@ describe('analyzeUrl: allowed links', () => {
       loopback: false,
       warnings: [],
       blocked: false,
+      lookalike: false,
     });
   });
 
@@ -130,7 +131,7 @@ describe('analyzeUrl: warnings', () => {
     expect(a.registrableDomain).toBe('xn--pple-43d.com');
     expect(a.registrableDomainUnicode).toBe('\u0430pple.com');
     expect(a.blocked).toBe(false);
-    expect(codes('https://xn--pple-43d.com/')).toEqual(['punycode', 'mixed-script']);
+    expect(codes('https://xn--pple-43d.com/')).toEqual(['punycode', 'mixed-script', 'confusable']);
     expect(a.warnings[1]?.message).toMatch(/Cyrillic and Latin/);
   });
 
@@ -138,7 +139,7 @@ describe('analyzeUrl: warnings', () => {
     const a = analyzeUrl('https://\u0430pple.com/');
     expect(a.host).toBe('xn--pple-43d.com');
     expect(a.hostUnicode).toBe('\u0430pple.com');
-    expect(codes('https://\u0430pple.com/')).toEqual(['punycode', 'mixed-script']);
+    expect(codes('https://\u0430pple.com/')).toEqual(['punycode', 'mixed-script', 'confusable']);
   });
 
   it('warns Punycode but not mixed-script for a single-script IDN', () => {
@@ -152,7 +153,7 @@ describe('analyzeUrl: warnings', () => {
   });
 
   it('flags Latin mixed with Greek', () => {
-    expect(codes('https://g\u03bfogle.com/')).toEqual(['punycode', 'mixed-script']); // Greek omicron
+    expect(codes('https://g\u03bfogle.com/')).toEqual(['punycode', 'mixed-script', 'confusable']); // Greek omicron
   });
 
   it('folds full-width letters to ASCII like the browser, without warnings', () => {
@@ -198,5 +199,25 @@ describe('analyzeUrl: registrable domain heuristic', () => {
     ['https://city.kawasaki.jp/', 'kawasaki.jp'], // documented limitation: suffix not in the built-in list
   ])('%s -> %s', (href, expected) => {
     expect(analyzeUrl(href).registrableDomain).toBe(expected);
+  });
+});
+
+describe('look-alike hosts (Chromium IDN display policy, UTS #39 skeletons)', () => {
+  it('flags a mixed-script imitation and a whole-script one, and keeps real words', () => {
+    const paypal = analyzeUrl('https://xn--pypal-4ve.com/login');
+    expect(paypal.lookalike).toBe(true);
+    expect(paypal.warnings.map((w) => w.code)).toContain('confusable');
+    expect(paypal.warnings.find((w) => w.code === 'confusable')?.message).toContain('"paypal"');
+    // All Cyrillic, no mix at all: only the skeleton catches it.
+    const apple = analyzeUrl('https://xn--80ak6aa92e.com/');
+    expect(apple.warnings.map((w) => w.code)).toEqual(['punycode', 'confusable']);
+    expect(apple.lookalike).toBe(true);
+    for (const honest of [
+      'https://münchen.de/',
+      'https://例え.jp/',
+      'https://xn--bcher-kva.example/',
+      'https://example.com/',
+    ])
+      expect(analyzeUrl(honest).lookalike, honest).toBe(false);
   });
 });

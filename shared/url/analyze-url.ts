@@ -5,6 +5,8 @@
 // host we show is the host the system browser will actually visit.
 
 import punycode from 'punycode/punycode.js'; // the npm package: bare 'punycode' is Node's deprecated builtin
+// The Unicode confusables table (UTS #39 skeletons), maintained upstream rather than hand-picked here.
+import unhomoglyph from 'unhomoglyph';
 import type { UrlAnalysis, UrlWarning } from '../elicitation/types';
 
 /** Longer links get a 'too-long' warning: they are hard to read in full and can push the real host out of view. */
@@ -262,13 +264,25 @@ export function analyzeUrl(href: string): UrlAnalysis {
       message: `The domain is written in Punycode (${host}) and displays as ${hostUnicode}; check that it is the site you expect.`,
     });
   }
+  // Chromium's IDN display policy, in short: a host that mixes scripts or
+  // whose letters read as another (ASCII) name is shown in its xn-- form.
+  let lookalike = false;
   if (!isIpLiteral(host)) {
     for (const label of unicodeLabels) {
       const scripts = mixedScripts(label);
       if (scripts) {
+        lookalike = true;
         warnings.push({
           code: 'mixed-script',
           message: `The domain part "${label}" mixes ${scripts.join(' and ')} letters, a common way to imitate another domain.`,
+        });
+      }
+      const readsAs = asciiLookalike(label);
+      if (readsAs !== null) {
+        lookalike = true;
+        warnings.push({
+          code: 'confusable',
+          message: `The domain part "${label}" is written with letters that look like "${readsAs}" but are not.`,
         });
       }
     }
@@ -284,7 +298,20 @@ export function analyzeUrl(href: string): UrlAnalysis {
     loopback,
     warnings,
     blocked,
+    lookalike,
   };
+}
+
+/**
+ * The ASCII name a non-ASCII label passes for, or null: its UTS #39
+ * skeleton is plain ASCII, so every non-ASCII letter in it imitates an ASCII
+ * one ("pаypal" with a Cyrillic а reads as "paypal"). Labels with letters
+ * that look like nothing in ASCII ("münchen", "例え") are real words.
+ */
+function asciiLookalike(label: string): string | null {
+  if (/^[\x00-\x7f]*$/.test(label)) return null;
+  const skeleton = unhomoglyph(label);
+  return /^[\x00-\x7f]*$/.test(skeleton) ? skeleton.toLowerCase() : null;
 }
 
 function toUnicodeLabel(label: string): string {

@@ -32,8 +32,11 @@ export default function UrlConsentDialog({
   const messageId = useId();
   const [phase, setPhase] = useState<Phase>('consent');
   const [openError, setOpenError] = useState<string | null>(null);
+  // A look-alike link opens only through a second, deliberate step, never the primary button.
+  const [armed, setArmed] = useState(false);
   const waitingRef = useRef<HTMLParagraphElement>(null);
   const { url } = question;
+  const lookalike = url.lookalike === true && !url.blocked;
 
   useEffect(() => {
     // The Open button just vanished: put focus on the news, inside the dialog.
@@ -79,6 +82,11 @@ export default function UrlConsentDialog({
             <strong>{t('url.nothingLoaded')}</strong> {t('url.consent')}
           </p>
         )}
+        {lookalike && armed && phase !== 'waiting' && (
+          <p className="banner banner-danger" data-testid="url-lookalike-stop">
+            {t('url.lookalikeStop')}
+          </p>
+        )}
         {openError !== null && (
           <p className="banner banner-danger" role="alert">
             {t('url.openFailed', { reason: openError })}
@@ -101,10 +109,28 @@ export default function UrlConsentDialog({
           </>
         ) : (
           <>
-            <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>
+            <DeliberateButton
+              className={lookalike ? 'button button-primary' : 'button'}
+              busy={sending}
+              onActivate={() => onAnswer({ action: 'decline' })}
+            >
               {t('action.decline')}
             </DeliberateButton>
-            {!url.blocked && (
+            {lookalike && !armed && (
+              <DeliberateButton className="button" busy={sending} onActivate={() => setArmed(true)}>
+                {t('action.openLookalike')}
+              </DeliberateButton>
+            )}
+            {lookalike && armed && (
+              <DeliberateButton
+                className="button button-danger"
+                busy={sending || phase === 'opening'}
+                onActivate={() => void open()}
+              >
+                {t('action.openLookalikeConfirm')}
+              </DeliberateButton>
+            )}
+            {!url.blocked && !lookalike && (
               <DeliberateButton
                 className="button button-primary"
                 busy={sending || phase === 'opening'}

@@ -24,7 +24,12 @@ export default function UrlDisplay({ analysis, allowCopy }: UrlDisplayProps) {
   const fullId = useId();
   const fullRef = useRef<HTMLDivElement>(null);
   const [copyNote, setCopyNote] = useState<string | null>(null);
-  const host = splitHost(analysis.hostUnicode, unicodeDomain(analysis));
+  // A look-alike host is headlined in its ASCII (xn--) form, the one that
+  // cannot pass for another name; its Unicode form follows, marked as such.
+  const lookalike = analysis.lookalike === true && analysis.host !== '';
+  const host = lookalike
+    ? splitHost(analysis.host, analysis.registrableDomain)
+    : splitHost(analysis.hostUnicode, unicodeDomain(analysis));
   const idn = analysis.host !== '' && analysis.host !== analysis.hostUnicode;
 
   const copy = async () => {
@@ -48,18 +53,27 @@ export default function UrlDisplay({ analysis, allowCopy }: UrlDisplayProps) {
     <div className="url">
       {analysis.hostUnicode && (
         <div className="url-site">
-          <p className="url-label">{t('url.site')}</p>
-          <p className="url-host" dir="ltr" data-testid="url-host">
+          <p className="url-label">{lookalike ? t('url.lookalikeHeadline') : t('url.site')}</p>
+          <p className="url-host" dir="ltr" data-testid="url-host" data-lookalike={lookalike || undefined}>
             {host.sub && <span className="url-subdomain">{host.sub}</span>}
             <strong className="url-domain">{host.domain}</strong>
           </p>
-          {idn && (
-            <p className="url-ascii" dir="ltr">
-              {t('url.ascii')}{' '}
-              <span className="mono" data-testid="url-ascii">
-                {analysis.host}
+          {lookalike ? (
+            <p className="url-ascii url-lookalike" dir="ltr">
+              {t('url.looksLike')}{' '}
+              <span className="mono" data-testid="url-unicode">
+                {analysis.hostUnicode}
               </span>
             </p>
+          ) : (
+            idn && (
+              <p className="url-ascii" dir="ltr">
+                {t('url.ascii')}{' '}
+                <span className="mono" data-testid="url-ascii">
+                  {analysis.host}
+                </span>
+              </p>
+            )
           )}
         </div>
       )}

@@ -112,6 +112,14 @@ export const de: Dictionary = {
   'warn.too-long': 'Der Link ist sehr lang. Lesen Sie ihn vollständig: Das Entscheidende kann darin versteckt sein.',
   'warn.blocked-scheme': 'Links dieser Art ({scheme}) werden nie geöffnet.',
   'warn.unparseable': 'Der Link ist fehlerhaft und kann nicht geöffnet werden.',
+  'warn.confusable':
+    'Der Name der Website ist mit Zeichen geschrieben, die gewöhnlichen Buchstaben nur ähneln: Er ahmt einen anderen Namen nach. Oben steht, wie er wirklich geschrieben ist.',
+  'url.looksLike': 'Sieht aus wie',
+  'url.lookalikeHeadline': 'Echte Adresse (so, wie Ihr Browser sie lesen muss)',
+  'url.lookalikeStop':
+    'Diese Adresse ahmt eine andere nach. Öffnen Sie sie nur, wenn Sie genau wissen, warum dieser Server Sie dorthin schickt.',
+  'action.openLookalike': 'Trotzdem öffnen…',
+  'action.openLookalikeConfirm': 'Trotzdem öffnen',
 
   'note.call-cancelled': 'Die Frage von {server} wurde zurückgezogen: Ihr Aufruf wurde abgebrochen.',
   'note.call-ended':

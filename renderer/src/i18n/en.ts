@@ -111,6 +111,14 @@ export const en = {
   'warn.too-long': 'The link is very long. Read it completely: the important part may be hidden in it.',
   'warn.blocked-scheme': 'Links of this kind ({scheme}) are never opened.',
   'warn.unparseable': 'The link is malformed and cannot be opened.',
+  'warn.confusable':
+    'The site name is written with letters that only look like ordinary ones: it imitates another name. The headline shows how it is really spelled.',
+  'url.looksLike': 'Looks like',
+  'url.lookalikeHeadline': 'Real address (shown as your browser must read it)',
+  'url.lookalikeStop':
+    'This address imitates another one. Open it only if you know exactly why this server sends you there.',
+  'action.openLookalike': 'Open anyway…',
+  'action.openLookalikeConfirm': 'Open anyway',
 
   'note.call-cancelled': 'The question from {server} was withdrawn: its call was cancelled.',
   'note.call-ended': 'The question from {server} was withdrawn: its call ended, so no answer will be sent.',

@@ -1,0 +1,80 @@
+// A look-alike link through the real web shell: https://xn--pypal-4ve.com
+// (a Cyrillic "а" in "paypal"). The dialog headlines the ASCII form, shows
+// the Unicode form under it as "Looks like", makes Decline the primary
+// button, and opens only after "Open anyway…" and then "Open anyway".
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureCommand } from '../fixtures/spawn-fixture';
+import { answerDialog, axe, openApp, pressUntil, setTheme, shot, startAppShell, type AppShell } from './app-shell';
+import { buildPrivateRenderer, launchChromium, type LaunchedBrowser } from './paint-latency';
+
+let build: Awaited<ReturnType<typeof buildPrivateRenderer>>;
+let launched: LaunchedBrowser;
+const running: AppShell[] = [];
+const pages: Page[] = [];
+const modern = fixtureCommand('modern');
+
+beforeAll(async () => {
+  [build, launched] = await Promise.all([buildPrivateRenderer(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await launched?.close();
+  await build?.remove();
+});
+
+afterEach(async () => {
+  for (const p of pages.splice(0)) await p.close();
+  for (const app of running.splice(0)) await app.close();
+});
+
+describe('a look-alike link', () => {
+  it('is headlined in its xn-- form and opens only by a second, deliberate step', async () => {
+    const app = await startAppShell({
+      rendererDir: build.dir,
+      settings: { theme: 'light', language: 'en' },
+      servers: { shop: { command: modern.command, args: modern.args } },
+    });
+    running.push(app);
+    const { page, problems } = await openApp(launched.browser, app);
+    pages.push(page);
+    await page.locator('.server-card[data-server="shop"][data-status="connected"]').waitFor({ timeout: 30_000 });
+    await page.locator('.server-card[data-server="shop"]').getByRole('button', { name: 'Tools' }).click();
+    await page.getByRole('button', { name: /^lookalike_link/ }).click();
+    await page.getByRole('button', { name: 'Call lookalike_link' }).click();
+
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('[data-testid="url-full"]').waitFor();
+    await expect(dialog.getByTestId('url-host').textContent()).resolves.toBe('xn--pypal-4ve.com');
+    await expect(dialog.locator('.url-lookalike').textContent()).resolves.toBe('Looks like pаypal.com');
+    // The biggest text is the honest form.
+    const sizes = await dialog.evaluate((d) => ({
+      host: parseFloat(getComputedStyle(d.querySelector('[data-testid="url-host"]')!).fontSize),
+      unicode: parseFloat(getComputedStyle(d.querySelector('[data-testid="url-unicode"]')!).fontSize),
+    }));
+    expect(sizes.host).toBeGreaterThan(sizes.unicode);
+    // No primary "Open in browser": Decline is the primary button.
+    expect(await dialog.getByRole('button', { name: 'Open in browser' }).count()).toBe(0);
+    await expect(dialog.locator('.button-primary').textContent()).resolves.toBe('Decline');
+    await expect(dialog.locator('[data-code="confusable"]').textContent()).resolves.toContain(
+      'letters that only look like ordinary ones',
+    );
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(app, page, theme);
+      expect(await axe(page)).toEqual([]);
+    }
+    await setTheme(app, page, 'light');
+    await shot(page, 'app-url-lookalike-light');
+
+    await pressUntil(page, 'Open anyway…', '[data-testid="url-lookalike-stop"]');
+    expect(app.opened).toEqual([]);
+    expect(await axe(page)).toEqual([]);
+    await pressUntil(page, 'Open anyway', '[data-testid="url-waiting"]');
+    expect(app.opened).toEqual(['https://xn--pypal-4ve.com/login']);
+    await answerDialog(page, 'I’m done, continue');
+    await expect(page.locator('.call-card').first().locator('.result-text').textContent()).resolves.toBe(
+      'login: accept',
+    );
+    expect(problems).toEqual([]);
+  });
+});
