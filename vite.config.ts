@@ -9,21 +9,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { contentSecurityPolicy } from './shared/csp';
 
 const rendererRoot = fileURLToPath(new URL('./renderer/', import.meta.url));
 
-/** The renderer's Content-Security-Policy. connect-src 'self' lets the web shell's WebSocket reach its own origin. */
-export const RENDERER_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "object-src 'none'",
-].join('; ');
+/**
+ * The renderer's Content-Security-Policy as a <meta> tag: the one policy (shared/csp.ts), with connect-src
+ * 'self' so the web shell's WebSocket can reach its own origin (Electron's header narrows it to 'none').
+ */
+export const RENDERER_CSP = contentSecurityPolicy({ connectSrc: ["'self'"], meta: true });
 
 function cspMetaTag(): Plugin {
   return {

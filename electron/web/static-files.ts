@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
+import { contentSecurityPolicy } from '../../shared/csp';
 
 /** The content type for a file name (unknown types are served as opaque bytes). */
 export function contentTypeOf(file: string): string {
@@ -16,18 +17,8 @@ export function contentTypeOf(file: string): string {
 export function securityHeaders(origin: string): Record<string, string> {
   const wsOrigin = origin.replace(/^http:/, 'ws:');
   return {
-    'Content-Security-Policy': [
-      "default-src 'none'",
-      "script-src 'self'",
-      "style-src 'self'",
-      "img-src 'self' data:",
-      // Bundled fonts only; without this default-src 'none' would block them.
-      "font-src 'self'",
-      `connect-src ${wsOrigin}`,
-      "base-uri 'none'",
-      "form-action 'none'",
-      "frame-ancestors 'none'",
-    ].join('; '),
+    // The one renderer policy (shared/csp.ts); the page may reach only this shell's own socket.
+    'Content-Security-Policy': contentSecurityPolicy({ connectSrc: [wsOrigin] }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',
