@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { FileCredentialStore } from '../core/auth/credential-store';
 import type { Server } from '@modelcontextprotocol/server';
 import { createRemoteApproval } from '../core/approval/remote-approval';
 import type { AppLauncher } from '../core/approval/app-launcher';
@@ -88,6 +89,14 @@ export class Gateway {
       // cancellation govern how long a call may take, this is the backstop.
       requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
+      // Sign-ins made in the app or with `countersign auth login` are used
+      // (the data folder's store). The gateway itself never starts one: the
+      // agent gets "sign-in needed", never a link, a code or a token.
+      auth: {
+        store: new FileCredentialStore(join(options.dataDir, 'credentials')),
+        allowSignIn: false,
+        open: () => Promise.reject(new Error('the gateway does not open sign-in links')),
+      },
     });
     this.catalog = new Catalog(this.host, (server) => this.prepare(server), this.log);
   }

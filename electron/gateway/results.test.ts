@@ -121,3 +121,21 @@ describe('what the agent is told when a call does not end with the server result
     );
   });
 });
+
+describe('sign-in, as the agent sees it', () => {
+  const link = 'https://as.example.com/authorize?client_id=c&state=s3cr3t&code_challenge=x';
+  it('"sign-in needed", "declined" or failed: a fixed sentence, never the link, a code or a token', () => {
+    const cases: Array<[HostError, RegExp]> = [
+      [new HostError('sign-in-needed', `open ${link}`), /sign-in needed/],
+      [new HostError('auth', `declined at ${link}`, { reason: 'declined' }), /declined to sign in/],
+      [new HostError('auth', `token at-SECRET refused ${link}`, { reason: 'failed' }), /did not complete/],
+    ];
+    for (const [error, sentence] of cases) {
+      const r = toolFailure(error, 's') as Record<string, any>;
+      expect(text(r)).toMatch(sentence);
+      expect(JSON.stringify(r)).not.toContain('as.example.com');
+      expect(JSON.stringify(r)).not.toContain('SECRET');
+      expect(r._meta['io.countersign/host-error']).toBe(error.code);
+    }
+  });
+});
