@@ -52,8 +52,6 @@ export interface HostOptions {
    * counting a human deciding a question. Default: the SDK's 60 s.
    */
   requestTimeoutMs?: number;
-  /** Wait for a legacy URL interaction to complete. Default 10 minutes. */
-  urlCompletionTimeoutMs?: number;
   auth?: HostAuthOptions;
   /** Where task records live (default: memory only). */
   taskStore?: TaskStore;
@@ -359,7 +357,6 @@ export class Host {
           : await runLegacyCall(conn.client, request.method, params, context, this.gate, slot.completions, {
               maxRounds: this.maxRounds,
               signal: controller.signal,
-              urlCompletionTimeoutMs: this.options.urlCompletionTimeoutMs ?? 10 * 60_000,
               ...(this.options.requestTimeoutMs ? { requestTimeoutMs: this.options.requestTimeoutMs } : {}),
               onAttempt: (round, deadline) => {
                 live.round = round;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkExternalUrl, MAX_EXTERNAL_URL_LENGTH } from '../../shared/url/external-url';
-import { openFileWithSystem, openWithSystem, systemOpenerCommand } from './system-opener';
+import { openFileWithSystem, openWithSystem, runOpener, systemOpenerCommand } from './system-opener';
 
 describe('systemOpenerCommand', () => {
   const url = 'https://example.com/a?b=1&c=%USERNAME%;rm -rf';
@@ -88,5 +88,12 @@ describe('openWithSystem', () => {
     dir = mkdtempSync(join(tmpdir(), 'countersign-opener-'));
     process.env.PATH = dir;
     await expect(openWithSystem('https://example.com/', 'linux')).rejects.toThrow(/cannot open the link with xdg-open/);
+  });
+});
+
+describe('the opener’s verdict', () => {
+  it('an opener that exits non-zero (no desktop session) is a failure, not "opened"', async () => {
+    await expect(runOpener('false', [])).rejects.toThrow(/false could not open it \(exit code 1\)/);
+    await expect(runOpener('true', [])).resolves.toBeUndefined();
   });
 });

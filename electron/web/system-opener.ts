@@ -30,13 +30,33 @@ function checkedUrl(url: string): string {
   return verdict.href;
 }
 
-function run(command: string, args: string[]): Promise<void> {
+/**
+ * How long to wait for the opener's exit code. xdg-open and friends hand the
+ * link over and exit at once; one that fails (no desktop session) exits
+ * non-zero, and the user must be told the link did not open. One still
+ * running after this is taken as having opened it.
+ */
+const OPENER_VERDICT_MS = 3_000;
+
+/** Runs an opener (one argument list, no shell) and waits for its verdict; exported for its test. */
+export function runOpener(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { shell: false, detached: true, stdio: 'ignore', windowsHide: true });
     child.once('error', (error) => reject(new Error(`cannot open the link with ${command}: ${error.message}`)));
     child.once('spawn', () => {
-      child.unref();
-      resolve();
+      const timer = setTimeout(() => {
+        child.unref();
+        resolve();
+      }, OPENER_VERDICT_MS);
+      timer.unref();
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else
+          reject(
+            new Error(`${command} could not open it (${code !== null ? `exit code ${code}` : `signal ${signal}`})`),
+          );
+      });
     });
   });
 }
@@ -44,7 +64,7 @@ function run(command: string, args: string[]): Promise<void> {
 /** Open `url` in the system browser; resolves once the opener started, rejects if it cannot be run. */
 export async function openWithSystem(url: string, platform: NodeJS.Platform = process.platform): Promise<void> {
   const { command, args } = systemOpenerCommand(checkedUrl(url), platform);
-  return run(command, args);
+  return runOpener(command, args);
 }
 
 /**
@@ -56,5 +76,5 @@ export async function openFileWithSystem(path: string, platform: NodeJS.Platform
   if (!isAbsolute(path) || !statSync(path, { throwIfNoEntry: false })?.isFile())
     throw new Error(`refusing to open ${JSON.stringify(path.slice(0, 200))}: not an existing file`);
   const { command, args } = systemOpenerCommand(path, platform);
-  return run(command, args);
+  return runOpener(command, args);
 }

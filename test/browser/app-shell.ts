@@ -39,6 +39,8 @@ export interface AppShellOptions {
   settings?: Parameters<HostService['invoke']>[1];
   /** The host's request timeout (shrunk so a test need not wait out the SDK's 60 s). */
   requestTimeoutMs?: number;
+  /** Make the "system browser" fail, as the web shell's opener does without a desktop. */
+  openerFails?: string;
 }
 
 /** Starts the service (connecting to every server) and the shell, the way `countersign web` does. */
@@ -49,7 +51,10 @@ export async function startAppShell(options: AppShellOptions): Promise<AppShell>
   const service = await HostService.create({
     dataDir,
     history,
-    openExternal: async (url) => void opened.push(url),
+    openExternal: async (url) => {
+      if (options.openerFails) throw new Error(options.openerFails);
+      opened.push(url);
+    },
     firstStartServers: options.servers ?? {},
     connectOnStart: true,
     pacingDelayMs: 20,

@@ -117,4 +117,13 @@ describe('the human’s time on a legacy call', () => {
     await expect.poll(() => elicitAnswers(fx.wireLog).length, { timeout: 5_000 }).toBe(1);
     expect(JSON.stringify(elicitAnswers(fx.wireLog))).not.toContain('late yes');
   });
+
+  it('a -32042 call is retried on the human’s word, with no elicitation/complete from the server', async () => {
+    const fx = stdioFixture('legacy');
+    const { host, events } = hostFor(fx.entry, [{ kind: 'accept' }]);
+    open = host;
+    const { result } = await host.call({ server: 'fx', method: 'tools/call', name: 'needs_auth_silent' });
+    expect(text(result)).toBe('authorized without a completion notice');
+    expect(events.asked[0]!.question.mode).toBe('url');
+  });
 });

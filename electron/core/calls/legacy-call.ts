@@ -2,8 +2,8 @@
 // server-to-client `elicitation/create` requests while the call runs (the
 // host's LegacyInputHooks route them through the same gate). URL-mode
 // interactions may also arrive as error -32042 with `data.elicitations`: the
-// host asks for consent, waits for `notifications/elicitation/complete`, then
-// retries the call.
+// host asks for consent and retries the call when the human says "I'm done,
+// continue" (the server's notifications/elicitation/complete is optional).
 import { ProtocolError, type Client } from '@modelcontextprotocol/client';
 import type { CallMethod } from '../../../shared/elicitation/types';
 import type { CallContext } from '../events';
@@ -90,8 +90,6 @@ export interface LegacyCallOptions {
   signal: AbortSignal;
   /** The server's own time per attempt (questions open meanwhile do not count). Default: the SDK's 60 s. */
   requestTimeoutMs?: number;
-  /** How long to wait for the server to report a URL interaction complete. */
-  urlCompletionTimeoutMs: number;
   /**
    * Called before each attempt so questions pushed during it get its round
    * number and can stop the attempt's clock while they are open.
@@ -155,7 +153,6 @@ export async function runLegacyCall(
       const list = Array.isArray(data?.elicitations) ? (data.elicitations as Array<Record<string, unknown>>) : [];
       if (list.length === 0)
         throw new HostError('protocol', `server "${call.server}" sent error -32042 without data.elicitations`);
-      const ids: string[] = [];
       const release = completions.expect(
         list.map((el) => el.elicitationId).filter((id): id is string => typeof id === 'string'),
       );
@@ -168,16 +165,11 @@ export async function runLegacyCall(
             options.signal,
           );
           if (answer.action !== 'accept') return { result: refusedResult(answer.action), rounds };
-          if (typeof el.elicitationId === 'string') ids.push(el.elicitationId);
         }
-        for (const id of ids) {
-          const ok = await completions.wait(id, options.urlCompletionTimeoutMs, options.signal);
-          if (!ok)
-            throw new HostError(
-              'protocol',
-              `server "${call.server}" never reported the link interaction ${id} complete; the call was not retried`,
-            );
-        }
+        // The human said "I'm done, continue" (that is when a URL question is
+        // accepted): their word is enough to retry. The server's
+        // notifications/elicitation/complete is optional, so the host never
+        // waits for it; one that arrives meanwhile changes nothing.
       } finally {
         release();
       }

@@ -72,7 +72,6 @@ describe('UrlConsentDialog: blocked links', () => {
     ['file:///etc/passwd', 'blocked-scheme'],
     ['data:text/html,<script>alert(1)</script>', 'blocked-scheme'],
     ['myapp://do/something', 'blocked-scheme'],
-    ['http://example.com/login', 'http-not-loopback'],
     ['http://[not a url', 'unparseable'],
   ])('%s cannot be opened or copied: only Decline and Cancel', async (href, code) => {
     const { dialog, app, user } = await open(href);
@@ -84,6 +83,16 @@ describe('UrlConsentDialog: blocked links', () => {
     await waitFor(() => expect(app.answers()).toHaveLength(1));
     expect(app.answers()[0]!.answer).toEqual({ action: 'decline' });
     expect(calls(app, 'openQuestionUrl')).toHaveLength(0);
+  });
+
+  it('a blocked plain-http link keeps Copy link, and its block reads red, not amber', async () => {
+    const { dialog } = await open('http://example.com/login');
+    expect(warningCodes(dialog)).toContain('http-not-loopback');
+    expect(within(dialog).queryByRole('button', { name: 'Open in browser' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(within(dialog).getByText(/You can copy it, decline or cancel/)).toBeTruthy();
+    const item = dialog.querySelector('[data-code="http-not-loopback"]')!;
+    expect(item.classList.contains('url-warning-block')).toBe(true);
   });
 
   it('names the blocked scheme', async () => {
@@ -127,6 +136,7 @@ describe('UrlConsentDialog: consent, then wait', () => {
     await user.keyboard('{Enter}');
     await screen.findByTestId('url-waiting');
     await user.tab(); // Cancel
+    await user.tab(); // Decline: still there after the link is open
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'I’m done, continue' }));
     await user.keyboard('{Enter}');
@@ -138,7 +148,9 @@ describe('UrlConsentDialog: consent, then wait', () => {
     const { app, user } = await open('https://example.com/connect');
     app.host.setOpenResult({ opened: false, reason: 'no system browser' });
     await user.click(screen.getByRole('button', { name: 'Open in browser' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The link was not opened: no system browser');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The link was not opened: no system browserI opened it myself',
+    );
     expect(screen.getByRole('button', { name: 'Open in browser' })).toBeTruthy();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(app.answers()).toHaveLength(1));

@@ -37,6 +37,10 @@ export default function UrlConsentDialog({
   const waitingRef = useRef<HTMLParagraphElement>(null);
   const { url } = question;
   const lookalike = url.lookalike === true && !url.blocked;
+  // A plain-http link is refused, but it is a real address the user may
+  // want to use elsewhere: it keeps Copy link. javascript:, data: and
+  // unparseable links never do.
+  const copyable = !url.blocked || url.warnings.every((w) => w.code !== 'blocked-scheme' && w.code !== 'unparseable');
 
   useEffect(() => {
     // The Open button just vanished: put focus on the news, inside the dialog.
@@ -70,13 +74,13 @@ export default function UrlConsentDialog({
       />
       <div className="dialog-body">
         <MessageText id={messageId} message={question.message} />
-        <UrlDisplay analysis={url} allowCopy={!url.blocked} />
+        <UrlDisplay analysis={url} allowCopy={copyable} />
         {phase === 'waiting' ? (
           <p ref={waitingRef} tabIndex={-1} className="banner banner-info" data-testid="url-waiting">
             {t('url.waiting')}
           </p>
         ) : url.blocked ? (
-          <p className="banner banner-danger">{t('url.blocked')}</p>
+          <p className="banner banner-danger">{t(copyable ? 'url.blockedCopy' : 'url.blocked')}</p>
         ) : (
           <p className="url-consent-note">
             <strong>{t('url.nothingLoaded')}</strong> {t('url.consent')}
@@ -87,10 +91,15 @@ export default function UrlConsentDialog({
             {t('url.lookalikeStop')}
           </p>
         )}
-        {openError !== null && (
-          <p className="banner banner-danger" role="alert">
-            {t('url.openFailed', { reason: openError })}
-          </p>
+        {openError !== null && phase === 'consent' && (
+          // Never claim the link is open when the opener failed: say so, and
+          // leave Copy link (above) and "I opened it myself" as ways on.
+          <div className="banner banner-danger" role="alert" data-testid="url-open-failed">
+            <p>{t('url.openFailed', { reason: openError })}</p>
+            <button type="button" className="button button-small" onClick={() => setPhase('waiting')}>
+              {t('action.openedMyself')}
+            </button>
+          </div>
         )}
       </div>
       <DialogFooter sending={sending} sendError={sendError}>
@@ -98,6 +107,10 @@ export default function UrlConsentDialog({
           <>
             <DeliberateButton className="button" busy={sending} onActivate={cancel}>
               {t('action.cancel')}
+            </DeliberateButton>
+            {/* A user who landed on a page they distrust must be able to say no, not only cancel. */}
+            <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>
+              {t('action.decline')}
             </DeliberateButton>
             <DeliberateButton
               className="button button-primary"

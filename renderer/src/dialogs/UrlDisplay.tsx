@@ -10,6 +10,9 @@ export interface UrlDisplayProps {
   allowCopy: boolean;
 }
 
+/** The warnings that stop a link (red); every other one only warns (amber). */
+const BLOCKING = new Set<UrlWarning['code']>(['blocked-scheme', 'unparseable', 'http-not-loopback']);
+
 function warningText(w: UrlWarning, analysis: UrlAnalysis, t: Translate): string {
   return t(`warn.${w.code}`, { scheme: `${analysis.scheme || '?'}:` });
 }
@@ -108,7 +111,11 @@ export default function UrlDisplay({ analysis, allowCopy }: UrlDisplayProps) {
       {analysis.warnings.length > 0 && (
         <ul className="url-warnings" aria-label={t('url.warningsLabel')}>
           {analysis.warnings.map((w, i) => (
-            <li key={`${w.code}-${i}`} className={`url-warning url-warning-${w.code}`} data-code={w.code}>
+            <li
+              key={`${w.code}-${i}`}
+              className={`url-warning url-warning-${w.code}${BLOCKING.has(w.code) ? ' url-warning-block' : ''}`}
+              data-code={w.code}
+            >
               {warningText(w, analysis, t)}
             </li>
           ))}

@@ -93,7 +93,10 @@ export const de: Dictionary = {
   'url.consent':
     '„Im Browser öffnen“ bringt Sie in Ihrem gewohnten Browser zu dieser Adresse. Weder Countersign noch das KI-Modell sehen, was Sie dort tun.',
   'url.blocked': 'Dieser Link kann nicht geöffnet werden. Sie können nur ablehnen oder abbrechen.',
+  'url.blockedCopy':
+    'Dieser Link kann von hier aus nicht geöffnet werden. Sie können ihn kopieren, ablehnen oder abbrechen.',
   'url.openFailed': 'Der Link wurde nicht geöffnet: {reason}',
+  'action.openedMyself': 'Ich habe ihn selbst geöffnet',
   'url.waiting':
     'Der Link ist in Ihrem Browser geöffnet. Wenn Sie dort fertig sind, machen Sie hier weiter, damit der Server das Ergebnis prüfen kann.',
   'url.copied': 'Link kopiert.',

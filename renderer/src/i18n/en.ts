@@ -94,7 +94,9 @@ export const en = {
   'url.consent':
     'Open in browser takes you to this address in your usual browser. Neither Countersign nor the AI model can see what you do there.',
   'url.blocked': 'This link cannot be opened. You can only decline or cancel.',
+  'url.blockedCopy': 'This link cannot be opened from here. You can copy it, decline or cancel.',
   'url.openFailed': 'The link was not opened: {reason}',
+  'action.openedMyself': 'I opened it myself',
   'url.waiting':
     'The link is open in your browser. When you have finished there, continue here so the server can check the result.',
   'url.copied': 'Link copied.',
