@@ -45,6 +45,8 @@ export interface HostOptions {
   eraCache?: EraCache;
   /** Input rounds per call before it ends with a round-limit error. Default 10. */
   maxRounds?: number;
+  /** The round-limit error's advice in the front end's words (the app names Settings). Default: the CLI's flag. */
+  roundLimitAdvice?: string;
   /** First pause before re-sending a state-only round. Default 250 ms. */
   pacingDelayMs?: number;
   /**
@@ -348,6 +350,7 @@ export class Host {
           ? await runInputRequiredLoop(conn.client, request.method, params, context, this.gate, {
               maxRounds: this.maxRounds,
               pacingDelayMs: this.options.pacingDelayMs ?? 250,
+              ...(this.options.roundLimitAdvice ? { roundLimitAdvice: this.options.roundLimitAdvice } : {}),
               signal: controller.signal,
               ...(this.options.requestTimeoutMs ? { requestTimeoutMs: this.options.requestTimeoutMs } : {}),
               ...(request.method === 'tools/call' && 'url' in conn.entry

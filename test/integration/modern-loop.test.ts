@@ -167,9 +167,19 @@ describe('modern era over stdio', () => {
       .catch((e) => e);
     expect(isHostError(error, 'round-limit')).toBe(true);
     expect(error.message).toContain('after 3 rounds');
+    expect(error.message).toContain('raise --max-rounds');
     expect(receivedRequests(wireLog, 'tools/call')).toHaveLength(4);
     expect(events.ended[0]).toMatchObject({ outcome: 'round-limit' });
     expect(events.faults.map((f) => f.code)).toContain('round-limit');
+  });
+
+  it('in the app the round-limit error names Settings → Round limit, not the CLI flag', async () => {
+    const { host } = setup([], { maxRounds: 2, roundLimitAdvice: 'raise Settings → Round limit to allow more' });
+    const error = await host
+      .call({ server: 'fx', method: 'tools/call', name: 'never_stops', arguments: {} })
+      .catch((e) => e);
+    expect(error.message).toContain('raise Settings → Round limit to allow more');
+    expect(error.message).not.toContain('--max-rounds');
   });
 
   it('refuses a nested schema before anything is shown', async () => {

@@ -31,6 +31,8 @@ export interface LoopOptions {
   signal: AbortSignal;
   /** Per-request timeout for each leg (the human's time is not counted: it is between legs). */
   requestTimeoutMs?: number;
+  /** How the round-limit error tells the user to allow more, in the words of the front end. Default: the CLI's flag. */
+  roundLimitAdvice?: string;
   /** Extra HTTP headers for every leg (SEP-2243 `Mcp-Param-*`). */
   headers?: Record<string, string>;
 }
@@ -107,7 +109,7 @@ export async function runInputRequiredLoop(
     if (rounds > options.maxRounds) {
       throw new HostError(
         'round-limit',
-        `server "${call.server}" still asked for input after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped (raise --max-rounds to allow more)`,
+        `server "${call.server}" still asked for input after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped (${options.roundLimitAdvice ?? 'raise --max-rounds to allow more'})`,
         {
           maxRounds: options.maxRounds,
         },

@@ -89,6 +89,7 @@ export class HostService {
       maxRounds: settings.maxRounds,
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
       ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+      roundLimitAdvice: 'raise Settings → Round limit to allow more',
     });
     this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     for (const name of Object.keys(entries)) this.states.set(name, { status: 'idle' });
