@@ -262,3 +262,47 @@ describe('a pre-registered client from the config entry', () => {
     expect(new URL(s.questions[0]!.url.href).searchParams.get('client_id')).toBe('configured-client');
   });
 });
+
+describe('the CLI', () => {
+  const io = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return {
+      out,
+      err,
+      io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), env: {} },
+    };
+  };
+
+  it('call --no-sign-in: exit 2 with one clear line, nothing opened', async () => {
+    const s = await setup();
+    const { runCallCommand } = await import('../../electron/cli/call-command');
+    const r = io();
+    const opened: string[] = [];
+    const code = await runCallCommand(['--url', s.server.url, '--tool', 'whoami', '--no-sign-in'], r.io, {
+      signIn: { store: s.store, open: (u) => Promise.resolve(void opened.push(u)) },
+    });
+    expect(code).toBe(2);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(/needs a sign-in; run: countersign auth login --server/);
+    expect(opened).toHaveLength(0);
+  });
+
+  it('auth login, status and logout: signed in, shown without a secret, then revoked', async () => {
+    const s = await setup();
+    const { runAuthCommand } = await import('../../electron/cli/auth-command');
+    const deps = { signIn: { store: s.store, open: browser } };
+    const login = io();
+    expect(await runAuthCommand(['login', '--url', s.server.url], login.io, deps)).toBe(0);
+    expect(login.err.join('\n')).toContain('[SIGN-IN] link: ');
+    expect(login.out.join('\n')).toMatch(/signed in at http:\/\/127\.0\.0\.1:\d+/);
+    const status = io();
+    expect(await runAuthCommand(['status', '--url', s.server.url, '--json'], status.io, deps)).toBe(0);
+    expect(JSON.parse(status.out[0]!)).toMatchObject({ signedIn: true, issuer: s.as.issuer });
+    for (const t of s.as.tokens.keys()) expect(status.out.join('')).not.toContain(t);
+    const logout = io();
+    expect(await runAuthCommand(['logout', '--url', s.server.url], logout.io, deps)).toBe(0);
+    expect(logout.err[0]).toMatch(/revoked the tokens and they were deleted/);
+    expect(s.as.tokens.size).toBe(0);
+  });
+});
