@@ -16,10 +16,12 @@ import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
 export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
          (--tool <name> [--args '<json>'] | --prompt <name> [--args '<json>'] | --resource <uri>)
          [--elicit <spec>]... [--max-rounds N] [--json] [--name <label>]
-         [--no-open] [--no-sign-in]
+         [--no-open] [--no-sign-in] [--task] [--detach]
   <spec>: accept | accept:<json object> | accept-defaults | decline | cancel
   a server that needs a sign-in: the link is printed and opened in the system browser
   (--no-open: only printed; --no-sign-in: exit 2 with one line instead)
+  a call that becomes a task is followed to its end, its status changes printed to stderr
+  (--task: run a tool whose taskSupport is "optional" as a task; --detach: print the task id and exit 0)
   exit 0: result with isError false; 1: result with isError true; 2: protocol or host error`;
 
 /** Parse a positive integer flag or fail naming it. */
@@ -71,6 +73,8 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
         resource: { type: 'string' },
         args: { type: 'string' },
         elicit: { type: 'string', multiple: true },
+        task: { type: 'boolean' },
+        detach: { type: 'boolean' },
       },
     });
     if (values.help) {
@@ -98,20 +102,33 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
       ...cliSignIn(io, values, deps.signIn),
     });
     const { host } = session;
+    host.tasks.onChange(({ record, previous }) => {
+      if (previous !== undefined || record.endedAt === undefined)
+        io.stderr(taskLine(record.taskId, record.status, record.statusMessage));
+    });
     const conn = await host.connect(target.name, io.signal);
     state.era = conn.era;
     state.protocolVersion = conn.protocolVersion;
-    const { result } = await host.call({
+    const { result, task } = await host.call({
       server: target.name,
       method,
       name,
       ...(args ? { arguments: args } : {}),
       ...(io.signal ? { signal: io.signal } : {}),
+      ...(values.task ? { preferTask: true } : {}),
+      ...(values.detach ? { detach: true } : {}),
     });
     if (json)
       io.stdout(
-        JSON.stringify({ era: state.era, protocolVersion: state.protocolVersion, questions: log.records, result }),
+        JSON.stringify({
+          era: state.era,
+          protocolVersion: state.protocolVersion,
+          questions: log.records,
+          result,
+          ...(task ? { task } : {}),
+        }),
       );
+    else if (task?.detached) io.stdout(task.taskId);
     else io.stdout(formatResult(result));
     return result.isError === true ? 1 : 0;
   } catch (error) {
@@ -130,6 +147,12 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
   } finally {
     await session?.close();
   }
+}
+
+/** One stderr line per task status change. */
+export function taskLine(taskId: string, status: string, message?: string): string {
+  const safe = message?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, 200);
+  return `[TASK] ${taskId} ${status}${safe ? ` ${JSON.stringify(safe)}` : ''}`;
 }
 
 /** Human-readable result: text content as is, everything else as JSON. */

@@ -4,6 +4,7 @@ import { runCallCommand, CALL_USAGE } from './call-command';
 import { runExerciseCommand, EXERCISE_USAGE } from './exercise-command';
 import { runGatewayCommand } from './gateway-command';
 import { runHistoryCommand } from './history-command';
+import { runTaskCommand, TASK_USAGE } from './task-command';
 import { runTestCommand, TEST_USAGE } from './test-command';
 import { runWebCommand, WEB_USAGE } from './web-command';
 import { processIo, type CliIo } from './io';
@@ -15,6 +16,7 @@ commands:
   exercise   call every tool of a server once (the conformance client)
   auth       sign in to an HTTP server (login), see the sign-in (status), sign out (logout)
   test       run a script of scripted answers and assertions, in both protocol eras (docs/testing.md)
+  task       the long-running tasks calls became: list, get, cancel, follow
   history    list past questions and answers; history verify checks the hash chain
   web        run the app in your browser on 127.0.0.1 (for machines without Electron)
   gateway    an MCP server for agents: their servers' questions go to this app's dialogs (docs/agents.md)
@@ -22,6 +24,8 @@ commands:
 ${CALL_USAGE}
 
 ${EXERCISE_USAGE}
+
+${TASK_USAGE}
 
 ${TEST_USAGE}
 
@@ -39,6 +43,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runExerciseCommand(rest, io);
     case 'test':
       return runTestCommand(rest, io);
+    case 'task':
+      return runTaskCommand(rest, io);
     case 'auth':
       return runAuthCommand(rest, io);
     case 'history':

@@ -4,7 +4,9 @@ import type { EraCache } from '../core/connection/era-cache';
 import { combineObservers, type HostObserver } from '../core/events';
 import { Host, type HostAuthOptions } from '../core/host';
 import type { Prompter } from '../core/prompter/prompter';
+import { FileTaskStore } from '../core/tasks/task-store';
 import { openCliHistory } from './history-recording';
+import { dataDir } from './paths';
 import type { CliIo } from './io';
 import type { ResolvedTarget } from './target';
 
@@ -61,6 +63,9 @@ export async function openSession(options: {
     maxRounds: options.maxRounds,
     ...(options.eraCache ? { eraCache: options.eraCache } : {}),
     ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    // Task ids live in the data folder, so `countersign task …` and a later
+    // run find the tasks this one started.
+    taskStore: new FileTaskStore(dataDir(options.io.env)),
   });
   return {
     host,

@@ -368,9 +368,14 @@ export class Host {
             });
       rounds = r;
       if (live.failure) throw live.failure;
-      end('it completed');
+      // A call that became a task goes on until the task ends.
       const taskSnap = this.taskOf(conn, result);
-      if (taskSnap) return await this.runTask(conn, context, taskSnap, controller.signal, request, rounds);
+      if (taskSnap) {
+        const done = await this.runTask(conn, context, taskSnap, controller.signal, request, rounds);
+        end('its task ended');
+        return done;
+      }
+      end('it completed');
       await this.observer.callEnded?.({
         call: context,
         outcome: 'complete',
