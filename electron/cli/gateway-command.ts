@@ -7,7 +7,7 @@ import { parsePort, untilAborted } from './run-flags';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Transport } from '@modelcontextprotocol/server';
-import { defaultLauncher, type AppLauncher } from '../core/approval/app-launcher';
+import { defaultLauncher, type AppLauncher } from '../gateway/app-launcher';
 import { HostError, messageOf } from '../core/host-error';
 import { Gateway, type GatewayOptions } from '../gateway/gateway';
 import { loadHttpToken, startHttpEndpoint } from '../gateway/http-endpoint';
@@ -102,6 +102,8 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
           ? deps.launcher
           : defaultLauncher({
               env: io.env,
+              dataDir: dir,
+              log: (line) => io.stderr(line),
               defaultDataDir: values['data-dir'] === undefined && !io.env.COUNTERSIGN_DATA_DIR,
             });
     gateway = await Gateway.open({

@@ -21,6 +21,8 @@ export interface CallContext {
   arguments?: Record<string, unknown>;
   /** Which agent connection caused the call (gateway), if any. */
   agent?: string;
+  /** The call was reported by a gateway over the approval channel: its labels are the gateway's word. */
+  reportedBy?: 'gateway';
 }
 
 /** Length and SHA-256 of an opaque requestState: never the value. */

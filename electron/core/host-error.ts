@@ -1,6 +1,7 @@
 // One error type for everything the host itself refuses or cannot do, with a
 // stable code so the CLI maps it to exit 2, the history records it as a
 // fault, and the UI can localise it. Decline and cancel are NOT errors.
+import { capLine } from './limits';
 
 /** Why the host ended a call or refused an input. */
 export type HostErrorCode =
@@ -30,7 +31,8 @@ export class HostError extends Error {
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
-    super(message);
+    // A server's own words end up in here; a line stays a line (LIMITS.errorLineChars).
+    super(capLine(message));
   }
 }
 
@@ -41,6 +43,6 @@ export function isHostError(e: unknown, code?: HostErrorCode): e is HostError {
 
 /** The message of anything thrown, for one-line reports. */
 export function messageOf(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  return typeof e === 'string' ? e : JSON.stringify(e);
+  if (e instanceof Error) return capLine(e.message);
+  return capLine(typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e)));
 }

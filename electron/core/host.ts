@@ -15,6 +15,7 @@ import { openConnection, type ServerConnection } from './connection/server-conne
 import type { CallContext, CallOutcome, HostObserver } from './events';
 import { HostError, isHostError, messageOf } from './host-error';
 import type { Prompter } from './prompter/prompter';
+import { LIMITS } from './limits';
 import { QuestionGate } from './prompter/question-gate';
 import type { CredentialStore } from './auth/credential-store';
 import { ServerAuth, signInCallContext, type SignInEvent } from './auth/server-auth';
@@ -513,6 +514,14 @@ export class Host {
     const n = live ? ++live.legacyQuestions : 1;
     const key = typeof params.elicitationId === 'string' ? params.elicitationId : `elicit-${n}`;
     try {
+      if (live)
+        await this.gate.checkCount(
+          live.context,
+          server,
+          n,
+          LIMITS.legacyQuestionsPerCall,
+          `questions (elicitation/create) during one ${live.context.method}`,
+        );
       const { answer } = await this.gate.ask(
         params,
         { call: live?.context ?? null, server, era: 'legacy', round: live?.round ?? 1, key },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { FileCredentialStore } from '../core/auth/credential-store';
 import type { Server } from '@modelcontextprotocol/server';
 import { createRemoteApproval } from '../core/approval/remote-approval';
-import type { AppLauncher } from '../core/approval/app-launcher';
+import type { AppLauncher } from '../core/approval/approval-client';
 import { readServerConfigFile, type ServerEntry } from '../core/config/server-config';
 import { FileEraCache, MemoryEraCache, type EraCache } from '../core/connection/era-cache';
 import type { ServerConnection } from '../core/connection/server-connection';

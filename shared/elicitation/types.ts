@@ -69,6 +69,12 @@ export interface QuestionOrigin {
   argumentsSummary?: string;
   /** The agent connection whose call asked (gateway), e.g. "claude-code#stdio-3f9a1c". */
   agent?: string;
+  /**
+   * Set when a gateway relayed the question over the approval channel: the
+   * server, call, arguments and agent labels are what the gateway reported,
+   * not something this app saw. Dialogs and the history say so.
+   */
+  reportedBy?: 'gateway';
   /** 1-based retry round (always 1 for legacy questions). */
   round: number;
   /** The inputRequests key (legacy: a generated one). */

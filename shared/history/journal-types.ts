@@ -68,6 +68,8 @@ export interface CallInfo {
   argumentsSummary?: string;
   /** The agent connection whose call asked (gateway; QuestionOrigin.agent). */
   agent?: string;
+  /** The labels above came from a gateway over the approval channel (QuestionOrigin.reportedBy). */
+  reportedBy?: 'gateway';
 }
 
 // ---------------------------------------------------------------------------
@@ -134,6 +136,8 @@ export interface CallEndBody {
   rounds?: number;
   /** The agent connection that made the call (gateway). */
   agent?: string;
+  /** A gateway reported this ending over the approval channel; the app did not see the call. */
+  reportedBy?: 'gateway';
   detail?: string;
 }
 
@@ -146,6 +150,8 @@ export interface FaultBody {
   questionId?: string;
   round?: number;
   detail: string;
+  /** A gateway reported this fault over the approval channel. */
+  reportedBy?: 'gateway';
 }
 
 /** Something the journal itself has to say about the record. */

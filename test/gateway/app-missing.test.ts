@@ -1,14 +1,20 @@
 // No app to ask: the gateway either starts one (and the human answers there)
 // or ends the call with one clear sentence; in no case does the agent get
 // the question, and nothing is answered on the human's behalf.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readWireLog } from '../fixtures/spawn-fixture';
 import { leaks, makeDataDir, serverFinalStrings, startAgent, startApp, textOf, tsxLoader, type App } from './harness';
 
+const here = dirname(fileURLToPath(import.meta.url));
 const cleanups: Array<() => Promise<void> | void> = [];
+
+/** Name the app the gateway starts, where the gateway reads it: the data folder. */
+function appCommand(dataDir: string, command: string[]): void {
+  writeFileSync(join(dataDir, 'app-command.json'), JSON.stringify({ command }));
+}
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
@@ -38,46 +44,40 @@ describe('when no app is running', () => {
     expect(leaks(agent.received, ['Delete time entry 9?'], strings)).toEqual([]);
   });
 
-  it('starts the app (COUNTERSIGN_APP_COMMAND), waits for it, and the human answers there', async () => {
+  it('starts the app named in app-command.json, waits for it, and the human answers there', async () => {
     const { dataDir } = makeDataDir({ modern: 'modern' });
     cleanups.push(() => {
       const pidFile = join(dataDir, 'fake-app.pid');
       if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
     });
-    const command = JSON.stringify([
-      process.execPath,
-      '--import',
-      tsxLoader,
-      join(dirname(fileURLToPath(import.meta.url)), 'fake-app.ts'),
-    ]);
-    const agent = await startAgent(dataDir, {
-      env: { COUNTERSIGN_GATEWAY_AUTOSTART: '1', COUNTERSIGN_APP_COMMAND: command },
-    });
+    appCommand(dataDir, [process.execPath, '--import', tsxLoader, join(here, 'fake-app.ts')]);
+    const agent = await startAgent(dataDir, { env: { COUNTERSIGN_GATEWAY_AUTOSTART: '1' } });
     cleanups.push(() => agent.close());
     const r = await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 10 } });
     expect(textOf(r)).toBe('declined by the user, nothing was deleted');
-    expect(agent.stderr()).toContain('starting it (COUNTERSIGN_APP_COMMAND)');
+    expect(agent.stderr()).toContain('starting it (app-command.json)');
     // Once running, the app is simply used.
     expect(textOf(await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 11 } }))).toBe(
       'declined by the user, nothing was deleted',
     );
   });
 
-  it('says so at once when the app cannot be started', async () => {
+  it('says so at once when the app cannot be started; an app command in the environment is never run', async () => {
     const { dataDir } = makeDataDir({ modern: 'modern' });
+    appCommand(dataDir, [process.execPath, '-e', 'process.exit(3)']);
+    // What an agent (which launches the gateway and so picks its environment) would try: its own "app".
+    const marker = join(dataDir, 'agent-app-ran');
+    const agentApp = [process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`];
     const agent = await startAgent(dataDir, {
-      env: {
-        COUNTERSIGN_GATEWAY_AUTOSTART: '1',
-        COUNTERSIGN_APP_COMMAND: JSON.stringify([process.execPath, '-e', 'process.exit(3)']),
-      },
+      env: { COUNTERSIGN_GATEWAY_AUTOSTART: '1', COUNTERSIGN_APP_COMMAND: JSON.stringify(agentApp) },
     });
     cleanups.push(() => agent.close());
-    const started = Date.now();
     const r = await agent.client.callTool({ name: 'modern__confirm_delete', arguments: { entryId: 12 } });
     expect(textOf(r)).toBe(
-      'Countersign: approval app not running, nothing was done: Countersign could not start its app (COUNTERSIGN_APP_COMMAND exited with code 3)',
+      'Countersign: approval app not running, nothing was done: Countersign could not start its app (app-command.json exited with code 3)',
     );
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(existsSync(marker)).toBe(false);
+    expect(agent.stderr()).toContain('COUNTERSIGN_APP_COMMAND is ignored');
   });
 
   it('an app that closes while a question is open withdraws it; the agent is told nothing was sent', async () => {

@@ -1,5 +1,5 @@
 // A stand-in for the desktop app, started BY the gateway in the auto-start
-// test (COUNTERSIGN_APP_COMMAND): the real HostService and approval server on
+// test (named in app-command.json): the real HostService and approval server on
 // COUNTERSIGN_DATA_DIR, a "human" who declines everything, and a pid file so
 // the test can stop it.
 import { writeFileSync } from 'node:fs';

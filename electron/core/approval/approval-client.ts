@@ -5,7 +5,6 @@
 import { connect, type Socket } from 'node:net';
 import { HostError, isHostError, messageOf } from '../host-error';
 import type { PrompterAnswer } from '../prompter/prompter';
-import type { AppLauncher } from './app-launcher';
 import { approvalEndpoint, readTokenFile, type ApprovalEndpoint } from './endpoint';
 import {
   APPROVAL_PROTOCOL,
@@ -43,6 +42,17 @@ export class ApprovalWithdrawnError extends HostError {
 /** True for the errors above: the approval channel, not the server, ended the call. */
 export function isApprovalError(e: unknown): e is ApprovalUnavailableError | ApprovalWithdrawnError {
   return e instanceof ApprovalUnavailableError || e instanceof ApprovalWithdrawnError;
+}
+
+/**
+ * Something that can start the app for a data folder. The gateway supplies
+ * it (electron/gateway/app-launcher.ts); the channel only calls it.
+ */
+export interface AppLauncher {
+  /** For logs and error messages. */
+  readonly description: string;
+  /** Start it, detached; `exited` settles if the started process ends (with its code). */
+  start(dataDir: string): Promise<{ exited: Promise<number | null> }>;
 }
 
 /** Nothing listens at the endpoint (no app, or a stale socket). */

@@ -61,7 +61,7 @@ afterEach(async () => {
 
 async function setup(
   overrides: Partial<HostObserver> = {},
-  extra: { helloTimeoutMs?: number; maxPendingPerPeer?: number } = {},
+  extra: { helloTimeoutMs?: number; maxPendingPerPeer?: number; maxPeers?: number } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
   const app = fakeApp(overrides);
@@ -230,14 +230,20 @@ describe('the app side', () => {
     });
     const q = await shown;
     expect(q.question.id).not.toBe('gw-q-1');
+    // Labels the app did not see itself are marked as the gateway's word.
     expect(q.question.origin).toMatchObject({
       server: 'kimai',
       agent: 'claude-code#stdio-a1b2c3',
       argumentsSummary: 'id=4',
+      reportedBy: 'gateway',
     });
     expect(app.events[0]).toEqual([
       'questionAsked',
-      expect.objectContaining({ call, question: q.question, requestState: { length: 10, sha256: 'a'.repeat(64) } }),
+      expect.objectContaining({
+        call: { ...call, reportedBy: 'gateway' },
+        question: q.question,
+        requestState: { length: 10, sha256: 'a'.repeat(64) },
+      }),
     ]);
     q.resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
     const answer = await peer.frame('answer');
@@ -260,10 +266,12 @@ describe('the app side', () => {
     });
     expect(await peer.frame('withdrawn')).toMatchObject({
       id: 'n1',
-      reason: expect.stringContaining('not a flat schema'),
+      reason: expect.stringMatching(/^the app refused the question: .*cannot show safely/),
     });
     expect(app.asked).toHaveLength(0);
-    expect(logs.join('\n')).toContain('refused a question');
+    expect(logs.join('\n')).toContain('refused the question');
+    // The app's own gate judged it, and its history says so.
+    expect(app.events.find((e) => e[0] === 'fault')?.[1]).toMatchObject({ code: 'invalid-schema' });
     const shown = app.next();
     const { requestedSchema: _r, ...rest } = formQuestion() as Record<string, unknown>;
     peer.send({
@@ -283,6 +291,23 @@ describe('the app side', () => {
     expect(await peer.frame('withdrawn', 'm1')).toMatchObject({
       reason: expect.stringContaining('its call is on "kimai"'),
     });
+  });
+
+  it('holds a bounded number of gateway connections, and tells the next one why it is refused', async () => {
+    const { dataDir, logs, server } = await setup({}, { maxPeers: 2 });
+    const a = await rawPeer(dataDir);
+    const b = await rawPeer(dataDir);
+    a.hello();
+    b.hello();
+    await a.frame('welcome');
+    await b.frame('welcome');
+    const c = await rawPeer(dataDir);
+    expect(await c.frame('bye')).toMatchObject({
+      reason: expect.stringContaining('2 gateway connections (its limit)'),
+    });
+    await c.closed;
+    expect(server.peerCount).toBe(2);
+    expect(logs.join('\n')).toContain('refused a gateway connection: 2 are already connected');
   });
 
   it('applies mute rules without showing anything', async () => {
@@ -336,25 +361,39 @@ describe('the app side', () => {
     expect(peer.frames.some((f) => f.type === 'answer')).toBe(false);
   });
 
-  it('records call ends and faults in the order they came, and caps open questions per peer', async () => {
-    const { dataDir, app } = await setup({}, { maxPendingPerPeer: 1 });
+  it('records call ends and faults only for calls asked on that connection, in order, and caps open questions per peer', async () => {
+    const { dataDir, app, logs } = await setup({}, { maxPendingPerPeer: 1 });
     const peer = await rawPeer(dataDir);
     peer.hello();
-    peer.send({
+    const fault = {
       type: 'record',
       event: 'fault',
       payload: { call, code: 'invalid-schema', message: 'nested', at: 't' },
-    });
-    peer.send({ type: 'record', event: 'callEnded', payload: { call, outcome: 'error', rounds: 0, endedAt: 't' } });
+    };
+    const ended = { type: 'record', event: 'callEnded', payload: { call, outcome: 'error', rounds: 0, endedAt: 't' } };
+    // Nothing asked yet: a record is only the peer's word, and stays out of the history.
+    peer.send(fault);
+    peer.send({ ...fault, payload: { ...fault.payload, call: null } });
     peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
     peer.send({ type: 'ask', id: 'a2', question: formQuestion(), call });
     expect(await peer.frame('withdrawn')).toMatchObject({
       id: 'a2',
       reason: 'too many open questions from this agent connection',
     });
+    // Another connection cannot report on this connection's call.
+    const intruder = await rawPeer(dataDir);
+    intruder.hello();
+    await intruder.frame('welcome');
+    intruder.send(ended);
+    intruder.send({ ...ended, payload: { ...ended.payload, call: { ...call, callId: 'call-9', server: 'bank' } } });
+    peer.send(fault);
+    peer.send(ended);
+    peer.send(ended); // once per call
+    await new Promise((r) => setTimeout(r, 100));
     const records = app.events.filter((e) => e[0] === 'fault' || e[0] === 'callEnded');
     expect(records.map((e) => e[0])).toEqual(['fault', 'callEnded']);
-    expect(records[1]![1]).toMatchObject({ call: { agent: 'claude-code#stdio-a1b2c3' } });
+    expect(records[1]![1]).toMatchObject({ call: { agent: 'claude-code#stdio-a1b2c3', reportedBy: 'gateway' } });
+    expect(logs.filter((l) => l.includes('ignored a')).length).toBe(5);
   });
 });
 
@@ -449,9 +488,13 @@ describe('the gateway side (ApprovalClient)', () => {
   it('records go to a running app, and are dropped (never starting one) when none runs', async () => {
     const { dataDir, app } = await setup();
     const c = client(dataDir);
+    const shown = app.next();
+    const answered = c.ask(ask, new AbortController().signal);
+    (await shown).resolve({ answer: { action: 'decline' }, decidedBy: 'human' });
+    await answered;
     c.record({ type: 'record', event: 'callEnded', payload: { call, outcome: 'complete', rounds: 1, endedAt: 't' } });
     await new Promise((r) => setTimeout(r, 100));
-    expect(app.events.map((e) => e[0])).toEqual(['callEnded']);
+    expect(app.events.map((e) => e[0])).toEqual(['questionAsked', 'answerRecorded', 'callEnded']);
     let started = false;
     const lonely = client(mkdtempSync(join(tmpdir(), 'cs-appr-')), {
       description: 'x',

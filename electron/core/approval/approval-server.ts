@@ -4,16 +4,15 @@
 // one journal writer), and only then replies. The answer is therefore on disk
 // before the gateway, and so the server, learns it: write-ahead across
 // processes.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmod, unlink } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
-import { checkFlatSchema } from '../../../shared/elicitation/schema-rules';
-import type { Question, QuestionOrigin } from '../../../shared/elicitation/types';
-import { analyzeUrl } from '../../../shared/url/analyze-url';
-import type { CallContext, HostObserver, StateDigest } from '../events';
-import { HostError, messageOf } from '../host-error';
-import type { Prompter, PrompterAnswer } from '../prompter/prompter';
+import type { CallContext, HostObserver } from '../events';
+import { HostError, isHostError, messageOf } from '../host-error';
+import { LIMITS } from '../limits';
+import type { Prompter } from '../prompter/prompter';
+import { QuestionGate, type AskContext, type ElicitParams } from '../prompter/question-gate';
 import { approvalEndpoint, ensurePrivateDir, writeTokenFile, type ApprovalEndpoint } from './endpoint';
 import {
   APPROVAL_PROTOCOL,
@@ -25,7 +24,6 @@ import {
   type AppFrame,
   type GatewayFrame,
   type WireCall,
-  type WireQuestion,
 } from './protocol';
 
 /** What the approval server needs from the app (HostService provides it). */
@@ -45,8 +43,10 @@ export interface ApprovalServerOptions {
   /** Shown to gateways in the welcome frame ("desktop", "web"). */
   app?: string;
   log?: (line: string) => void;
-  /** Open questions one gateway may have at once. Default 64. */
+  /** Open questions one gateway may have at once. Default LIMITS.pendingPerPeer. */
   maxPendingPerPeer?: number;
+  /** Gateways connected at once. Default LIMITS.approvalPeers. */
+  maxPeers?: number;
   /** How long a new peer has to say hello. Default 5 s. */
   helloTimeoutMs?: number;
 }
@@ -91,9 +91,20 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
   const token = randomBytes(32).toString('base64url');
   await writeTokenFile(endpoint.tokenFile, token);
 
+  // One gate for every gateway: the per-server limit counts across connections.
+  const { service } = options;
+  const gate = new QuestionGate(service.questions, explainedObserver(service.observer), (s) => service.isMuted(s));
   const peers = new Set<Peer>();
+  const maxPeers = options.maxPeers ?? LIMITS.approvalPeers;
   const server: Server = createServer((socket) => {
-    const peer = new Peer(socket, token, options, log, () => peers.delete(peer));
+    if (peers.size >= maxPeers) {
+      log(`countersign: approval channel: refused a gateway connection: ${maxPeers} are already connected`);
+      socket.end(
+        encodeFrame({ type: 'bye', reason: `the app already serves ${maxPeers} gateway connections (its limit)` }),
+      );
+      return;
+    }
+    const peer = new Peer(socket, token, gate, options, log, () => peers.delete(peer));
     peers.add(peer);
   });
   await new Promise<void>((resolve, reject) => {
@@ -128,6 +139,8 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
 class Peer {
   private readonly reader = new LineReader();
   private readonly pending = new Map<string, AbortController>();
+  /** Calls this connection asked questions for (call id to server): the only ones it may report on. */
+  private readonly calls = new Map<string, string>();
   private readonly settled = new Set<Promise<void>>();
   private greeted = false;
   private gone = false;
@@ -138,6 +151,7 @@ class Peer {
   constructor(
     private readonly socket: Socket,
     private readonly token: string,
+    private readonly gate: QuestionGate,
     private readonly options: ApprovalServerOptions,
     private readonly log: (line: string) => void,
     private readonly onGone: () => void,
@@ -186,7 +200,7 @@ class Peer {
         return this.drop('hello sent twice');
       case 'ask': {
         if (this.pending.has(frame.id)) return this.drop(`question id ${frame.id} is already open`);
-        if (this.pending.size >= (this.options.maxPendingPerPeer ?? 64)) {
+        if (this.pending.size >= (this.options.maxPendingPerPeer ?? LIMITS.pendingPerPeer)) {
           this.send({ type: 'withdrawn', id: frame.id, reason: 'too many open questions from this agent connection' });
           return;
         }
@@ -203,6 +217,17 @@ class Peer {
         this.pending.get(frame.id)?.abort(new HostError('cancelled', 'the agent cancelled the call'));
         return;
       case 'record': {
+        // A peer reports only on calls that asked it questions, and once per call
+        // ending: anything else would let any connected process write the history.
+        const call = frame.payload.call;
+        const asked = call ? this.calls.get(call.callId) : undefined;
+        if (!call || asked !== call.server) {
+          this.log(
+            `countersign: approval channel: ignored a ${frame.event} record from a gateway: ${call ? `call ${JSON.stringify(call.callId)} on "${call.server}" asked nothing on this connection` : 'it names no call'}`,
+          );
+          return;
+        }
+        if (frame.event === 'callEnded') this.calls.delete(call.callId);
         const observer = this.options.service.observer;
         this.records = this.records.then(async () => {
           try {
@@ -222,71 +247,59 @@ class Peer {
     }
   }
 
-  /** One question, start to finish: record, show (unless muted), record the answer, reply. */
+  /**
+   * One question, start to finish, through the app's one QuestionGate (the
+   * same rules, limits and write-ahead recording as the app's own calls):
+   * record, show (unless muted), check and record the answer, then reply.
+   */
   private async ask(frame: Extract<GatewayFrame, { type: 'ask' }>, signal: AbortSignal): Promise<void> {
-    const { service } = this.options;
-    const rebuilt = rebuildQuestion(frame.question, frame.call);
-    if (!rebuilt.ok) {
-      this.log(`countersign: approval channel: refused a question: ${rebuilt.reason}`);
-      this.send({ type: 'withdrawn', id: frame.id, reason: `the app refused the question: ${rebuilt.reason}` });
+    const q = frame.question;
+    if (frame.call && frame.call.server !== q.origin.server) {
+      const reason = `the question names server "${q.origin.server}" but its call is on "${frame.call.server}"`;
+      this.log(`countersign: approval channel: refused a question: ${reason}`);
+      this.send({ type: 'withdrawn', id: frame.id, reason: `the app refused the question: ${reason}` });
       return;
     }
-    const question = rebuilt.question;
     const call = frame.call ? toCallContext(frame.call) : null;
-    const digest: { requestState?: StateDigest } = frame.requestState ? { requestState: frame.requestState } : {};
+    if (call) this.calls.set(call.callId, call.server);
+    const params: ElicitParams =
+      q.mode === 'url'
+        ? { mode: 'url', message: q.message, url: q.url.href }
+        : { mode: 'form', message: q.message, requestedSchema: q.requestedSchema };
+    const ctx: AskContext = {
+      call,
+      server: q.origin.server,
+      era: q.origin.era,
+      round: q.origin.round,
+      key: q.origin.key,
+      ...(q.origin.roundPosition !== undefined ? { roundPosition: q.origin.roundPosition } : {}),
+      ...(frame.requestState ? { requestState: frame.requestState } : {}),
+      reported: {
+        ...(q.origin.timeLimitMinutes !== undefined ? { timeLimitMinutes: q.origin.timeLimitMinutes } : {}),
+        method: q.origin.method,
+        name: q.origin.name,
+        ...(q.origin.argumentsSummary !== undefined ? { argumentsSummary: q.origin.argumentsSummary } : {}),
+        ...(q.origin.agent !== undefined ? { agent: q.origin.agent } : {}),
+      },
+    };
     try {
-      await service.observer.questionAsked?.({ call, question, askedAt: new Date().toISOString(), ...digest });
-    } catch (e) {
+      const { answer, decided } = await this.gate.ask(params, ctx, signal);
       this.send({
-        type: 'withdrawn',
+        type: 'answer',
         id: frame.id,
-        reason: `the app could not record the question, so it was not shown: ${messageOf(e)}`,
-      });
-      return;
-    }
-
-    let decided: PrompterAnswer;
-    let withdrawn: string | undefined;
-    if (service.isMuted(question.origin.server)) {
-      decided = { answer: { action: 'cancel' }, decidedBy: 'mute-rule' };
-    } else {
-      try {
-        decided = await service.questions.ask(question, signal);
-      } catch (e) {
-        decided = { answer: { action: 'cancel' }, decidedBy: 'call-cancelled' };
-        withdrawn = signal.aborted ? messageOf(signal.reason) : messageOf(e);
-      }
-    }
-    try {
-      await service.observer.answerRecorded?.({
-        call,
-        question,
-        answer: decided.answer,
+        answer,
         decidedBy: decided.decidedBy,
         ...(decided.urlOpened !== undefined ? { urlOpened: decided.urlOpened } : {}),
-        answeredAt: new Date().toISOString(),
-        ...digest,
       });
     } catch (e) {
-      // Write-ahead: an answer that is not on disk is not sent.
-      this.send({
-        type: 'withdrawn',
-        id: frame.id,
-        reason: `the app could not record the answer, so it was not sent: ${messageOf(e)}`,
-      });
-      return;
+      const reason = signal.aborted
+        ? messageOf(signal.reason)
+        : isHostError(e, 'invalid-schema') || isHostError(e, 'protocol')
+          ? `the app refused the question: ${messageOf(e)}`
+          : messageOf(e);
+      if (!signal.aborted) this.log(`countersign: approval channel: a gateway question ended: ${reason}`);
+      this.send({ type: 'withdrawn', id: frame.id, reason });
     }
-    if (withdrawn !== undefined) {
-      this.send({ type: 'withdrawn', id: frame.id, reason: withdrawn });
-      return;
-    }
-    this.send({
-      type: 'answer',
-      id: frame.id,
-      answer: decided.answer,
-      decidedBy: decided.decidedBy,
-      ...(decided.urlOpened !== undefined ? { urlOpened: decided.urlOpened } : {}),
-    });
   }
 
   /** Drop a misbehaving peer, saying why in the app's log. */
@@ -319,44 +332,30 @@ class Peer {
   }
 }
 
-/** The peer's call context, as the core's observers expect it. */
+/** The peer's call context, as the core's observers expect it: marked as the gateway's word. */
 function toCallContext(call: WireCall): CallContext {
-  return { ...call };
+  return { ...call, reportedBy: 'gateway' };
 }
 
-/**
- * Build the app's own Question from the peer's: a fresh id (a peer cannot
- * collide with another question in the queue), the form schema re-checked
- * by the shared flat-schema rules, the URL re-analysed here.
- */
-function rebuildQuestion(
-  q: WireQuestion,
-  call: WireCall | null,
-): { ok: true; question: Question } | { ok: false; reason: string } {
-  const origin: QuestionOrigin & { agent?: string } = {
-    server: q.origin.server,
-    era: q.origin.era,
-    method: q.origin.method,
-    name: q.origin.name,
-    round: q.origin.round,
-    key: q.origin.key,
-    ...(q.origin.argumentsSummary !== undefined ? { argumentsSummary: q.origin.argumentsSummary } : {}),
-    ...(q.origin.timeLimitMinutes !== undefined ? { timeLimitMinutes: q.origin.timeLimitMinutes } : {}),
-    ...(q.origin.roundPosition !== undefined ? { roundPosition: q.origin.roundPosition } : {}),
+/** Record failures say what was not done, so the gateway's log and the agent's error are plain. */
+function explainedObserver(inner: HostObserver): HostObserver {
+  return {
+    async questionAsked(e) {
+      try {
+        await inner.questionAsked?.(e);
+      } catch (error) {
+        throw new Error(`the app could not record the question, so it was not shown: ${messageOf(error)}`);
+      }
+    },
+    async answerRecorded(e) {
+      try {
+        await inner.answerRecorded?.(e);
+      } catch (error) {
+        // Write-ahead: an answer that is not on disk is not sent.
+        throw new Error(`the app could not record the answer, so it was not sent: ${messageOf(error)}`);
+      }
+    },
+    callEnded: (e) => inner.callEnded?.(e),
+    fault: (e) => inner.fault?.(e),
   };
-  // Which agent connection asked: shown with the question and kept in history.
-  const agent = call?.agent ?? q.origin.agent;
-  if (agent !== undefined) origin.agent = agent;
-  if (call && call.server !== q.origin.server)
-    return { ok: false, reason: `the question names server "${q.origin.server}" but its call is on "${call.server}"` };
-  const id = randomUUID();
-  if (q.mode === 'url')
-    return { ok: true, question: { id, mode: 'url', origin, message: q.message, url: analyzeUrl(q.url.href) } };
-  const checked = checkFlatSchema(q.requestedSchema);
-  if (!checked.ok)
-    return {
-      ok: false,
-      reason: `its form is not a flat schema (${checked.errors[0]?.path || '(schema)'}: ${checked.errors[0]?.message})`,
-    };
-  return { ok: true, question: { id, mode: 'form', origin, message: q.message, requestedSchema: checked.schema } };
 }

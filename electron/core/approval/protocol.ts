@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { answerSchema } from '../../../shared/host-api/contract';
 import { DECIDED_BY } from '../../../shared/history/journal-types';
+import { LIMITS } from '../limits';
 
 /** Name and version of this wire protocol; both sides must agree exactly. */
 export const APPROVAL_PROTOCOL = 'countersign-approval/1';
@@ -66,15 +67,15 @@ const questionSchema = z.discriminatedUnion('mode', [
     id,
     mode: z.literal('form'),
     origin,
-    message: text(20_000),
+    message: text(LIMITS.messageChars),
     requestedSchema: z.record(z.string(), z.unknown()),
   }),
   z.strictObject({
     id,
     mode: z.literal('url'),
     origin,
-    message: text(20_000),
-    url: z.looseObject({ href: text(65_536) }),
+    message: text(LIMITS.messageChars),
+    url: z.looseObject({ href: text(LIMITS.urlChars) }),
   }),
 ]);
 export type WireQuestion = z.infer<typeof questionSchema>;

@@ -5,13 +5,14 @@
 // the one history writer and the answer is on disk before it is sent.
 import type { CallContext, HostObserver, StateDigest } from '../events';
 import { HostError } from '../host-error';
+import { LIMITS } from '../limits';
 import type { Prompter, PrompterAnswer } from '../prompter/prompter';
 import type { Question } from '../../../shared/elicitation/types';
 import { ApprovalClient, type ApprovalClientOptions } from './approval-client';
 import type { WireCall, WireQuestion } from './protocol';
 
 /** The longest link the channel carries (the wire schema's limit). */
-const MAX_URL_CHARS = 65_536;
+const MAX_URL_CHARS = LIMITS.urlChars;
 
 /** Limits of the wire schema; longer values are cut, never refused. */
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -41,7 +42,7 @@ export function wireQuestion(q: Question): WireQuestion {
     key: cut(o.key, 500),
     ...(o.argumentsSummary !== undefined ? { argumentsSummary: cut(o.argumentsSummary, 500) } : {}),
   };
-  const message = cut(q.message, 20_000);
+  const message = cut(q.message, LIMITS.messageChars);
   if (q.mode === 'url') {
     // A link is never shortened: the app must open exactly what the server sent, or nothing.
     if (q.url.href.length > MAX_URL_CHARS)

@@ -16,6 +16,7 @@ import type { CallMethod } from '../../../shared/elicitation/types';
 import { DECLARED_INPUT_METHODS } from '../client-identity';
 import type { CallContext } from '../events';
 import { HostError, messageOf } from '../host-error';
+import { LIMITS } from '../limits';
 import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
 import { RESULT_SCHEMAS } from './result-schemas';
@@ -136,6 +137,7 @@ export async function runInputRequiredLoop(
       continue;
     }
     pacing = options.pacingDelayMs;
+    await gate.checkCount(call, call.server, keys.length, LIMITS.questionsPerRound, 'questions in one round');
 
     // Refuse the whole round before asking anything if one request is of a
     // kind the host did not declare: half-answered rounds help no one.

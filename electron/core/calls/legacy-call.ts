@@ -8,6 +8,7 @@ import { ProtocolError, type Client } from '@modelcontextprotocol/client';
 import type { CallMethod } from '../../../shared/elicitation/types';
 import type { CallContext } from '../events';
 import { HostError } from '../host-error';
+import { LIMITS } from '../limits';
 import type { QuestionGate } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
 import { NO_SDK_TIMEOUT_MS, QuestionAwareDeadline, SDK_DEFAULT_REQUEST_TIMEOUT_MS } from './question-aware-deadline';
@@ -153,6 +154,7 @@ export async function runLegacyCall(
       const list = Array.isArray(data?.elicitations) ? (data.elicitations as Array<Record<string, unknown>>) : [];
       if (list.length === 0)
         throw new HostError('protocol', `server "${call.server}" sent error -32042 without data.elicitations`);
+      await gate.checkCount(call, call.server, list.length, LIMITS.questionsPerRound, 'link interactions in one round');
       const release = completions.expect(
         list.map((el) => el.elicitationId).filter((id): id is string => typeof id === 'string'),
       );

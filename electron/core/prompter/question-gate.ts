@@ -2,14 +2,17 @@
 // Question (with who asks and why), refuse what cannot be shown safely (a
 // nested or $ref schema, an undeclared request kind), ask through the one
 // Prompter, check the answer against the schema, and record it (write-ahead)
-// before handing it back for sending.
+// before handing it back for sending. Every path (the app's own calls, the
+// CLI, gateway questions relayed to the app) goes through this one gate, so
+// a rule added here holds everywhere; the input limits (../limits) live here too.
 import { randomUUID } from 'node:crypto';
 import { checkFlatSchema } from '../../../shared/elicitation/schema-rules';
 import { validateAnswer } from '../../../shared/elicitation/validate-answer';
-import type { Answer, Question, QuestionOrigin } from '../../../shared/elicitation/types';
+import type { Answer, CallMethod, Question, QuestionOrigin } from '../../../shared/elicitation/types';
 import { analyzeUrl } from '../../../shared/url/analyze-url';
 import type { CallContext, HostObserver, StateDigest } from '../events';
 import { HostError, messageOf } from '../host-error';
+import { LIMITS } from '../limits';
 import type { Prompter, PrompterAnswer } from './prompter';
 
 /** What a server asked, in elicitation/create params shape (both eras). */
@@ -33,6 +36,25 @@ export interface AskContext {
   roundPosition?: { index: number; count: number; keys: string[] };
   /** The task that asks, when the call became one. */
   task?: { taskId: string; startedAt: string };
+  /**
+   * Labels a gateway relayed with the question: the app did not see the
+   * server or the call itself, so the question is marked "reported by the
+   * gateway" wherever these labels are shown or kept.
+   */
+  reported?: {
+    method: CallMethod | null;
+    name: string | null;
+    argumentsSummary?: string;
+    agent?: string;
+    /** The gateway's own question time limit, shown (and kept) when the app sets none. */
+    timeLimitMinutes?: number;
+  };
+}
+
+/** Control characters could forge extra lines in a dialog or a log. */
+function oneLine(text: string, maxLength: number): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
 }
 
 /** A short, single-line, safe summary of call arguments for dialogs. */
@@ -42,26 +64,39 @@ export function summariseArguments(args: Record<string, unknown> | undefined, ma
     const value = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
     return `${k}=${value}`;
   });
-  // Control characters could forge extra lines in a dialog or a log.
-  const text = parts.join(', ').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  return oneLine(parts.join(', '), maxLength);
+}
+
+function tooLarge(ctx: AskContext, what: string, size: number, limit: number): HostError {
+  return new HostError(
+    'invalid-schema',
+    `server "${ctx.server}" sent a question (key "${ctx.key}") whose ${what} is ${size} characters, over the host's limit of ${limit}; it was not shown`,
+    { key: ctx.key, limit },
+  );
 }
 
 /** Turn elicitation params into a Question, or throw invalid-schema. */
 export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
+  const reported = ctx.reported;
   const origin: QuestionOrigin = {
     server: ctx.server,
     era: ctx.era,
-    method: ctx.call?.method ?? null,
-    name: ctx.call?.name ?? null,
+    method: ctx.call?.method ?? reported?.method ?? null,
+    name: ctx.call?.name ?? reported?.name ?? null,
     round: ctx.round,
     key: ctx.key,
   };
   if (ctx.roundPosition && ctx.roundPosition.count > 1) origin.roundPosition = ctx.roundPosition;
   if (ctx.task) origin.task = { taskId: ctx.task.taskId, startedAt: ctx.task.startedAt };
-  const summary = summariseArguments(ctx.call?.arguments);
+  const summary =
+    summariseArguments(ctx.call?.arguments) ??
+    (reported?.argumentsSummary !== undefined ? oneLine(reported.argumentsSummary, 120) : undefined);
   if (summary) origin.argumentsSummary = summary;
+  const agent = ctx.call?.agent ?? reported?.agent;
+  if (agent !== undefined) origin.agent = oneLine(agent, 200);
+  if (reported) origin.reportedBy = 'gateway';
   const message = typeof params.message === 'string' ? params.message : '';
+  if (message.length > LIMITS.messageChars) throw tooLarge(ctx, 'message', message.length, LIMITS.messageChars);
   const id = randomUUID();
   const mode = params.mode ?? 'form';
   if (mode === 'url') {
@@ -72,6 +107,7 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
         { key: ctx.key },
       );
     }
+    if (params.url.length > LIMITS.urlChars) throw tooLarge(ctx, 'link', params.url.length, LIMITS.urlChars);
     return { id, mode: 'url', origin, message, url: analyzeUrl(params.url) };
   }
   if (mode !== 'form') {
@@ -81,6 +117,8 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
       { key: ctx.key },
     );
   }
+  const schemaChars = JSON.stringify(params.requestedSchema ?? null)?.length ?? 0;
+  if (schemaChars > LIMITS.schemaChars) throw tooLarge(ctx, 'form schema', schemaChars, LIMITS.schemaChars);
   const checked = checkFlatSchema(params.requestedSchema);
   if (!checked.ok) {
     const detail = checked.errors.map((p) => `${p.path || '(schema)'}: ${p.message}`).join('; ');
@@ -122,6 +160,9 @@ export function checkAnswer(question: Question, answer: Answer): Answer {
 
 /** Asks questions through one prompter and reports each step to observers. */
 export class QuestionGate {
+  /** Questions waiting for the human right now, per server (LIMITS.pendingPerServer). */
+  private readonly open = new Map<string, number>();
+
   constructor(
     private readonly prompter: Prompter,
     private readonly observer: HostObserver,
@@ -139,46 +180,63 @@ export class QuestionGate {
     let question: Question;
     try {
       question = buildQuestion(params, ctx);
-      const limit = this.timeLimitMinutes();
+      const limit = this.timeLimitMinutes() || (ctx.reported?.timeLimitMinutes ?? 0);
       if (limit > 0) question.origin.timeLimitMinutes = limit;
     } catch (error) {
       if (error instanceof HostError) await this.fault(ctx.call, error);
       throw error;
     }
-    await this.observer.questionAsked?.({
-      call: ctx.call,
-      question,
-      askedAt: new Date().toISOString(),
-      ...(ctx.requestState ? { requestState: ctx.requestState } : {}),
-    });
-
+    const waiting = this.open.get(ctx.server) ?? 0;
+    if (waiting >= LIMITS.pendingPerServer) {
+      const error = new HostError(
+        'protocol',
+        `server "${ctx.server}" already has ${waiting} questions waiting for the user (the host's limit is ${LIMITS.pendingPerServer}); this one was not shown`,
+        { key: ctx.key, limit: LIMITS.pendingPerServer },
+      );
+      await this.fault(ctx.call, error);
+      throw error;
+    }
+    // The slot is taken before the first await, so questions arriving together are counted together.
+    this.open.set(ctx.server, waiting + 1);
     let decided: PrompterAnswer;
-    if (this.isMuted(ctx.server)) {
-      decided = { answer: { action: 'cancel' }, decidedBy: 'mute-rule' };
-    } else {
-      const limit = question.origin.timeLimitMinutes;
-      // No timer runs while a human decides unless the user set one.
-      const clock = limit ? timeLimit(limit) : undefined;
-      try {
-        decided = await this.prompter.ask(question, clock ? AbortSignal.any([signal, clock.signal]) : signal);
-      } catch (error) {
-        if (clock?.signal.aborted && !signal.aborted) {
-          decided = {
-            answer: { action: 'cancel' },
-            decidedBy: 'timeout',
-            decidedByDetail: `timed out after ${limit} min (Settings → Question time limit)`,
-          };
-        } else if (signal.aborted) {
-          await this.record(ctx, question, {
-            answer: { action: 'cancel' },
-            decidedBy: 'call-cancelled',
-            decidedByDetail: messageOf(signal.reason),
-          });
-          throw new HostError('cancelled', 'the call was cancelled while a question was open');
-        } else throw error;
-      } finally {
-        clock?.dispose();
+    try {
+      await this.observer.questionAsked?.({
+        call: ctx.call,
+        question,
+        askedAt: new Date().toISOString(),
+        ...(ctx.requestState ? { requestState: ctx.requestState } : {}),
+      });
+      if (this.isMuted(ctx.server)) {
+        decided = { answer: { action: 'cancel' }, decidedBy: 'mute-rule' };
+      } else {
+        const limit = question.origin.timeLimitMinutes;
+        // No timer runs while a human decides unless the user set one.
+        const clock = limit ? timeLimit(limit) : undefined;
+        try {
+          decided = await this.prompter.ask(question, clock ? AbortSignal.any([signal, clock.signal]) : signal);
+        } catch (error) {
+          if (clock?.signal.aborted && !signal.aborted) {
+            decided = {
+              answer: { action: 'cancel' },
+              decidedBy: 'timeout',
+              decidedByDetail: `timed out after ${limit} min (Settings → Question time limit)`,
+            };
+          } else if (signal.aborted) {
+            await this.record(ctx, question, {
+              answer: { action: 'cancel' },
+              decidedBy: 'call-cancelled',
+              decidedByDetail: messageOf(signal.reason),
+            });
+            throw new HostError('cancelled', 'the call was cancelled while a question was open');
+          } else throw error;
+        } finally {
+          clock?.dispose();
+        }
       }
+    } finally {
+      const left = (this.open.get(ctx.server) ?? 1) - 1;
+      if (left > 0) this.open.set(ctx.server, left);
+      else this.open.delete(ctx.server);
     }
     if (signal.aborted) {
       // The call ended while the answer was on its way: it is never sent.
@@ -211,6 +269,27 @@ export class QuestionGate {
       answeredAt: new Date().toISOString(),
       ...(ctx.requestState ? { requestState: ctx.requestState } : {}),
     });
+  }
+
+  /**
+   * Refuse a batch of questions over `limit` before any is asked (a round's
+   * inputRequests, a legacy call's elicitations): recorded as a fault, thrown.
+   */
+  async checkCount(
+    call: CallContext | null,
+    server: string,
+    count: number,
+    limit: number,
+    what: string,
+  ): Promise<void> {
+    if (count <= limit) return;
+    const error = new HostError(
+      'protocol',
+      `server "${server}" sent ${count} ${what}, over the host's limit of ${limit}; nothing more was asked`,
+      { count, limit },
+    );
+    await this.fault(call, error);
+    throw error;
   }
 
   /** Report a host-side fault to observers. */

@@ -80,6 +80,7 @@ export class JournalHistory implements HistoryPort {
         rounds: e.rounds,
         ...(e.error ? { detail: e.error } : {}),
         ...(e.call.agent ? { agent: e.call.agent } : {}),
+        ...(e.call.reportedBy ? { reportedBy: e.call.reportedBy } : {}),
       }),
     fault: async (e) => {
       const fault = FAULTS[e.code];
@@ -89,6 +90,7 @@ export class JournalHistory implements HistoryPort {
         fault,
         ...(e.call ? { server: e.call.server, callId: e.call.callId } : {}),
         detail: e.message,
+        ...(e.call?.reportedBy ? { reportedBy: e.call.reportedBy } : {}),
       });
     },
   };

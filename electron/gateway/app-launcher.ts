@@ -1,24 +1,41 @@
-// Starting the app when a question arrives and no app is running. The app
-// must be one the human can see: the desktop app, or the web shell WITH its
-// browser window (a shell started with --no-open would hold the question
-// where nobody looks). Tried in order:
-//   1. COUNTERSIGN_APP_COMMAND: a JSON array, e.g. ["/opt/Countersign/countersign"]
+// Starting the app when a question arrives and no app is running (only the
+// gateway does this). The app must be one the human can see: the desktop app,
+// or the web shell WITH its browser window (a shell started with --no-open
+// would hold the question where nobody looks). Tried in order:
+//   1. DATA/app-command.json: {"command": ["/opt/Countersign/countersign"]}
 //   2. the installed desktop app (macOS /Applications, Windows per-user install),
 //      only for the default data folder (the OS launcher cannot pass ours on)
 //   3. the desktop app of this source tree (Electron installed and built)
 //   4. `countersign web --data-dir DIR` with the same Node and launcher script
+// Never from the gateway's own environment: an agent launches the gateway and
+// chooses that environment, so an app command (or NODE_OPTIONS, or
+// ELECTRON_RUN_AS_NODE) taken from it would let the agent choose who answers.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AppLauncher } from '../core/approval/approval-client';
 
-/** Something that can start the app for a data folder. */
-export interface AppLauncher {
-  /** For logs and error messages. */
-  readonly description: string;
-  /** Start it, detached; `exited` settles if the started process ends (with its code). */
-  start(dataDir: string): Promise<{ exited: Promise<number | null> }>;
+export type { AppLauncher } from '../core/approval/approval-client';
+
+/** The file in the data folder that names the app to start. */
+export const APP_COMMAND_FILE = 'app-command.json';
+
+/**
+ * What the started app inherits from the gateway's environment: what it
+ * needs to find the user's display, session and locale, and nothing that
+ * changes how a program runs (NODE_OPTIONS, ELECTRON_*, LD_*, ...).
+ */
+const PASSED_ENV =
+  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LANGUAGE|LC_[A-Z]+|TZ|DISPLAY|WAYLAND_DISPLAY|XAUTHORITY|DBUS_SESSION_BUS_ADDRESS|XDG_[A-Z_]+|SYSTEMROOT|SystemRoot|APPDATA|LOCALAPPDATA|USERPROFILE|ProgramFiles|COMSPEC|PATHEXT|WINDIR)$/;
+
+/** The environment a started app gets: the allowed part of `env`, plus its data folder. */
+export function appEnvironment(env: NodeJS.ProcessEnv, dataDir: string): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && PASSED_ENV.test(k)) out[k] = v;
+  out.COUNTERSIGN_DATA_DIR = dataDir;
+  return out;
 }
 
 /** A launcher running `command` detached from the gateway, with COUNTERSIGN_DATA_DIR set. */
@@ -36,7 +53,7 @@ export function commandLauncher(
         detached: true,
         stdio: 'ignore',
         windowsHide: true,
-        env: { ...env, COUNTERSIGN_DATA_DIR: dataDir },
+        env: appEnvironment(env, dataDir),
       });
       const exited = new Promise<number | null>((resolve) => {
         child.once('exit', (code) => resolve(code));
@@ -51,6 +68,10 @@ export function commandLauncher(
 /** Options for choosing the default launcher. */
 export interface LauncherChoice {
   env?: NodeJS.ProcessEnv;
+  /** The data folder whose app-command.json names the app, if it has one. */
+  dataDir?: string;
+  /** Told when the environment tried to name the app (it is ignored). */
+  log?: (line: string) => void;
   /** True when the data folder is the platform default (no COUNTERSIGN_DATA_DIR, no --data-dir). */
   defaultDataDir?: boolean;
   platform?: NodeJS.Platform;
@@ -62,12 +83,13 @@ export interface LauncherChoice {
 export function defaultLauncher(choice: LauncherChoice = {}): AppLauncher | null {
   const env = choice.env ?? process.env;
   if (env.COUNTERSIGN_GATEWAY_AUTOSTART === '0') return null;
-  if (env.COUNTERSIGN_APP_COMMAND) {
-    const parsed: unknown = JSON.parse(env.COUNTERSIGN_APP_COMMAND);
-    if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((p) => typeof p === 'string')) {
-      throw new Error('COUNTERSIGN_APP_COMMAND must be a JSON array of strings, e.g. ["/path/to/countersign"]');
-    }
-    return commandLauncher(parsed, 'COUNTERSIGN_APP_COMMAND', env);
+  if (env.COUNTERSIGN_APP_COMMAND !== undefined)
+    choice.log?.(
+      `countersign gateway: COUNTERSIGN_APP_COMMAND is ignored: whoever launches the gateway chooses its environment; name the app in ${APP_COMMAND_FILE} in the data folder instead`,
+    );
+  if (choice.dataDir !== undefined) {
+    const configured = appCommandFromFile(join(choice.dataDir, APP_COMMAND_FILE));
+    if (configured) return commandLauncher(configured, APP_COMMAND_FILE, env);
   }
   const platform = choice.platform ?? process.platform;
   if (choice.defaultDataDir) {
@@ -83,6 +105,33 @@ export function defaultLauncher(choice: LauncherChoice = {}): AppLauncher | null
       return commandLauncher([process.execPath, bin, 'web'], 'countersign web (the app in the system browser)', env);
   }
   return null;
+}
+
+/** The command in an app-command.json; undefined when there is none; a clear error when it is malformed. */
+export function appCommandFromFile(file: string): string[] | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file} is not JSON: ${(e as Error).message}`);
+  }
+  const command = (doc as { command?: unknown } | null)?.command;
+  if (
+    !Array.isArray(command) ||
+    command.length === 0 ||
+    !command.every((p): p is string => typeof p === 'string' && p !== '')
+  )
+    throw new Error(
+      `${file}: "command" must be a non-empty array of strings, e.g. {"command": ["/path/to/countersign"]}`,
+    );
+  return command;
 }
 
 function installedApp(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): AppLauncher | undefined {

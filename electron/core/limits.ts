@@ -1,0 +1,34 @@
+// Every bound on what a server or a peer can make the host hold, in one
+// place. Each limit, when reached, ends the request with a clear error naming
+// the limit, never silently; the question gate applies the per-question ones,
+// so the app's own calls, the CLI and gateway questions relayed to the app
+// all get the same bounds.
+
+/** The host's input limits, with their defaults. */
+export const LIMITS = {
+  /** Questions (inputRequests keys) one input_required round may carry. */
+  questionsPerRound: 50,
+  /** elicitation/create requests a legacy server may send during one call. */
+  legacyQuestionsPerCall: 50,
+  /** Characters of a question's message (what the dialog shows). */
+  messageChars: 20_000,
+  /** Characters of a form question's requestedSchema, as JSON. */
+  schemaChars: 64 * 1024,
+  /** Characters of a URL question's link (never shortened: shown whole or refused). */
+  urlChars: 65_536,
+  /** Questions waiting for the human at once, per server. */
+  pendingPerServer: 32,
+  /** Questions waiting at once, per gateway connection on the approval socket. */
+  pendingPerPeer: 64,
+  /** Gateway connections the approval socket holds at once. */
+  approvalPeers: 32,
+  /** Characters of one error line (a server's error message, a fault detail). */
+  errorLineChars: 2_000,
+} as const;
+
+/** `text` cut to `max` characters, saying how much was left out. */
+export function capLine(text: string, max: number = LIMITS.errorLineChars): string {
+  if (text.length <= max) return text;
+  const note = ` … (${text.length - max} more characters cut)`;
+  return `${text.slice(0, Math.max(0, max - note.length))}${note}`;
+}
