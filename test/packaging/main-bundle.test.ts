@@ -67,9 +67,14 @@ Module._resolveFilename = function (request, ...rest) {
 };
 require.cache['electron-stub'] = { id: 'electron-stub', filename: 'electron-stub', loaded: true, exports: electron };
 
-// Drive the app once main has wired everything.
+// Drive the app once main has wired everything: poll for the IPC handler and the window
+// rather than guess how long start-up takes (history open, demo copy).
+const wired = async () => {
+  for (let i = 0; i < 400 && !(handlers.has('countersign:invoke') && windows.length > 0); i++) await new Promise((r) => setTimeout(r, 50));
+};
 setTimeout(async () => {
   try {
+    await wired();
     const win = windows[0];
     const handle = protocols.get('app');
     const index = await handle({ url: 'app://countersign/index.html', method: 'GET' });
