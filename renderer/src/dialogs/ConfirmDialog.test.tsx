@@ -42,6 +42,14 @@ describe('ConfirmDialog', () => {
       origin: origin({ server: 'files', method: 'tools/call', name: 'rm', agent: 'claude-code#stdio-3f9a1c' }),
     });
     expect(within(dialog).getByText('For the agent claude-code#stdio-3f9a1c')).toBeTruthy();
+    expect(within(dialog).queryByText('Server, call and agent as reported by the gateway')).toBeNull();
+  });
+
+  it("says that relayed labels are the gateway's word", async () => {
+    const { dialog } = await open({
+      origin: origin({ server: 'files', method: 'tools/call', name: 'rm', agent: 'a#1', reportedBy: 'gateway' }),
+    });
+    expect(within(dialog).getByText('Server, call and agent as reported by the gateway')).toBeTruthy();
   });
 
   it('focus starts on the dialog, not on Accept, and a stray Enter answers nothing', async () => {

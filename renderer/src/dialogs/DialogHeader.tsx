@@ -72,6 +72,10 @@ export default function DialogHeader({ origin, title, titleId, colour, waiting, 
             {t('origin.agent', { agent: origin.agent })}
           </p>
         )}
+        {origin.reportedBy === 'gateway' && (
+          // The app did not see this server or call itself: these labels are the gateway's word.
+          <p className="origin-reported">{t('origin.reportedByGateway')}</p>
+        )}
         {shownSummary && (
           <p className="origin-args" dir="auto">
             <span className="visually-hidden">{t('origin.arguments')}: </span>

@@ -31,6 +31,7 @@ export const de: Dictionary = {
   'origin.toCome': 'Es folgen: {keys}. Die Antworten werden nach der letzten gemeinsam gesendet.',
   'origin.timeLimit': 'Schließt sich nach {minutes} Min. ohne Antwort (Einstellungen → Zeitlimit für Fragen).',
   'origin.agent': 'Für den Agenten {agent}',
+  'origin.reportedByGateway': 'Server, Aufruf und Agent laut Gateway',
   'origin.arguments': 'Argumente',
 
   'queue.waiting.one': '1 weitere Frage wartet',

@@ -32,6 +32,7 @@ export const en = {
   'origin.toCome': 'Still to come: {keys}. The answers are sent together after the last one.',
   'origin.timeLimit': 'Closes by itself after {minutes} min without an answer (Settings → Question time limit).',
   'origin.agent': 'For the agent {agent}',
+  'origin.reportedByGateway': 'Server, call and agent as reported by the gateway',
   'origin.arguments': 'Arguments',
 
   'queue.waiting.one': '1 more question waiting',
