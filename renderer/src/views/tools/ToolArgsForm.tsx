@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { fieldOf, localiseErrors } from '../../forms/error-messages';
@@ -17,6 +17,8 @@ export interface ToolArgsFormProps {
   onCall: (args: Json) => void;
   /** True while a call of this tool is being started (the button reads so). */
   starting: boolean;
+  /** Move focus to the first field (or the Call button) when drawn: the human just picked this tool. */
+  focusOnMount?: boolean;
 }
 
 const DEFAULTS_BEHAVIOUR = {
@@ -25,13 +27,16 @@ const DEFAULTS_BEHAVIOUR = {
   constAsDefaults: 'never',
 } as const;
 const NO_SECRETS: ReadonlySet<string> = new Set();
+/** Inputs whose Enter means something of their own. */
+const ONE_LINE_SKIP: ReadonlySet<string> = new Set(['button', 'submit', 'reset', 'file', 'image']);
 
 /**
  * The arguments of a tool call: its input schema drawn as a form with the
  * dialogs' theme where the schema allows, else (or on request) a JSON editor.
- * Enter in a field does not call the tool: only the Call button does.
+ * Enter in a one-line field calls the tool as the Call button would (so the
+ * same checks run); in a multi-line field it is a new line.
  */
-export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }: ToolArgsFormProps) {
+export default function ToolArgsForm({ toolName, inputSchema, onCall, starting, focusOnMount }: ToolArgsFormProps) {
   const t = useT();
   const formId = useId();
   const jsonId = useId();
@@ -42,6 +47,14 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }
   const [formData, setFormData] = useState<Json>({});
   const attempted = useRef(false);
   const [live, setLive] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const callButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusOnMount || !root.current) return;
+    const first = root.current.querySelector<HTMLElement>('input, select, textarea');
+    (first ?? callButton.current)?.focus();
+    // Only when first drawn: later renders must not pull focus back.
+  }, []);
   const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: NO_SECRETS }), [t]);
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) => {
@@ -61,8 +74,14 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }
     setJsonError(null);
     onCall(parsed.args);
   };
-  const blockEnter = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
+  // Enter in a one-line field goes through the Call button, so a call already
+  // starting is not started twice and errors show as for a click.
+  const enterCalls = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    if (target.tagName !== 'INPUT' || ONE_LINE_SKIP.has((target as HTMLInputElement).type)) return;
+    e.preventDefault();
+    callButton.current?.click();
   };
   const switchMode = () => {
     if (!asJson && plan.kind === 'form')
@@ -77,7 +96,7 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }
 
   const callLabel = starting ? t('tools.starting') : t('tools.call', { tool: toolName });
   return (
-    <div className="tool-args">
+    <div className="tool-args" ref={root}>
       {plan.kind === 'json' && <p className="banner banner-info">{t('tools.json.why', { reason: plan.reason })}</p>}
       {asJson ? (
         <form id={formId} className="json-args" onSubmit={submitJson} noValidate>
@@ -101,7 +120,7 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }
           )}
         </form>
       ) : plan.kind === 'form' ? (
-        <div onKeyDownCapture={blockEnter}>
+        <div onKeyDownCapture={enterCalls}>
           <ThemedForm
             id={formId}
             schema={plan.schema}
@@ -133,6 +152,7 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting }
       )}
       <div className="form-actions form-actions-start">
         <button
+          ref={callButton}
           type="submit"
           form={formId}
           className="button button-primary"

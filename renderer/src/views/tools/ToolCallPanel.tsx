@@ -11,10 +11,12 @@ export interface ToolCallPanelProps {
   server: string;
   tool: CatalogView['tools'][number];
   calls: CallStore;
+  /** The human just picked this tool from the list: focus goes to its form. */
+  focusForm?: boolean;
 }
 
 /** One tool: what it does, its arguments, the Call button, and its calls so far (newest first). */
-export default function ToolCallPanel({ server, tool, calls }: ToolCallPanelProps) {
+export default function ToolCallPanel({ server, tool, calls, focusForm }: ToolCallPanelProps) {
   const t = useT();
   const id = useId();
   const { calls: all } = useStore(calls);
@@ -35,6 +37,7 @@ export default function ToolCallPanel({ server, tool, calls }: ToolCallPanelProp
         toolName={tool.name}
         inputSchema={tool.inputSchema}
         starting={starting}
+        focusOnMount={focusForm}
         onCall={(args) => void calls.call(server, tool.name, args)}
       />
       {mine.length > 0 && (

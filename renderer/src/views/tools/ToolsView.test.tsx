@@ -73,15 +73,14 @@ describe('Tools view', () => {
     const { app, user } = await open();
     await user.click(screen.getByRole('button', { name: /^deploy/ }));
     expect(screen.getByRole('heading', { name: 'deploy' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Service/)); // focus moves to the form
     await user.click(screen.getByRole('button', { name: 'Call deploy' }));
     expect(await screen.findByText('This field is required.')).toBeTruthy();
     expect(app.host.calls.some((c) => c.method === 'callTool')).toBe(false);
     await user.type(screen.getByLabelText(/^Service/), 'billing');
     await user.type(screen.getByLabelText(/^Replicas/), '3');
     await user.selectOptions(screen.getByLabelText(/^region/), 'eu');
-    await user.type(screen.getByLabelText(/^Service/), '{Enter}');
-    expect(app.host.calls.some((c) => c.method === 'callTool')).toBe(false); // Enter in a field does not call
-    await user.click(screen.getByRole('button', { name: 'Call deploy' }));
+    await user.type(screen.getByLabelText(/^Service/), '{Enter}'); // Enter in a one-line field calls
     await waitFor(() =>
       expect(app.host.calls.filter((c) => c.method === 'callTool').map((c) => c.params)).toEqual([
         { server: 'github', tool: 'deploy', args: { service: 'billing', replicas: 3, region: 'eu' } },
@@ -143,6 +142,8 @@ describe('Tools view', () => {
     const json = screen.getByLabelText('Arguments (JSON)');
     await user.clear(json);
     await user.type(json, '{{"address": {{"city": "Bonn"}}');
+    await user.type(json, '{Enter}'); // a new line in a multi-line field, not a call
+    expect(app.host.calls.some((c) => c.method === 'callTool')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Call nested' }));
     await waitFor(() =>
       expect(app.host.calls.filter((c) => c.method === 'callTool').at(-1)?.params).toEqual({

@@ -30,6 +30,9 @@ export default function ToolsView({ stores, selection, onSelect, onOpenServers }
       : (servers[0]?.name ?? null);
   const catalog = useCatalog(stores.api, server, reload);
   const status = servers.find((s) => s.name === server)?.status;
+  // Set when the human picks a tool from the list, so its form takes focus;
+  // a tool kept selected across views does not steal focus on return.
+  const picked = useRef<string | null>(null);
 
   // A server that connects after its catalog failed to load (a reconnect) gets it read again.
   const failed = useRef(false);
@@ -107,10 +110,19 @@ export default function ToolsView({ stores, selection, onSelect, onOpenServers }
                   <ToolList
                     tools={ready.tools}
                     selected={tool?.name ?? null}
-                    onPick={(name) => onSelect({ server, tool: name })}
+                    onPick={(name) => {
+                      picked.current = `${server}/${name}`;
+                      onSelect({ server, tool: name });
+                    }}
                   />
                   {tool ? (
-                    <ToolCallPanel key={`${server}/${tool.name}`} server={server} tool={tool} calls={stores.calls} />
+                    <ToolCallPanel
+                      key={`${server}/${tool.name}`}
+                      server={server}
+                      tool={tool}
+                      calls={stores.calls}
+                      focusForm={picked.current === `${server}/${tool.name}`}
+                    />
                   ) : (
                     <div className="empty empty-panel">
                       <p className="empty-title">{ready.tools.length > 0 ? t('tools.pick') : t('tools.none')}</p>
