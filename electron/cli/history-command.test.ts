@@ -121,10 +121,13 @@ describe('countersign history (list)', () => {
     expect(await names('--server', 'github', '--action', 'accept', '--since', '2026-03-01')).toEqual(['q1']);
   });
 
-  it('says so when there is no history yet', async () => {
-    const r = await run(['--dir', join(dir, 'nothing')]);
-    expect(r).toMatchObject({ code: 0, stdout: '' });
-    expect(r.stderr).toMatch(/No history yet/);
+  it('says so when there is no history yet (default folder), and names a --dir that does not exist (exit 2)', async () => {
+    const fresh = await run([], { COUNTERSIGN_DATA_DIR: join(dir, 'fresh') });
+    expect(fresh).toMatchObject({ code: 0, stdout: '' });
+    expect(fresh.stderr).toMatch(/No history yet/);
+    const typo = await run(['--dir', join(dir, 'nothing')]);
+    expect(typo).toMatchObject({ code: 2, stdout: '' });
+    expect(typo.stderr).toContain(`no history folder at ${join(dir, 'nothing')}`);
   });
 
   it('finds the journal in $COUNTERSIGN_DATA_DIR/history without --dir', async () => {
@@ -209,6 +212,35 @@ describe('countersign history verify', () => {
     const r = await run(['verify', '--dir', dir, '--expect-head', `${first.head.seq}:${first.head.hash}`]);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/ends at seq 6, but seq 8 was recorded earlier/);
+  });
+
+  it('a folder that does not exist is an error naming it, not "no entries yet" (exit 2)', async () => {
+    const r = await run(['verify', '--dir', '/nonexistent/countersign-history']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('no history folder at /nonexistent/countersign-history');
+  });
+
+  it('any edited byte fails verify, even one that keeps the JSON value (CRLF, key order); --lenient checks hashes only', async () => {
+    await write(sample.slice(0, 3));
+    const file = join(dir, 'journal-000001.jsonl');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replaceAll('\n', '\r\n'));
+    const crlf = await run(['verify', '--dir', dir]);
+    expect(crlf.code).toBe(2);
+    expect(crlf.stdout).toMatch(/BROKEN at journal-000001\.jsonl line 1 \(seq 1\): not-canonical/);
+    expect((await run(['verify', '--dir', dir, '--lenient'])).code).toBe(0);
+    // Keys reordered (kind moved to the front), hash still last: the bytes changed, the value did not.
+    const lines = original.split('\n');
+    const e = JSON.parse(lines[1]!) as Record<string, unknown>;
+    const { kind, hash, ...rest } = e;
+    lines[1] = JSON.stringify({ kind, ...rest, hash });
+    expect(lines[1]).not.toBe(original.split('\n')[1]);
+    await writeFile(file, lines.join('\n'));
+    const reordered = await run(['verify', '--dir', dir]);
+    expect(reordered.code).toBe(2);
+    expect(reordered.stdout).toMatch(/line 2 \(seq 2\)/);
+    expect((await run(['verify', '--dir', dir, '--lenient'])).code).toBe(0);
   });
 
   it('an empty folder verifies', async () => {

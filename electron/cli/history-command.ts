@@ -8,6 +8,7 @@
 // Read-only and lock-free, so it works while the app is running; it never repairs
 // anything (the app sets torn tails aside when it opens the journal).
 
+import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Action } from '../../shared/elicitation/types';
 import { DECIDED_BY } from '../../shared/history/journal-types';
@@ -55,6 +56,8 @@ Options:
   --limit N              only the last N lines
   --verify               check the chain first; exit 2 if it is broken
   --expect-head SEQ:HASH (verify) the chain must still hold this entry, as printed by an earlier verify
+  --lenient              (verify) check hashes of the canonical form only: a line re-encoded with the same
+                         JSON value (keys reordered, spaces, CRLF, escapes) passes; by default any changed byte fails
   --dir DIR              journal folder (default: $COUNTERSIGN_DATA_DIR/history, else the app's data folder)
   -h, --help             this help
 `;
@@ -75,15 +78,23 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
     return EXIT_OK;
   }
   const dir = args.dir ?? historyDir(io.env);
+  // A folder that is not there is an error for verify (nothing was checked) and for an explicit --dir
+  // (a typo must not read as "no history"); the default folder simply has no history yet.
+  if ((args.command === 'verify' || args.verify || args.dir !== undefined) && !(await isFolder(dir))) {
+    io.stderr(
+      `countersign history: no history folder at ${dir}${args.dir === undefined ? ' (nothing recorded yet)' : ''}\n`,
+    );
+    return EXIT_FAIL;
+  }
   try {
     if (args.command === 'verify') {
-      const report = await verifyJournal(dir, { expectHead: args.expectHead });
+      const report = await verifyJournal(dir, { expectHead: args.expectHead, strict: !args.lenient });
       printVerify(report, dir, args.json, io);
       return report.ok ? EXIT_OK : EXIT_FAIL;
     }
     let status = EXIT_OK;
     if (args.verify) {
-      const report = await verifyJournal(dir, { expectHead: args.expectHead });
+      const report = await verifyJournal(dir, { expectHead: args.expectHead, strict: !args.lenient });
       printVerify(report, dir, args.json, io);
       if (!report.ok) status = EXIT_FAIL;
     }
@@ -113,6 +124,7 @@ interface ParsedArgs {
   help: boolean;
   json: boolean;
   verify: boolean;
+  lenient: boolean;
   dir?: string;
   limit?: number;
   expectHead?: { seq: number; hash: string };
@@ -135,6 +147,7 @@ function parse(argv: string[], now = Date.now()): ParsedArgs {
       search: { type: 'string' },
       limit: { type: 'string' },
       verify: { type: 'boolean', default: false },
+      lenient: { type: 'boolean', default: false },
       'expect-head': { type: 'string' },
       dir: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -171,11 +184,20 @@ function parse(argv: string[], now = Date.now()): ParsedArgs {
     help: values.help,
     json: values.json,
     verify: values.verify,
+    lenient: values.lenient,
     dir: values.dir,
     limit,
     expectHead,
     filter,
   };
+}
+
+async function isFolder(dir: string): Promise<boolean> {
+  try {
+    return (await stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {

@@ -45,6 +45,18 @@ describe('modern era over stdio', () => {
     }
   });
 
+  it('inputRequests that is not an object (42) is an invalid result, not a pacing round', async () => {
+    const { host, wireLog } = setup([]);
+    const error: unknown = await host
+      .call({ server: 'fx', method: 'tools/call', name: 'bad_input_requests', arguments: {} })
+      .catch((e: unknown) => e);
+    expect(String((error as Error).message)).toMatch(
+      /server "fx" sent an invalid input_required result: inputRequests must be an object of requests by key, not number 42/,
+    );
+    // Not retried as if the server were pacing itself.
+    expect(receivedRequests(wireLog).filter((r) => r.msg.method === 'tools/call')).toHaveLength(1);
+  });
+
   it('confirm-only: accept, decline and cancel reach the server as themselves', async () => {
     for (const [spec, expected] of [
       ['accept', 'deleted entry 7'],

@@ -118,6 +118,14 @@ export async function runInputRequiredLoop(
     }
 
     const ir = response;
+    const raw: unknown = ir.inputRequests;
+    // `inputRequests: 42` (or null, an array, a string) is not an empty round to pace: it is an invalid result.
+    if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
+      throw new HostError(
+        'protocol',
+        `server "${call.server}" answered ${method} "${call.name}" with an invalid input_required result: inputRequests must be an object of requests by key, not ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`,
+      );
+    }
     const requests = ir.inputRequests ?? {};
     requestState = ir.requestState;
     const keys = Object.keys(requests);

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { Client, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from '../client-identity';
 import type { ServerEntry } from '../config/server-config';
+import { guardIncoming } from './wire-checks';
 import { HostError, isHostError, messageOf } from '../host-error';
 import { eraCacheKey, isFresh, type EraCache } from './era-cache';
 import { createTransport } from './transport-factory';
@@ -101,6 +102,7 @@ export async function openConnection(
         ...(options.signal ? { signal: options.signal } : {}),
       });
       wire.attach(client.getProtocolEra() === 'modern');
+      guardIncoming(built.transport, name);
       return { client, built, wire };
     } catch (error) {
       await client.close().catch(() => undefined);
