@@ -5,10 +5,10 @@
 // `credentials/oauth.json`, 0600 in a 0700 folder. It is NOT encrypted: no
 // OS keychain library installs here without a native rebuild, so the file's
 // permissions are the protection, and the UI and docs say so.
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
-import { ensurePrivateDir } from '../approval/endpoint';
+import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
 
 /** Tokens as kept: the SDK's, plus when they were saved (to compute expiry). */
 export interface StoredTokens extends OAuthTokens {
@@ -102,9 +102,7 @@ export class FileCredentialStore implements CredentialStore {
 
   private async write(doc: FileShape): Promise<void> {
     await ensurePrivateDir(this.dir);
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(doc), { mode: 0o600 });
-    await rename(tmp, this.file);
+    await writePrivateFile(this.file, JSON.stringify(doc));
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
