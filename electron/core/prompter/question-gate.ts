@@ -51,6 +51,11 @@ export interface AskContext {
   };
 }
 
+/** Problems as one sentence: "a: x; b: y." (each problem's own full stop would read "x.; b"). */
+export function problemList(problems: readonly string[]): string {
+  return `${problems.map((p) => p.replace(/\.+$/, '')).join('; ')}.`;
+}
+
 /** Control characters could forge extra lines in a dialog or a log. */
 function oneLine(text: string, maxLength: number): string {
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
@@ -121,7 +126,7 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
   if (schemaChars > LIMITS.schemaChars) throw tooLarge(ctx, 'form schema', schemaChars, LIMITS.schemaChars);
   const checked = checkFlatSchema(params.requestedSchema);
   if (!checked.ok) {
-    const detail = checked.errors.map((p) => `${p.path || '(schema)'}: ${p.message}`).join('; ');
+    const detail = problemList(checked.errors.map((p) => `${p.path || '(schema)'}: ${p.message}`));
     throw new HostError(
       'invalid-schema',
       `server "${ctx.server}" sent a form the host cannot show safely (key "${ctx.key}"): ${detail}`,
@@ -150,7 +155,7 @@ export function checkAnswer(question: Question, answer: Answer): Answer {
   const content = answer.content ?? {};
   const verdict = validateAnswer(question.requestedSchema, content);
   if (!verdict.ok) {
-    const detail = verdict.errors.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ');
+    const detail = problemList(verdict.errors.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)));
     throw new HostError('invalid-answer', `answer to "${question.origin.key}" does not match the form: ${detail}`, {
       problems: verdict.errors,
     });

@@ -15,6 +15,7 @@ export function errorMessage(error: Pick<RJSFValidationError, 'name' | 'params'>
       return t('error.required');
     case 'minLength':
     case 'maxLength':
+      return limit === 1 ? t(`error.${error.name}One`) : t(`error.${error.name}`, { limit });
     case 'minimum':
     case 'maximum':
     case 'minItems':

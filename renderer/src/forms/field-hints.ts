@@ -20,11 +20,13 @@ export function fieldHint(schema: HintSchema, value: unknown, t: Translate): str
   switch (schema.type) {
     case 'string': {
       const { minLength: min, maxLength: max } = schema;
+      const atLeast = () => (min === 1 ? t('form.charsMinOne') : t('form.charsMin', { min: min ?? 0 }));
       if (max !== undefined) {
-        if (min !== undefined && min > 0) parts.push(t('form.charsMin', { min }));
-        parts.push(t('form.chars', { count: typeof value === 'string' ? [...value].length : 0, max }));
+        if (min !== undefined && min > 0) parts.push(atLeast());
+        const count = typeof value === 'string' ? [...value].length : 0;
+        parts.push(max === 1 ? t('form.charsOne', { count }) : t('form.chars', { count, max }));
       } else if (min !== undefined && min > 0) {
-        parts.push(t('form.charsMin', { min }));
+        parts.push(atLeast());
       }
       if (schema.format === 'date-time' && typeof value === 'string' && value)
         parts.push(t('form.dateTimeHint', { value }));
@@ -33,7 +35,9 @@ export function fieldHint(schema: HintSchema, value: unknown, t: Translate): str
     case 'number':
     case 'integer': {
       if (schema.type === 'integer') parts.push(t('form.wholeNumber'));
-      const { minimum: min, maximum: max } = schema;
+      // A bound at the edge of safe integers is no bound a human needs to read.
+      const min = bound(schema.minimum);
+      const max = bound(schema.maximum);
       if (min !== undefined && max !== undefined) parts.push(t('form.numRange', { min, max }));
       else if (min !== undefined) parts.push(t('form.numMin', { min }));
       else if (max !== undefined) parts.push(t('form.numMax', { max }));
@@ -48,4 +52,8 @@ export function fieldHint(schema: HintSchema, value: unknown, t: Translate): str
     }
   }
   return parts.join(' · ');
+}
+
+function bound(limit: number | undefined): number | undefined {
+  return limit === undefined || Math.abs(limit) >= Number.MAX_SAFE_INTEGER ? undefined : limit;
 }

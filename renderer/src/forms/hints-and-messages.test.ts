@@ -17,12 +17,22 @@ describe('fieldHint', () => {
     );
     expect(fieldHint({ type: 'string', minLength: 2 }, '', en)).toBe('At least 2 characters');
     expect(fieldHint({ type: 'string' }, 'x', en)).toBe('');
+    expect(fieldHint({ type: 'string', minLength: 1 }, '', en)).toBe('At least 1 character');
+    expect(fieldHint({ type: 'string', maxLength: 1 }, 'x', en)).toBe('1 of at most 1 character');
   });
 
   it('states number ranges and whole numbers', () => {
     expect(fieldHint({ type: 'integer', minimum: 1, maximum: 5 }, 2, en)).toBe('Whole number · From 1 to 5');
     expect(fieldHint({ type: 'number', minimum: 0 }, 2, en)).toBe('At least 0');
     expect(fieldHint({ type: 'number', maximum: 9 }, 2, de)).toBe('Höchstens 9');
+  });
+
+  it('does not state the edges of safe integers as bounds', () => {
+    const unbounded = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+    expect(fieldHint(unbounded, 2, en)).toBe('Whole number · At least 1');
+    expect(
+      fieldHint({ type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }, 2, en),
+    ).toBe('Whole number');
   });
 
   it('states how many choices a multi-select takes', () => {
@@ -42,6 +52,8 @@ describe('error messages', () => {
   it('have one sentence per keyword, in both languages', () => {
     expect(errorMessage({ name: 'required', params: {} }, en)).toBe('This field is required.');
     expect(errorMessage({ name: 'minLength', params: { limit: 3 } }, en)).toBe('Enter at least 3 characters.');
+    expect(errorMessage({ name: 'minLength', params: { limit: 1 } }, en)).toBe('Enter at least 1 character.');
+    expect(errorMessage({ name: 'maxLength', params: { limit: 1 } }, en)).toBe('Enter at most 1 character.');
     expect(errorMessage({ name: 'maximum', params: { limit: 9 } }, de)).toBe('Geben Sie eine Zahl bis 9 ein.');
     expect(errorMessage({ name: 'type', params: { type: 'integer' } }, en)).toBe('Enter a whole number.');
     expect(errorMessage({ name: 'format', params: { format: 'email' } }, en)).toMatch(/email address/);
