@@ -164,6 +164,19 @@ describe('FormDialog: every widget, review and submit', () => {
     expect(app.answers()[0]!.answer).toEqual({ action: 'accept', content: { size: 's', teams: ['web'] } });
   });
 
+  it('a complete address with a raw "ü" is accepted and sent as the URL parser encodes it', async () => {
+    const { app, user } = await open({
+      type: 'object',
+      properties: { site: { type: 'string', title: 'Site', format: 'uri' } },
+      required: ['site'],
+    });
+    await user.type(screen.getByLabelText(/^Site/), 'https://example.com/müsli');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(app.answers()).toHaveLength(1));
+    expect(screen.queryByText(/Enter a full address/)).toBeNull();
+    expect(app.answers()[0]!.answer).toEqual({ action: 'accept', content: { site: 'https://example.com/m%C3%BCsli' } });
+  });
+
   it('a required checkbox is sent as the false it shows', async () => {
     const { app, user } = await open({
       type: 'object',
