@@ -371,9 +371,12 @@ describe('confirm dialog', () => {
     const p = await page({ arm: '400' });
     const q = confirmQuestion();
     await push(p, q);
-    await p.click('button:has-text("Accept")');
+    // Not yet active, and it says so (aria-disabled, greyed); a click now is refused.
+    expect(await p.getAttribute('button:has-text("Accept")', 'aria-disabled')).toBe('true');
+    await p.click('button:has-text("Accept")', { force: true });
     expect(await answers(p)).toEqual([]);
     await p.waitForTimeout(450);
+    expect(await p.getAttribute('button:has-text("Accept")', 'aria-disabled')).toBeNull();
     await p.click('button:has-text("Accept")');
     expect(await waitForAnswers(p, 1)).toHaveLength(1);
   });

@@ -111,10 +111,14 @@ describe('ConfirmDialog', () => {
 
   it('ignores clicks in the first moments after it appears (a double click meant for the previous dialog)', async () => {
     const { app, user } = await open({}, { armDelayMs: 300 });
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const accept = screen.getByRole('button', { name: 'Accept' });
+    expect(accept.getAttribute('aria-disabled')).toBe('true'); // shown as not yet active
+    expect(accept.hasAttribute('data-arming')).toBe(true);
+    await user.click(accept);
     await user.keyboard('{Escape}');
     expect(app.answers()).toHaveLength(0);
-    await new Promise((r) => setTimeout(r, 320));
+    await waitFor(() => expect(accept.getAttribute('aria-disabled')).toBeNull());
+    expect(accept.hasAttribute('data-arming')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(app.answers()).toHaveLength(1));
   });
