@@ -6,6 +6,7 @@ import { useStore } from '../state/use-store';
 import QuestionDialog from './QuestionDialog';
 import RemovalNotes from './RemovalNotes';
 import { colourOf } from './server-identity';
+import { KnownServersContext } from './ServerBadge';
 
 /** Props: the queue to show and the directory that decides badge colours. */
 export interface QuestionLayerProps {
@@ -37,16 +38,18 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
   return (
     <>
       {front && (
-        <QuestionDialog
-          key={front.id}
-          question={front}
-          colour={colourOf(front.origin.server, known)}
-          waiting={questionsWaiting(state.questions) - 1}
-          sending={state.sending === front.id}
-          sendError={state.sendError?.questionId === front.id ? state.sendError.message : null}
-          onAnswer={onAnswer}
-          onOpenUrl={onOpenUrl}
-        />
+        <KnownServersContext.Provider value={known}>
+          <QuestionDialog
+            key={front.id}
+            question={front}
+            colour={colourOf(front.origin.server, known)}
+            waiting={questionsWaiting(state.questions) - 1}
+            sending={state.sending === front.id}
+            sendError={state.sendError?.questionId === front.id ? state.sendError.message : null}
+            onAnswer={onAnswer}
+            onOpenUrl={onOpenUrl}
+          />
+        </KnownServersContext.Provider>
       )}
       <RemovalNotes notes={state.notes} onDismiss={onDismiss} autoDismissMs={autoDismissNotesMs} />
     </>

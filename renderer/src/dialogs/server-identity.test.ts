@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assignColours, colourOf, hashName, monogram, PALETTE_SIZE } from './server-identity';
+import {
+  assignColours,
+  assignMonograms,
+  colourOf,
+  hashName,
+  monogram,
+  monogramOf,
+  PALETTE_SIZE,
+} from './server-identity';
 
 describe('server colours', () => {
   it('are stable: the same name always gets the same slot for the same set', () => {
@@ -48,5 +56,22 @@ describe('monogram', () => {
     expect(monogram('Ödland')).toBe('Öd');
     expect(monogram('x')).toBe('X');
     expect(monogram('---')).toBe('?');
+  });
+});
+
+describe('monograms among the configured servers', () => {
+  it('are distinct where two names share one ("pay-east" and "pay-eu" are not both "PE")', () => {
+    const known = ['pay-east', 'pay-eu', 'github'];
+    const m = assignMonograms(known);
+    expect(m.get('github')).toBe('Gi');
+    expect(m.get('pay-east')).not.toBe(m.get('pay-eu'));
+    expect(m.get('pay-east')).toBe('PA');
+    expect(m.get('pay-eu')).toBe('PU');
+    expect(monogramOf('pay-eu', known)).toBe('PU');
+    expect(monogramOf('pay-eu', ['pay-eu'])).toBe('PE'); // alone, it keeps its own
+  });
+
+  it('depend only on the set of names, not their order', () => {
+    expect(assignMonograms(['pay-eu', 'pay-east'])).toEqual(assignMonograms(['pay-east', 'pay-eu']));
   });
 });

@@ -57,3 +57,44 @@ export function monogram(name: string): string {
   const chars = [...first];
   return chars[0]!.toUpperCase() + (chars[1] ?? '').toLowerCase();
 }
+
+/**
+ * Monograms distinct among `known` where the names allow it. A name whose
+ * monogram no other name shares keeps it; names that share one ("pay-east",
+ * "pay-eu": both "PE") take their first letter and the first letter where they
+ * differ from the others ("PA", "PU"). Names visit in sorted order, so the
+ * outcome depends only on the set of names.
+ */
+export function assignMonograms(known: Iterable<string>): Map<string, string> {
+  const names = [...new Set(known)].sort();
+  const base = new Map(names.map((n) => [n, monogram(n)] as const));
+  const count = new Map<string, number>();
+  for (const m of base.values()) count.set(m, (count.get(m) ?? 0) + 1);
+  const taken = new Set([...base.values()].filter((m) => count.get(m) === 1));
+  const out = new Map<string, string>();
+  for (const name of names) {
+    const own = base.get(name)!;
+    if (count.get(own) === 1) {
+      out.set(name, own);
+      continue;
+    }
+    const letters = [...name.replace(/[^\p{L}\p{N}]+/gu, '')].map((c) => c.toUpperCase());
+    const rivals = names
+      .filter((n) => n !== name && base.get(n) === own)
+      .map((n) => [...n.replace(/[^\p{L}\p{N}]+/gu, '')].map((c) => c.toUpperCase()));
+    const differs = (i: number) => rivals.some((r) => r[i] !== letters[i]);
+    const order = letters.map((_, i) => i).slice(1);
+    order.sort((a, b) => Number(differs(b)) - Number(differs(a)) || a - b);
+    const pick = [...order.map((i) => `${letters[0] ?? ''}${letters[i]}`)].find((m) => !taken.has(m)) ?? own;
+    taken.add(pick);
+    out.set(name, pick);
+  }
+  return out;
+}
+
+/** The monogram of one server, distinct among every server name the host knows. */
+export function monogramOf(name: string, known: Iterable<string>): string {
+  const set = new Set(known);
+  set.add(name);
+  return assignMonograms(set).get(name) ?? monogram(name);
+}

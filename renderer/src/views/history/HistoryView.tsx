@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RendererStores } from '../../app/stores';
 import { colourOf } from '../../dialogs/server-identity';
+import { KnownServersContext } from '../../dialogs/ServerBadge';
 import { useT } from '../../i18n/i18n-context';
 import type { HistoryItem } from '../../state/history-types';
 import { errorText } from '../../state/store';
@@ -163,7 +164,9 @@ export default function HistoryView({ stores }: HistoryViewProps) {
             label={t('history.listLabel')}
           />
         )}
-        <HistoryDetail item={selected} colourOf={(server) => colourOf(server, known)} />
+        <KnownServersContext.Provider value={known}>
+          <HistoryDetail item={selected} colourOf={(server) => colourOf(server, known)} />
+        </KnownServersContext.Provider>
       </div>
     </div>
   );

@@ -210,4 +210,11 @@ describe('Servers view', () => {
     expect(card('slow').getByText('Modern')).toBeTruthy();
     expect(document.querySelector('[data-server="kimai"]')).toBeNull();
   });
+
+  it('badges are distinct among the configured servers ("pay-east" and "pay-eu" are not both "PE")', async () => {
+    await renderApp({ view: 'servers', servers: ['pay-east', 'pay-eu'] });
+    await waitFor(() => expect(document.querySelectorAll('.server-badge')).toHaveLength(2));
+    const badges = [...document.querySelectorAll('.server-badge')].map((b) => b.textContent);
+    expect(new Set(badges).size).toBe(2);
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RendererStores } from '../../app/stores';
 import { colourOf } from '../../dialogs/server-identity';
+import { KnownServersContext } from '../../dialogs/ServerBadge';
 import { useT } from '../../i18n/i18n-context';
 import { useStore } from '../../state/use-store';
 import ViewHeader from '../ViewHeader';
@@ -100,16 +101,17 @@ export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
               />
             </li>
           ) : (
-            <ServerCard
-              key={server.name}
-              server={server}
-              colour={colourOf(server.name, known)}
-              onEdit={() => setEditing({ mode: 'edit', name: server.name })}
-              onOpenTools={() => onOpenTools(server.name)}
-              onReconnect={() => stores.servers.reconnect(server.name)}
-              onRemove={() => stores.servers.remove(server.name)}
-              onMute={(muted) => stores.servers.mute(server.name, muted)}
-            />
+            <KnownServersContext.Provider key={server.name} value={known}>
+              <ServerCard
+                server={server}
+                colour={colourOf(server.name, known)}
+                onEdit={() => setEditing({ mode: 'edit', name: server.name })}
+                onOpenTools={() => onOpenTools(server.name)}
+                onReconnect={() => stores.servers.reconnect(server.name)}
+                onRemove={() => stores.servers.remove(server.name)}
+                onMute={(muted) => stores.servers.mute(server.name, muted)}
+              />
+            </KnownServersContext.Provider>
           ),
         )}
       </ul>
