@@ -125,7 +125,12 @@ function Row({ item }: { item: HistoryItem }) {
       <span className="history-row-top">
         <span className={`pill pill-${badge.tone}`}>{t(badge.key)}</span>
         {server && <span className="history-row-server">{server}</span>}
-        {item.kind === 'question' && callName(item) && <span className="history-row-call mono">{callName(item)}</span>}
+        {item.kind === 'question' && callName(item) && (
+          // Cut with an ellipsis in the row; whole on hover and in the detail pane.
+          <span className="history-row-call mono" title={callName(item) ?? undefined}>
+            {callName(item)}
+          </span>
+        )}
         {item.kind === 'question' && item.question.mode === 'url' && (
           <span className="history-row-mode">{t('history.mode.url')}</span>
         )}

@@ -247,4 +247,14 @@ describe('History view', () => {
     await userEvent.setup().click(within(screen.getByRole('navigation')).getByRole('button', { name: 'History' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The history could not be read: the journal is locked');
   });
+
+  it('a long tool name is whole on hover in the row and whole in the detail pane', async () => {
+    const long = 'create_or_update_the_quarterly_financial_report_for_every_regional_subsidiary_v2';
+    const { user } = await open([historyItem(1, { server: 'github', action: 'accept', tool: long, message: 'Go?' })]);
+    const option = within(screen.getByRole('listbox')).getByRole('option');
+    expect(option.querySelector('.history-row-call')!.getAttribute('title')).toBe(long);
+    await user.click(option);
+    const detail = document.querySelector<HTMLElement>('.history-detail')!;
+    expect(detail.querySelector('.origin-name')!.textContent).toBe(long);
+  });
 });
