@@ -245,12 +245,13 @@ export class Host {
       slot.connection = opening;
       opening.then(
         (conn) =>
-          conn.onClose(() => {
-            // The server went away: its open questions are withdrawn by the
-            // calls' abort, and the next use reconnects.
+          conn.onClose((reason) => {
+            // The server went away (or the host closed it, with a reason): its
+            // open questions are withdrawn by the calls' abort, and the next
+            // use reconnects.
             if (slot.connection === opening) slot.connection = undefined;
-            for (const live of slot.calls.values())
-              live.controller.abort(new HostError('connection', `server "${name}" closed the connection`));
+            const why = `server "${name}" ${reason ?? 'closed the connection'}`;
+            for (const live of slot.calls.values()) live.controller.abort(new HostError('connection', why));
           }),
         () => {
           if (slot.connection === opening) slot.connection = undefined;

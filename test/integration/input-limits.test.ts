@@ -32,6 +32,16 @@ async function failure(p: Promise<unknown>): Promise<Error> {
 }
 
 describe('input limits', () => {
+  it('names the host\'s own read limit when a message outgrows it, not "the server closed the connection"', async () => {
+    const { host } = setup('modern');
+    const e = await failure(
+      host.call({ server: 'fx', method: 'tools/call', name: 'flood', arguments: { messageChars: 11_000_000 } }),
+    );
+    expect(e.message).toBe(
+      `server "fx" sent a message larger than the host's limit of 10485760 bytes (10 MiB), so the host closed the connection`,
+    );
+  });
+
   it(`refuses a round of more than ${LIMITS.questionsPerRound} questions before asking any`, async () => {
     const { host, events } = setup('modern');
     const e = await failure(

@@ -46,8 +46,11 @@ export interface ServerConnection {
   readonly taskWire: TaskWire;
   /** True from the moment the transport closed. */
   readonly closed: boolean;
-  /** Register a listener for the connection closing (server exit, network). */
-  onClose(listener: () => void): void;
+  /**
+   * Register a listener for the connection closing (server exit, network).
+   * `reason` is set when the host itself closed it, e.g. an over-long message.
+   */
+  onClose(listener: (reason?: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -145,13 +148,22 @@ export async function openConnection(
   }
 
   let closed = false;
-  const closeListeners: Array<() => void> = [];
+  let hostReason: string | undefined;
+  const closeListeners: Array<(reason?: string) => void> = [];
+  // The SDK's stdio transport closes the connection itself when one message
+  // outgrows its read buffer, and only tells onerror why. Keep that reason,
+  // so the call says what really happened instead of "the server closed".
+  const previousOnError = client.onerror;
+  client.onerror = (error) => {
+    previousOnError?.(error);
+    hostReason ??= hostCloseReason(error);
+  };
   const previousOnClose = client.onclose;
   client.onclose = () => {
     previousOnClose?.();
     if (closed) return;
     closed = true;
-    for (const l of closeListeners) l();
+    for (const l of closeListeners) l(hostReason);
   };
   const info = client.getServerVersion();
   return {
@@ -181,4 +193,15 @@ function failConnect(name: string, error: unknown): never {
     server: name,
     stderr: tail,
   });
+}
+
+const READ_BUFFER_EXCEEDED = /ReadBuffer exceeded maximum size of (\d+) bytes/;
+
+/** Why the host (not the server) closed a connection, in one sentence; undefined for anything else. */
+export function hostCloseReason(error: unknown): string | undefined {
+  const m = error instanceof Error ? READ_BUFFER_EXCEEDED.exec(error.message) : null;
+  if (!m) return undefined;
+  const bytes = Number(m[1]);
+  const mib = Math.round((bytes / 1_048_576) * 10) / 10;
+  return `sent a message larger than the host's limit of ${bytes} bytes (${mib} MiB), so the host closed the connection`;
 }

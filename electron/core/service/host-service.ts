@@ -236,8 +236,9 @@ export class HostService {
     try {
       const conn = await this.host.connect(name);
       this.setState(name, { status: 'connected', era: conn.era, protocolVersion: conn.protocolVersion });
-      conn.onClose(() => {
-        if (this.entries[name]) this.setState(name, { status: 'error', error: 'the server closed the connection' });
+      conn.onClose((reason) => {
+        const error = reason ? `the server ${reason}` : 'the server closed the connection';
+        if (this.entries[name]) this.setState(name, { status: 'error', error });
       });
       return conn;
     } catch (e) {
