@@ -57,7 +57,8 @@ export const settingsSchema = z.strictObject({
 export const historyFilterSchema = z.strictObject({
   server: z.string().max(200).optional(),
   action: z.enum(['accept', 'decline', 'cancel']).optional(),
-  mode: z.enum(['form', 'url']).optional(),
+  /** 'question': every question (forms and links), none of the other rows. */
+  mode: z.enum(['form', 'url', 'question']).optional(),
   since: z.string().max(40).optional(),
   until: z.string().max(40).optional(),
   text: z.string().max(500).optional(),

@@ -95,6 +95,8 @@ describe('filterItems', () => {
 
   it('by mode and by who decided', () => {
     expect(ids(filterItems(items, { mode: 'url' }))).toEqual(['q3']);
+    // "Forms and links": every question, and no fault, orphan answer or note row.
+    expect(ids(filterItems(items, { mode: 'question' }))).toEqual(['q1', 'q2', 'q3', 'q4']);
     expect(ids(filterItems(items, { decidedBy: 'mute-rule' }))).toEqual(['q2']);
     expect(ids(filterItems(items, { decidedBy: 'timeout' }))).toEqual(['answer']);
   });

@@ -32,7 +32,8 @@ export interface HistoryFilter {
   server?: string;
   /** Keeps questions with that outcome ('none': not answered). */
   action?: Action | 'none';
-  mode?: 'form' | 'url';
+  /** A question's mode; 'question' keeps every question and no other row. */
+  mode?: 'form' | 'url' | 'question';
   decidedBy?: DecidedBy;
   /** Inclusive lower bound on the item time (time asked, for questions). */
   since?: Date | string;
@@ -92,7 +93,7 @@ export function filterItems(items: readonly HistoryItem[], filter: HistoryFilter
     if (item.kind === 'question') {
       const q = item.question;
       if (filter.server !== undefined && q.server.name !== filter.server) continue;
-      if (filter.mode !== undefined && q.mode !== filter.mode) continue;
+      if (filter.mode !== undefined && filter.mode !== 'question' && q.mode !== filter.mode) continue;
       if (filter.action !== undefined && (item.answer?.action ?? 'none') !== filter.action) continue;
       if (filter.decidedBy !== undefined && item.answer?.decidedBy !== filter.decidedBy) continue;
     } else {

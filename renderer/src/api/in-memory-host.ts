@@ -91,7 +91,7 @@ export function matchesHistoryFilter(item: HistoryEntryView, filter: HistoryFilt
   if (filter.server !== undefined && (q ? q.server?.name : entry?.server) !== filter.server) return false;
   if ((filter.action !== undefined || filter.mode !== undefined) && !q) return false;
   if (filter.action !== undefined && (answer?.action ?? 'none') !== filter.action) return false;
-  if (filter.mode !== undefined && q?.mode !== filter.mode) return false;
+  if (filter.mode !== undefined && filter.mode !== 'question' && q?.mode !== filter.mode) return false;
   if (filter.text) {
     const needle = filter.text.toLowerCase();
     if (!JSON.stringify(item).toLowerCase().includes(needle)) return false;

@@ -289,6 +289,7 @@ export const de: Dictionary = {
   'history.filter.anyOutcome': 'Jedes Ergebnis',
   'history.filter.mode': 'Art',
   'history.filter.anyMode': 'Formulare und Links',
+  'history.filter.everything': 'Alles',
   'history.filter.from': 'Von',
   'history.filter.to': 'Bis',
   'history.filter.clear': 'Filter zurücksetzen',

@@ -282,6 +282,7 @@ export const en = {
   'history.filter.anyOutcome': 'Any outcome',
   'history.filter.mode': 'Kind',
   'history.filter.anyMode': 'Forms and links',
+  'history.filter.everything': 'Everything',
   'history.filter.from': 'From',
   'history.filter.to': 'To',
   'history.filter.clear': 'Clear filters',

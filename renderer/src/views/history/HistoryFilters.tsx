@@ -70,7 +70,8 @@ export default function HistoryFilters({ values, servers, onChange }: HistoryFil
           value={values.mode}
           onChange={(e) => set('mode', e.target.value as HistoryFilterValues['mode'])}
         >
-          <option value="">{t('history.filter.anyMode')}</option>
+          <option value="">{t('history.filter.everything')}</option>
+          <option value="question">{t('history.filter.anyMode')}</option>
           <option value="form">{t('history.mode.form')}</option>
           <option value="url">{t('history.mode.url')}</option>
         </select>

@@ -257,4 +257,18 @@ describe('History view', () => {
     const detail = document.querySelector<HTMLElement>('.history-detail')!;
     expect(detail.querySelector('.origin-name')!.textContent).toBe(long);
   });
+
+  it('"Forms and links" shows only questions; "Everything" is the default', async () => {
+    const { app } = await open(journal(3));
+    const kind = screen.getByLabelText('Kind') as HTMLSelectElement;
+    expect(kind.selectedOptions[0]!.textContent).toBe('Everything');
+    await userEvent.setup().selectOptions(kind, 'Forms and links');
+    expect(kind.value).toBe('question');
+    await waitFor(() =>
+      expect(
+        app.host.calls.some((c) => c.method === 'queryHistory' && (c.params as { mode?: string }).mode === 'question'),
+      ).toBe(true),
+    );
+    expect(await screen.findByText('3 entries')).toBeTruthy();
+  });
 });

@@ -10,7 +10,7 @@ import { CALL_OUTCOMES, DECIDED_BY } from '../../../../shared/history/journal-ty
 export interface HistoryFilterValues {
   server: string;
   action: '' | 'accept' | 'decline' | 'cancel';
-  mode: '' | 'form' | 'url';
+  mode: '' | 'form' | 'url' | 'question';
   /** YYYY-MM-DD (local day), inclusive. */
   from: string;
   /** YYYY-MM-DD (local day), inclusive. */
