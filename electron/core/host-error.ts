@@ -3,25 +3,32 @@
 // fault, and the UI can localise it. Decline and cancel are NOT errors.
 import { capLine } from './limits';
 
-/** Why the host ended a call or refused an input. */
-export type HostErrorCode =
-  | 'config'
-  | 'connection'
-  | 'round-limit'
-  | 'invalid-schema'
-  | 'invalid-answer'
-  | 'undeclared-request'
-  | 'unknown-result-type'
-  | 'protocol'
-  | 'cancelled'
+/**
+ * Why the host ended a call or refused an input. The one list: the type, the
+ * approval protocol's schema and `assert_host_error` are all made from it.
+ */
+export const HOST_ERROR_CODES = [
+  'config',
+  'connection',
+  'round-limit',
+  'invalid-schema',
+  'invalid-answer',
+  'undeclared-request',
+  'unknown-result-type',
+  'protocol',
+  'cancelled',
   /** A sign-in was refused or failed (never carries a token or an authorization server's text). */
-  | 'auth'
+  'auth',
   /** The server needs a sign-in that this run may not start (`--no-sign-in`, the gateway's agent side). */
-  | 'sign-in-needed'
-  | 'task-failed'
-  | 'task-expired'
-  | 'task-timeout'
-  | 'task-limit';
+  'sign-in-needed',
+  'task-failed',
+  'task-expired',
+  'task-timeout',
+  'task-limit',
+] as const;
+
+/** Why the host ended a call or refused an input. */
+export type HostErrorCode = (typeof HOST_ERROR_CODES)[number];
 
 /** A host-side failure with a code and one clear sentence. */
 export class HostError extends Error {

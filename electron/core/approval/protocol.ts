@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { answerSchema } from '../../../shared/host-api/contract';
 import { DECIDED_BY } from '../../../shared/history/journal-types';
 import { LIMITS } from '../limits';
+import { HOST_ERROR_CODES } from '../host-error';
 
 /** Name and version of this wire protocol; both sides must agree exactly. */
 export const APPROVAL_PROTOCOL = 'countersign-approval/1';
@@ -93,23 +94,7 @@ const callEndedPayload = z.strictObject({
 
 const faultPayload = z.strictObject({
   call: wireCallSchema.nullable(),
-  code: z.enum([
-    'config',
-    'connection',
-    'round-limit',
-    'invalid-schema',
-    'invalid-answer',
-    'undeclared-request',
-    'unknown-result-type',
-    'protocol',
-    'cancelled',
-    'auth',
-    'sign-in-needed',
-    'task-failed',
-    'task-expired',
-    'task-timeout',
-    'task-limit',
-  ]),
+  code: z.enum(HOST_ERROR_CODES),
   message: text(4000),
   at: text(40),
 });
