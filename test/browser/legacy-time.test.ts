@@ -4,41 +4,20 @@
 // reach the server; and a call that ends while its dialog is open withdraws
 // the dialog at once with a note, sending nothing.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
-import { answerDialog, axe, openApp, setTheme, startAppShell, type AppShell } from './app-shell';
-import { buildPrivateRenderer, launchChromium, type LaunchedBrowser } from './paint-latency';
+import { answerDialog, axe, setTheme } from './app-shell';
+import { browserSuite } from './browser-suite';
 
-let build: Awaited<ReturnType<typeof buildPrivateRenderer>>;
-let launched: LaunchedBrowser;
-const running: AppShell[] = [];
-const pages: Page[] = [];
+const suite = browserSuite();
 const legacy = fixtureCommand('legacy');
 
-beforeAll(async () => {
-  [build, launched] = await Promise.all([buildPrivateRenderer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await launched?.close();
-  await build?.remove();
-});
-
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.close();
-  for (const app of running.splice(0)) await app.close();
-});
-
 async function start(settings: { questionTimeLimitMinutes?: number } = {}) {
-  const app = await startAppShell({
-    rendererDir: build.dir,
+  const { app, page, problems } = await suite.open({
     settings: { theme: 'light', language: 'en', ...settings },
     servers: { old: { command: legacy.command, args: legacy.args } },
     requestTimeoutMs: 2_000,
   });
-  running.push(app);
-  const { page, problems } = await openApp(launched.browser, app);
-  pages.push(page);
   await page.locator('.server-card[data-server="old"][data-status="connected"]').waitFor({ timeout: 30_000 });
   await page.locator('.server-card[data-server="old"]').getByRole('button', { name: 'Tools' }).click();
   return { app, page, problems };

@@ -2,46 +2,21 @@
 // (a Cyrillic "а" in "paypal"). The dialog headlines the ASCII form, shows
 // the Unicode form under it as "Looks like", makes Decline the primary
 // button, and opens only after "Open anyway…" and then "Open anyway".
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
-import { answerDialog, axe, openApp, pressUntil, setTheme, shot, startAppShell, type AppShell } from './app-shell';
-import { buildPrivateRenderer, launchChromium, type LaunchedBrowser } from './paint-latency';
+import { answerDialog, axe, pressUntil, setTheme, shot } from './app-shell';
+import { browserSuite, callFromToolsView } from './browser-suite';
 
-let build: Awaited<ReturnType<typeof buildPrivateRenderer>>;
-let launched: LaunchedBrowser;
-const running: AppShell[] = [];
-const pages: Page[] = [];
+const suite = browserSuite();
 const modern = fixtureCommand('modern');
-
-beforeAll(async () => {
-  [build, launched] = await Promise.all([buildPrivateRenderer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await launched?.close();
-  await build?.remove();
-});
-
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.close();
-  for (const app of running.splice(0)) await app.close();
-});
 
 describe('a look-alike link', () => {
   it('is headlined in its xn-- form and opens only by a second, deliberate step', async () => {
-    const app = await startAppShell({
-      rendererDir: build.dir,
+    const { app, page, problems } = await suite.open({
       settings: { theme: 'light', language: 'en' },
       servers: { shop: { command: modern.command, args: modern.args } },
     });
-    running.push(app);
-    const { page, problems } = await openApp(launched.browser, app);
-    pages.push(page);
-    await page.locator('.server-card[data-server="shop"][data-status="connected"]').waitFor({ timeout: 30_000 });
-    await page.locator('.server-card[data-server="shop"]').getByRole('button', { name: 'Tools' }).click();
-    await page.getByRole('button', { name: /^lookalike_link/ }).click();
-    await page.getByRole('button', { name: 'Call lookalike_link' }).click();
+    await callFromToolsView(page, 'shop', 'lookalike_link');
 
     const dialog = page.getByRole('dialog');
     await dialog.locator('[data-testid="url-full"]').waitFor();

@@ -3,46 +3,21 @@
 // round ("Question 1 of 3 from kimai, round 1") and which keys are still to
 // come, the waiting count counts questions (not calls), the answers reach
 // the server together in one retry, and axe finds nothing in light or dark.
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
-import { answerDialog, axe, openApp, setTheme, shot, startAppShell, type AppShell } from './app-shell';
-import { buildPrivateRenderer, launchChromium, type LaunchedBrowser } from './paint-latency';
+import { answerDialog, axe, setTheme, shot } from './app-shell';
+import { browserSuite, callFromToolsView } from './browser-suite';
 
-let build: Awaited<ReturnType<typeof buildPrivateRenderer>>;
-let launched: LaunchedBrowser;
-const running: AppShell[] = [];
-const pages: Page[] = [];
+const suite = browserSuite();
 const modern = fixtureCommand('modern');
-
-beforeAll(async () => {
-  [build, launched] = await Promise.all([buildPrivateRenderer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await launched?.close();
-  await build?.remove();
-});
-
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.close();
-  for (const app of running.splice(0)) await app.close();
-});
 
 describe('a round of several questions', () => {
   it('says "Question i of n", names what is still to come, counts questions, sends the answers together', async () => {
-    const app = await startAppShell({
-      rendererDir: build.dir,
+    const { app, page, problems } = await suite.open({
       settings: { theme: 'light', language: 'en' },
       servers: { kimai: { command: modern.command, args: modern.args } },
     });
-    running.push(app);
-    const { page, problems } = await openApp(launched.browser, app);
-    pages.push(page);
-    await page.locator('.server-card[data-server="kimai"][data-status="connected"]').waitFor({ timeout: 30_000 });
-    await page.locator('.server-card[data-server="kimai"]').getByRole('button', { name: 'Tools' }).click();
-    await page.getByRole('button', { name: /^three_questions/ }).click();
-    await page.getByRole('button', { name: 'Call three_questions' }).click();
+    await callFromToolsView(page, 'kimai', 'three_questions');
 
     const dialog = page.getByRole('dialog');
     const position = dialog.getByTestId('round-position');

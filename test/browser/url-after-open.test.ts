@@ -2,46 +2,21 @@
 // stays available once the link is open, and when the system opener fails
 // the dialog says so and offers Copy link and "I opened it myself" instead of
 // claiming the link is open.
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
-import { answerDialog, axe, openApp, pressUntil, setTheme, startAppShell, type AppShell } from './app-shell';
-import { buildPrivateRenderer, launchChromium, type LaunchedBrowser } from './paint-latency';
+import { answerDialog, axe, pressUntil, setTheme } from './app-shell';
+import { browserSuite, callFromToolsView } from './browser-suite';
 
-let build: Awaited<ReturnType<typeof buildPrivateRenderer>>;
-let launched: LaunchedBrowser;
-const running: AppShell[] = [];
-const pages: Page[] = [];
+const suite = browserSuite();
 const modern = fixtureCommand('modern');
 
-beforeAll(async () => {
-  [build, launched] = await Promise.all([buildPrivateRenderer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await launched?.close();
-  await build?.remove();
-});
-
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.close();
-  for (const app of running.splice(0)) await app.close();
-});
-
 async function start(openerFails?: string) {
-  const app = await startAppShell({
-    rendererDir: build.dir,
+  const { app, page, problems } = await suite.open({
     settings: { theme: 'light', language: 'en' },
     servers: { kimai: { command: modern.command, args: modern.args } },
     ...(openerFails ? { openerFails } : {}),
   });
-  running.push(app);
-  const { page, problems } = await openApp(launched.browser, app);
-  pages.push(page);
-  await page.locator('.server-card[data-server="kimai"][data-status="connected"]').waitFor({ timeout: 30_000 });
-  await page.locator('.server-card[data-server="kimai"]').getByRole('button', { name: 'Tools' }).click();
-  await page.getByRole('button', { name: /^connect_account/ }).click();
-  await page.getByRole('button', { name: 'Call connect_account' }).click();
+  await callFromToolsView(page, 'kimai', 'connect_account');
   await page.getByRole('dialog').locator('[data-testid="url-full"]').waitFor();
   return { app, page, problems };
 }
