@@ -1,7 +1,7 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { ApprovalUnavailableError, ApprovalWithdrawnError } from '../core/approval/approval-client';
-import { HostError, type HostErrorCode } from '../core/host-error';
+import { HOST_ERROR_CODES, HostError, type HostErrorCode } from '../core/host-error';
 import { cleanResult, decisionSentence, requestFailure, toolFailure } from './results';
 
 const text = (r: unknown) => (r as { content: Array<{ text: string }> }).content[0]!.text;
@@ -30,15 +30,18 @@ describe('cleanResult', () => {
 describe('what the agent is told when a call does not end with the server result', () => {
   // Messages carrying question material, as the core's errors may: none of it may reach the agent.
   const secret = 'SECRET-FIELD-postal_address';
-  const codes: HostErrorCode[] = [
-    'round-limit',
-    'invalid-schema',
-    'invalid-answer',
-    'undeclared-request',
-    'unknown-result-type',
-    'protocol',
-    'cancelled',
+  // Every code the core has but those whose own message the agent may read
+  // (connection, config and task states carry no question material): a new
+  // code that forgot its fixed sentence fails here.
+  const passedThrough: HostErrorCode[] = [
+    'connection',
+    'config',
+    'task-failed',
+    'task-expired',
+    'task-timeout',
+    'task-limit',
   ];
+  const codes = HOST_ERROR_CODES.filter((c) => !passedThrough.includes(c));
 
   it.each(codes)("%s: one fixed sentence, marked as the host's, quoting nothing of the question", (code) => {
     const r = toolFailure(new HostError(code, `server "s" sent ${secret}`), 's') as Record<string, any>;
