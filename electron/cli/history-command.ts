@@ -282,6 +282,14 @@ function humanLines(items: HistoryItem[]): string[] {
           rows.push([localTime(item.ts), '-', `note ${e.note}`]);
           tails.push(e.detail);
           break;
+        case 'task':
+          rows.push([
+            localTime(item.ts),
+            e.server,
+            `task ${e.taskId.slice(0, 8)}… ${e.tool} ${e.previous ? `${e.previous} → ` : ''}${e.status}`,
+          ]);
+          tails.push([e.statusMessage, e.note].filter(Boolean).join(' · '));
+          break;
         case 'answer':
           rows.push([localTime(item.ts), e.server, '(question not in history)', '-', e.action, e.decidedBy, '-']);
           tails.push('');

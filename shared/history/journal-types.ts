@@ -3,6 +3,7 @@
 // them, chain.ts defines the line format) and the renderer's history view.
 
 import type { Action, AnswerContent, CallMethod, FlatSchema, UrlAnalysis } from '../elicitation/types';
+import type { TaskStatus } from '../tasks/task-status';
 
 /** Version of the line format, written into every entry as `v`. */
 export const JOURNAL_FORMAT_VERSION = 1;
@@ -101,6 +102,8 @@ export interface QuestionBody {
   /** URL mode: the link and everything the host concluded about it, warnings included. */
   url?: UrlAnalysis;
   requestState?: RequestStateDigest;
+  /** The task that asked (a question from a long-running task's input_required). */
+  taskId?: string;
 }
 
 /** The outcome of a question. `ts` of this entry is the time answered. */
@@ -154,6 +157,29 @@ export interface FaultBody {
   reportedBy?: 'gateway';
 }
 
+/**
+ * A task's status changed (or the host first saw it, or stopped following it).
+ * One entry per change of `status`, not per status message, so a chatty
+ * server cannot flood the journal.
+ */
+export interface TaskBody {
+  kind: 'task';
+  taskId: string;
+  server: string;
+  /** The tool the task runs. */
+  tool: string;
+  status: TaskStatus;
+  /** The status recorded before this one, absent for the first entry of a task. */
+  previous?: TaskStatus;
+  statusMessage?: string;
+  /** The host call that created the task. */
+  callId?: string;
+  agent?: string;
+  /** Set when the host stopped following the task (ended, expired, lost), with why when it did not complete. */
+  ended?: true;
+  note?: string;
+}
+
 /** Something the journal itself has to say about the record. */
 export type NoteBody = TornTailNote | RedactionNote;
 
@@ -180,7 +206,7 @@ export interface RedactionNote {
   redact: boolean;
 }
 
-export type EntryBody = QuestionBody | AnswerBody | CallEndBody | FaultBody | NoteBody;
+export type EntryBody = QuestionBody | AnswerBody | CallEndBody | FaultBody | TaskBody | NoteBody;
 export type EntryKind = EntryBody['kind'];
 
 // ---------------------------------------------------------------------------
@@ -195,7 +221,7 @@ export type QuestionInput = Omit<QuestionBody, 'requestState'> & {
 /** An answer body with raw content; the journal redacts it when redaction is on. */
 export type AnswerInput = Omit<AnswerBody, 'redacted'>;
 
-export type EntryInput = QuestionInput | AnswerInput | CallEndBody | FaultBody | NoteBody;
+export type EntryInput = QuestionInput | AnswerInput | CallEndBody | FaultBody | TaskBody | NoteBody;
 
 // ---------------------------------------------------------------------------
 // Stored entries: body + header.
@@ -218,8 +244,9 @@ export type QuestionEntry = EntryHeader & QuestionBody;
 export type AnswerEntry = EntryHeader & AnswerBody;
 export type CallEndEntry = EntryHeader & CallEndBody;
 export type FaultEntry = EntryHeader & FaultBody;
+export type TaskEntry = EntryHeader & TaskBody;
 export type NoteEntry = EntryHeader & NoteBody;
-export type JournalEntry = QuestionEntry | AnswerEntry | CallEndEntry | FaultEntry | NoteEntry;
+export type JournalEntry = QuestionEntry | AnswerEntry | CallEndEntry | FaultEntry | TaskEntry | NoteEntry;
 
 /** What append() resolves with, once the entry is on disk. */
 export interface AppendedEntry {

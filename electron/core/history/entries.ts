@@ -31,6 +31,7 @@ export function questionEntry(question: Question, context: QuestionContext = {})
     mode: question.mode,
     message: question.message,
     requestState: context.requestState,
+    ...(o.task ? { taskId: o.task.taskId } : {}),
   };
   if (question.mode === 'form') {
     body.requestedSchema = question.requestedSchema;

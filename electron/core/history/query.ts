@@ -3,7 +3,16 @@
 // view can load once and filter many times.
 
 import type { Action } from '../../../shared/elicitation/types';
-import type { AnswerEntry, CallEndEntry, DecidedBy, FaultEntry, JournalEntry, NoteEntry, QuestionEntry } from './types';
+import type {
+  AnswerEntry,
+  CallEndEntry,
+  DecidedBy,
+  FaultEntry,
+  JournalEntry,
+  NoteEntry,
+  QuestionEntry,
+  TaskEntry,
+} from './types';
 
 export interface QuestionItem {
   kind: 'question';
@@ -17,12 +26,12 @@ export interface QuestionItem {
   callEnd?: CallEndEntry;
 }
 
-/** Any entry not folded into a question item: faults, notes, and stray answers or call ends. */
+/** Any entry not folded into a question item: faults, task status changes, notes, and stray answers or call ends. */
 export interface OtherItem {
   kind: 'other';
   seq: number;
   ts: string;
-  entry: FaultEntry | NoteEntry | AnswerEntry | CallEndEntry;
+  entry: FaultEntry | TaskEntry | NoteEntry | AnswerEntry | CallEndEntry;
 }
 
 export type HistoryItem = QuestionItem | OtherItem;
@@ -141,6 +150,15 @@ export function matchesText(item: HistoryItem, needle: RegExp): boolean {
       );
     case 'fault':
       return (e.server !== undefined && needle.test(e.server)) || needle.test(e.fault) || needle.test(e.detail);
+    case 'task':
+      return (
+        needle.test(e.server) ||
+        needle.test(e.tool) ||
+        needle.test(e.taskId) ||
+        needle.test(e.status) ||
+        (e.statusMessage !== undefined && needle.test(e.statusMessage)) ||
+        (e.note !== undefined && needle.test(e.note))
+      );
     default:
       return needle.test(e.note) || needle.test(e.detail);
   }

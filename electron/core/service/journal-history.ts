@@ -3,7 +3,8 @@
 // hash-chained entry. The answer entry is on disk (fsync) before the core
 // sends the answer, because the core awaits `answerRecorded`.
 import type { HistoryEntryView, HistoryFilter as ViewFilter, HostResults } from '../../../shared/host-api/contract';
-import type { HostObserver } from '../events';
+import type { HostObserver, TaskChangedEvent } from '../events';
+import { isTerminalStatus, type TaskStatus } from '../tasks/task-types';
 import type { HostErrorCode } from '../host-error';
 import {
   answerEntry,
@@ -51,7 +52,36 @@ export class JournalHistory implements HistoryPort {
     this.onAppended(appended.seq);
   }
 
+  /** The status last recorded per task this process saw, so only changes of status are written. */
+  private readonly taskStatus = new Map<string, TaskStatus>();
+
+  private recordTask(e: TaskChangedEvent): Promise<void> | undefined {
+    const t = e.task;
+    const last = this.taskStatus.get(t.taskId);
+    const ended = t.endedAt !== undefined;
+    if (last === t.status && !ended) return undefined;
+    // A terminal status is written once, with the end that follows it at once (not twice).
+    if (isTerminalStatus(t.status) && !ended) return undefined;
+    if (ended) this.taskStatus.delete(t.taskId);
+    else this.taskStatus.set(t.taskId, t.status);
+    // An end that repeats the last status still gets its entry: it says the host stopped following (and why).
+    return this.append({
+      kind: 'task',
+      taskId: t.taskId,
+      server: t.server,
+      tool: t.tool,
+      status: t.status,
+      ...(last !== undefined && last !== t.status ? { previous: last } : {}),
+      ...(t.statusMessage !== undefined ? { statusMessage: t.statusMessage } : {}),
+      ...(t.callId ? { callId: t.callId } : {}),
+      ...(t.agent ? { agent: t.agent } : {}),
+      ...(ended ? { ended: true as const } : {}),
+      ...(ended && t.note ? { note: t.note } : {}),
+    });
+  }
+
   readonly observer: HostObserver = {
+    taskChanged: (e) => this.recordTask(e),
     questionAsked: (e) =>
       this.append(
         questionEntry(e.question, {

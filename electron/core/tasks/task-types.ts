@@ -3,15 +3,11 @@
 // (`ttlMs`/`pollIntervalMs` vs `ttl`/`pollInterval`, `result` inline vs
 // `tasks/result`); the driver, the store, the CLI and the UI see this one.
 
-/** Task statuses, identical in both eras. */
-export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+import { TASK_STATUSES, isTerminalStatus, type TaskStatus } from '../../../shared/tasks/task-status';
 
-const STATUSES: ReadonlySet<string> = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+export { isTerminalStatus, type TaskStatus };
 
-/** True for a status after which nothing changes. */
-export function isTerminalStatus(status: TaskStatus): boolean {
-  return status === 'completed' || status === 'failed' || status === 'cancelled';
-}
+const STATUSES: ReadonlySet<string> = new Set(TASK_STATUSES);
 
 /** What the server last reported about a task. */
 export interface TaskSnapshot {

@@ -308,6 +308,7 @@ export const de: Dictionary = {
   'history.kind.note': 'Hinweis',
   'history.kind.answer': 'Antwort',
   'history.kind.call-end': 'Aufruf beendet',
+  'history.kind.task': 'Task-Status',
   'history.mode.form': 'Formulare',
   'history.mode.url': 'Link',
   'history.title.form': '{server} bat um Angaben',

@@ -301,6 +301,7 @@ export const en = {
   'history.kind.note': 'Note',
   'history.kind.answer': 'Answer',
   'history.kind.call-end': 'Call ended',
+  'history.kind.task': 'Task status',
   'history.mode.form': 'Forms',
   'history.mode.url': 'Link',
   'history.title.form': '{server} asked for information',

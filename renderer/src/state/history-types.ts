@@ -8,6 +8,7 @@ import type {
   CallEndBody,
   DecidedBy as JournalDecidedBy,
   QuestionBody,
+  TaskBody,
 } from '../../../shared/history/journal-types';
 import type { HistoryEntryView } from '../../../shared/host-api/contract';
 
@@ -40,6 +41,9 @@ export interface HistoryOtherEntry {
   detail?: string;
 }
 
+/** A task's status change. */
+export type HistoryTaskEntry = Stamp & TaskBody;
+
 export interface QuestionItem {
   kind: 'question';
   seq: number;
@@ -53,7 +57,7 @@ export interface OtherItem {
   kind: 'other';
   seq: number;
   ts: string;
-  entry: HistoryOtherEntry | HistoryAnswer | HistoryCallEnd;
+  entry: HistoryOtherEntry | HistoryTaskEntry | HistoryAnswer | HistoryCallEnd;
 }
 
 export type HistoryItem = QuestionItem | OtherItem;

@@ -73,6 +73,8 @@ export function outcomeBadge(item: HistoryItem): {
       return { tone: 'neutral', key: 'history.kind.note' };
     case 'answer':
       return { tone: 'neutral', key: 'history.kind.answer' };
+    case 'task':
+      return { tone: 'info', key: 'history.kind.task' };
     default:
       return { tone: 'neutral', key: 'history.kind.call-end' };
   }
@@ -111,6 +113,15 @@ export function otherSummary(item: Exclude<HistoryItem, QuestionItem>): string {
       return e.detail ?? e.note ?? '';
     case 'answer':
       return e.action;
+    case 'task':
+      return [
+        `${e.tool} · ${e.taskId.slice(0, 8)}…`,
+        e.previous ? `${e.previous} → ${e.status}` : e.status,
+        e.statusMessage,
+        e.note,
+      ]
+        .filter(Boolean)
+        .join(' · ');
     default:
       return [e.name, e.outcome, e.detail].filter(Boolean).join(' · ');
   }
