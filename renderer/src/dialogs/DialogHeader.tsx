@@ -3,6 +3,7 @@ import { useT } from '../i18n/i18n-context';
 import DeliberateButton from './DeliberateButton';
 import QueueCounter from './QueueCounter';
 import ServerBadge from './ServerBadge';
+import TaskOriginLine from './TaskOriginLine';
 
 /** Props of the header every question dialog starts with. */
 export interface DialogHeaderProps {
@@ -63,6 +64,7 @@ export default function DialogHeader({ origin, title, titleId, colour, waiting, 
             )}
           </p>
         )}
+        {origin.task && <TaskOriginLine task={origin.task} name={origin.name ?? origin.server} />}
         {origin.timeLimitMinutes !== undefined && (
           <p className="origin-limit">{t('origin.timeLimit', { minutes: origin.timeLimitMinutes })}</p>
         )}

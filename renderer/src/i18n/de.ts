@@ -32,6 +32,11 @@ export const de: Dictionary = {
   'origin.timeLimit': 'Schließt sich nach {minutes} Min. ohne Antwort (Einstellungen → Zeitlimit für Fragen).',
   'origin.agent': 'Für den Agenten {agent}',
   'origin.reportedByGateway': 'Server, Aufruf und Agent laut Gateway',
+  'origin.task': 'Task {id} von {name}, läuft seit {age}',
+  'age.underMinute': 'weniger als einer Minute',
+  'age.minutes': '{minutes} Min.',
+  'age.hours': '{hours} Std. {minutes} Min.',
+  'age.days': '{days} T. {hours} Std.',
   'origin.arguments': 'Argumente',
 
   'queue.waiting.one': '1 weitere Frage wartet',

@@ -34,6 +34,11 @@ export const en = {
   'origin.agent': 'For the agent {agent}',
   'origin.reportedByGateway': 'Server, call and agent as reported by the gateway',
   'origin.arguments': 'Arguments',
+  'origin.task': 'Task {id} of {name}, running {age}',
+  'age.underMinute': 'under a minute',
+  'age.minutes': '{minutes} min',
+  'age.hours': '{hours} h {minutes} min',
+  'age.days': '{days} d {hours} h',
 
   'queue.waiting.one': '1 more question waiting',
   'queue.waiting.other': '{count} more questions waiting',
