@@ -50,8 +50,6 @@ const NOT_SCORED_EXPECTED_FAIL = {
   'auth/enterprise-managed-authorization':
     'needs an enterprise identity provider session (ID-JAG token exchange); Countersign has no enterprise IdP sign-in',
   'auth/wif-jwt-bearer': 'needs a workload identity (a platform-issued JWT); a desktop host has none',
-  'auth/dpop': 'not built yet: DPoP-bound tokens (SEP-1932) are not requested by the host',
-  'auth/dpop-nonce': 'not built yet: DPoP-bound tokens (SEP-1932) are not requested by the host',
 };
 
 const LEGACY = '2025-11-25';

@@ -9,6 +9,7 @@ import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
+import type { StoredDpopKey } from './dpop-keys';
 
 /** Tokens as kept: the SDK's, plus when they were saved (to compute expiry). */
 export interface StoredTokens extends OAuthTokens {
@@ -20,6 +21,8 @@ export interface StoredTokens extends OAuthTokens {
 export interface IssuerCredentials {
   client?: OAuthClientInformationMixed & { issuer?: string };
   tokens?: StoredTokens;
+  /** The DPoP key this issuer's tokens are bound to (RFC 9449), when it issues DPoP-bound tokens. */
+  dpopKey?: StoredDpopKey;
 }
 
 /** Everything kept for one MCP server URL. */

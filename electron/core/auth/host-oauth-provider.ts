@@ -11,6 +11,7 @@
 // thing to steal.
 import { randomBytes } from 'node:crypto';
 import type {
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -22,6 +23,12 @@ import type { OAuthSettings } from '../config/server-config';
 import type { AuthorizationCallback, LoopbackListener } from './loopback-listener';
 import type { CredentialStore, ServerCredentials } from './credential-store';
 import { checkDiscovery } from './metadata-checks';
+import { chooseDpopAlg, dpopSessionFrom, isStoredDpopKey, newDpopKey, type StoredDpopKey } from './dpop-keys';
+
+/** True for a token the authorization server bound to a DPoP key (RFC 9449 §5: token_type "DPoP"). */
+export function isDpopBound(tokens: { token_type?: string } | undefined): boolean {
+  return tokens?.token_type?.toLowerCase() === 'dpop';
+}
 
 /** One sign-in attempt: created before auth() runs, dropped when it ends. */
 export interface Attempt {
@@ -46,6 +53,12 @@ export interface ProviderOptions {
 
 export class HostOAuthProvider implements OAuthClientProvider {
   attempt?: Attempt;
+  /**
+   * One DPoP session per issuer for the life of this provider: it holds the
+   * key and the nonces the token endpoint and the MCP server handed out
+   * (RFC 9449 §8, §9), which must carry over from one request to the next.
+   */
+  private readonly dpopSessions = new Map<string, { thumbprint: string; session: Promise<DpopSession> }>();
   constructor(private readonly options: ProviderOptions) {}
 
   get redirectUrl(): string | undefined {
@@ -113,10 +126,56 @@ export class HostOAuthProvider implements OAuthClientProvider {
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
     const creds = await this.load();
     const issuer = ctx?.issuer ?? creds.current;
-    const t = issuer ? creds.issuers[issuer]?.tokens : undefined;
+    const entry = issuer ? creds.issuers[issuer] : undefined;
+    const t = entry?.tokens;
     if (!t) return undefined;
+    // A DPoP-bound token without its key can be presented nowhere: as if there were none.
+    if (isDpopBound(t) && !isStoredDpopKey(entry?.dpopKey)) return undefined;
     const { savedAt: _savedAt, ...tokens } = t;
     return tokens;
+  }
+
+  /**
+   * auth()'s DPoP hook: during a sign-in whose authorization server offers
+   * DPoP (RFC 9449 §5.1), the session every token request is signed with;
+   * otherwise undefined, and tokens stay Bearer tokens.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    const metadata = this.attempt?.discovery?.authorizationServerMetadata;
+    const issuer = metadata?.issuer;
+    const alg = chooseDpopAlg(metadata);
+    if (!issuer || !alg) return undefined;
+    const creds = await this.load();
+    const kept = creds.issuers[issuer]?.dpopKey;
+    if (isStoredDpopKey(kept) && kept.alg === alg) return this.sessionFor(issuer, kept);
+    const key = await newDpopKey(alg);
+    await this.update((c) => {
+      c.issuers[issuer] = { ...c.issuers[issuer], dpopKey: key };
+    });
+    return this.sessionFor(issuer, key);
+  }
+
+  /** For requests to the MCP server: the session of the current DPoP-bound token, if it is one. */
+  async resourceDpop(): Promise<DpopSession | undefined> {
+    const creds = await this.load();
+    const entry = creds.current ? creds.issuers[creds.current] : undefined;
+    if (!creds.current || !isDpopBound(entry?.tokens) || !isStoredDpopKey(entry?.dpopKey)) return undefined;
+    return this.sessionFor(creds.current, entry.dpopKey);
+  }
+
+  /** The access token to present with the DPoP scheme, when the current one is DPoP-bound. */
+  async dpopAccessToken(): Promise<string | undefined> {
+    const t = await this.tokens();
+    return isDpopBound(t) ? t?.access_token : undefined;
+  }
+
+  private sessionFor(issuer: string, key: StoredDpopKey): Promise<DpopSession> {
+    const cached = this.dpopSessions.get(issuer);
+    if (cached?.thumbprint === key.thumbprint) return cached.session;
+    const session = dpopSessionFrom(key);
+    this.dpopSessions.set(issuer, { thumbprint: key.thumbprint, session });
+    session.catch(() => this.dpopSessions.delete(issuer));
+    return session;
   }
 
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
@@ -179,7 +238,10 @@ export class HostOAuthProvider implements OAuthClientProvider {
       }
       return;
     }
-    if (scope === 'all') return this.options.store.delete(this.options.serverUrl);
+    if (scope === 'all') {
+      this.dpopSessions.clear();
+      return this.options.store.delete(this.options.serverUrl);
+    }
     const issuer = this.attempt?.discovery?.authorizationServerMetadata?.issuer;
     await this.update((c) => {
       const key = issuer ?? c.current;

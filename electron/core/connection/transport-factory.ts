@@ -4,6 +4,7 @@ import {
   InsufficientScopeError,
   PrivateKeyJwtProvider,
   StreamableHTTPClientTransport,
+  withDpop,
   type FetchLike,
   type JSONRPCMessage,
   type Transport,
@@ -48,7 +49,14 @@ class SignInTransport extends StreamableHTTPClientTransport {
     headers: Record<string, string> | undefined,
   ) {
     const serverHref = url.href;
-    const base: FetchLike = (input, init) => fetch(input, init);
+    // A DPoP-bound token (RFC 9449) goes out as `Authorization: DPoP …` with a
+    // fresh proof per request (htm, htu, ath, the server's nonce); the SDK's
+    // withDpop also retries once on a 401 use_dpop_nonce. A Bearer token
+    // passes through it untouched.
+    const base: FetchLike = withDpop(
+      () => serverAuth.provider.resourceDpop(),
+      () => serverAuth.provider.dpopAccessToken(),
+    )((input, init) => fetch(input, init));
     super(url, {
       authProvider: serverAuth.authProvider(),
       ...(headers ? { requestInit: { headers } } : {}),
