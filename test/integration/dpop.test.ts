@@ -131,9 +131,9 @@ describe('DPoP-bound tokens (RFC 9449)', () => {
     expect(authed[1]!.proof?.ok && authed[1]!.proof.payload.nonce).toBe(authed[0]!.nonceSent);
     expect(authed.filter((w) => w.status === 401)).toHaveLength(1);
     const posts = authed.filter((w) => w.method === 'POST' && w.status === 200);
-    for (let i = 1; i < posts.length; i++) {
-      const earlier = authed.slice(0, authed.indexOf(posts[i]!)).map((w) => w.nonceSent);
-      expect(earlier).toContain(posts[i]!.proof?.ok && posts[i]!.proof.payload.nonce);
+    for (const post of posts.slice(1)) {
+      const earlier = authed.slice(0, authed.indexOf(post)).map((w) => w.nonceSent);
+      expect(earlier).toContain(post.proof?.ok ? post.proof.payload.nonce : 'no valid proof');
     }
   });
 
