@@ -1,7 +1,7 @@
 // The renderer's entry point: find the host, start the stores, draw.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getHostApi } from './api/get-host-api';
+import { MissingTokenError, getHostApi } from './api/get-host-api';
 import App from './app/App';
 import HostUnavailable from './app/HostUnavailable';
 import { createStores } from './app/stores';
@@ -24,5 +24,10 @@ try {
     </StrictMode>,
   );
 } catch (err) {
-  root.render(<HostUnavailable error={err instanceof Error ? err.message : String(err)} />);
+  root.render(
+    <HostUnavailable
+      error={err instanceof Error ? err.message : String(err)}
+      missingToken={err instanceof MissingTokenError}
+    />,
+  );
 }

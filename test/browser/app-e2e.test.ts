@@ -141,7 +141,7 @@ describe('the app through the web shell', () => {
 
     // A required field left empty: the form says so and nothing is called.
     await page.getByRole('button', { name: /^add_numbers/ }).click();
-    await page.locator('#root_a').fill('2');
+    await page.locator('#args_a').fill('2');
     await page.getByRole('button', { name: 'Call add_numbers' }).click();
     await page.getByText('This field is required.').waitFor();
     expect(await page.locator('.call-card').count()).toBe(0);

@@ -20,14 +20,12 @@ import {
   launchChromium,
   measurePaintLatency,
   openHarness,
-  repoRoot,
   serveDir,
   type LaunchedBrowser,
   type StaticServer,
 } from './paint-latency';
+import { axe } from './app-shell';
 import { screenshotDir } from './screenshot-dir';
-
-const AXE_PATH = '/__test/axe.min.js';
 
 let build: Awaited<ReturnType<typeof buildPrivateRenderer>>;
 let server: StaticServer;
@@ -38,7 +36,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   build = await buildPrivateRenderer();
-  server = await serveDir(build.dir, { [AXE_PATH]: join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
+  server = await serveDir(build.dir);
   launched = await launchChromium();
   await mkdir(screenshotDir, { recursive: true });
 });
@@ -114,24 +112,6 @@ const focused = (p: Page) =>
     return el?.getAttribute('aria-label') || el?.textContent?.trim() || el?.id || el?.tagName || '';
   });
 
-async function axe(p: Page): Promise<string[]> {
-  if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ url: AXE_PATH });
-  return p.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (c: Document) => Promise<{
-            violations: Array<{ id: string; nodes: Array<{ target: string[]; failureSummary?: string }> }>;
-          }>;
-        };
-      }
-    ).axe.run(document);
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`,
-    );
-  });
-}
-
 async function shot(p: Page, name: string) {
   // Let fonts, focus rings and transitions settle.
   await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -185,7 +165,7 @@ describe('page health', () => {
     await p.click('text=Submit');
     await p.waitForSelector('text=This field is required.');
     // Only the page's own files: no favicon guessing, no preview, no font or analytics fetch.
-    const requested = server.requests.filter((r) => !r.startsWith('/assets/') && r !== AXE_PATH);
+    const requested = server.requests.filter((r) => !r.startsWith('/assets/'));
     expect([...new Set(requested)].sort()).toEqual(['/favicon.svg', '/harness.html']);
   });
 });
@@ -199,8 +179,10 @@ describe('the app page', () => {
     p.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await p.goto(`${server.url}/index.html`);
     const alert = await p.waitForSelector('[role="alert"]');
+    // What happened and what to do, not the transport's own error.
     expect(await alert.textContent()).toBe(
-      'Countersign cannot reach its host: no host: the page address carries no access token; open the link that `countersign web` printed',
+      'This page was opened without its access key, so it cannot talk to Countersign.' +
+        'Open the link that "countersign web" printed in its terminal (it ends in #token=…). If that terminal is gone, run countersign web again: it prints a new link.',
     );
     expect(errors).toEqual([]);
   });
@@ -211,17 +193,17 @@ describe('form dialog', () => {
     const p = await page({}, { width: 900, height: 1000 });
     const q = richForm();
     await push(p, q);
-    await p.fill('#root_name', 'Grace');
-    await p.fill('#root_email', 'grace@example.com');
-    await p.fill('#root_homepage', 'https://example.com/grace');
-    await p.fill('#root_birthday', '1906-12-09');
-    await p.fill('#root_meeting', '2026-07-28T09:30');
-    await p.fill('#root_score', '7.5');
-    await p.fill('#root_seats', '3');
+    await p.fill('#answer_name', 'Grace');
+    await p.fill('#answer_email', 'grace@example.com');
+    await p.fill('#answer_homepage', 'https://example.com/grace');
+    await p.fill('#answer_birthday', '1906-12-09');
+    await p.fill('#answer_meeting', '2026-07-28T09:30');
+    await p.fill('#answer_score', '7.5');
+    await p.fill('#answer_seats', '3');
     await p.click('label:has-text("Subscribe")');
     await p.click('label.choice:has-text("blue")');
     await p.click('label.choice:has-text("Large")');
-    await p.selectOption('#root_legacy', { label: 'Alpha' });
+    await p.selectOption('#answer_legacy', { label: 'Alpha' });
     await p.click('label.choice:has-text("docs")');
     await p.click('label.choice:has-text("Web team")');
     await p.click('button:has-text("Submit")');
@@ -258,7 +240,7 @@ describe('form dialog', () => {
     expect(await p.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
     await p.keyboard.press('Enter'); // a stray Enter does nothing
     await tab(p, 2);
-    expect(await focused(p)).toBe('root_title');
+    expect(await focused(p)).toBe('answer_title');
     await p.keyboard.type('ab');
     await tab(p);
     await p.waitForSelector('text=Enter at least 3 characters.');
@@ -267,7 +249,7 @@ describe('form dialog', () => {
     await p.keyboard.press('Enter');
     await p.waitForSelector('text=Please correct the 2 highlighted fields.');
     expect(await answers(p)).toEqual([]);
-    expect(await focused(p)).toBe('root_title'); // focus moved to the first bad field
+    expect(await focused(p)).toBe('answer_title'); // focus moved to the first bad field
     await p.keyboard.type('c');
     await tab(p); // into the radio group (one stop)
     await p.keyboard.press('ArrowDown'); // arrow keys select within a radio group: Bug -> Idea
@@ -278,9 +260,9 @@ describe('form dialog', () => {
     await tab(p, 2);
     await p.keyboard.press('Space'); // docs
     await tab(p);
-    expect(await focused(p)).toBe('root_due');
+    expect(await focused(p)).toBe('answer_due');
     await p.keyboard.type('12312026'); // Chromium's en-US date segments: mm dd yyyy, typing advances
-    await tabTo(p, 'root_urgent');
+    await tabTo(p, 'answer_urgent');
     await p.keyboard.press('Space');
     await tabTo(p, 'Submit');
     await p.keyboard.press('Enter');
@@ -483,7 +465,7 @@ describe('accessibility (axe-core, with colour contrast) and screenshots', () =>
       const p = await page({ theme });
       const form = smallForm();
       await push(p, form);
-      await p.fill('#root_title', 'ab');
+      await p.fill('#answer_title', 'ab');
       await p.click('button:has-text("Submit")');
       await p.waitForSelector('text=Please correct the 2 highlighted fields.');
       expect(await axe(p)).toEqual([]);

@@ -58,6 +58,14 @@ export function isHostApi(value: unknown): value is HostApi {
   return typeof api.on === 'function' && USED_METHODS.every((m) => typeof api[m] === 'function');
 }
 
+/** The page was opened without the per-run token (typed or bookmarked address, a copied link without its #token=…). */
+export class MissingTokenError extends Error {
+  constructor() {
+    super('no host: the page address carries no access token; open the link that `countersign web` printed');
+    this.name = 'MissingTokenError';
+  }
+}
+
 /** The HostApi for this window: the Electron preload's if present, else a WebSocket client to the web shell. */
 export function getHostApi(env: HostApiEnvironment = window): HostApi {
   if (env.countersign !== undefined) {
@@ -69,7 +77,6 @@ export function getHostApi(env: HostApiEnvironment = window): HostApi {
     throw new Error('no host: neither the Electron preload nor a web shell origin is available');
   }
   const token = takeToken(env, location);
-  if (!token)
-    throw new Error('no host: the page address carries no access token; open the link that `countersign web` printed');
+  if (!token) throw new MissingTokenError();
   return createWsHostApi(apiUrlFromLocation(location), token);
 }

@@ -367,12 +367,12 @@ describe('form data helpers', () => {
     ];
     expect(sortByField(errs, ['a', 'b']).map((e) => e.property)).toEqual(['.a', 'b', '.b', '.zz']);
   });
-  it('initialFormData starts required booleans without default at false', () => {
+  it('initialFormData starts every boolean without default at false, required or not (what the form shows is sent)', () => {
     const s = normaliseForForm({
       type: 'object',
       properties: { a: { type: 'boolean' }, b: { type: 'boolean', default: true }, c: { type: 'boolean' } },
       required: ['a', 'b'],
     });
-    expect(initialFormData(s)).toEqual({ a: false });
+    expect(initialFormData(s)).toEqual({ a: false, c: false });
   });
 });

@@ -4,7 +4,7 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import { normaliseForForm, type FormSchema } from '../../../shared/elicitation/for-form';
 import { secretFieldWarnings } from '../../../shared/elicitation/secret-fields';
 import type { AnswerContent, FormQuestion } from '../../../shared/elicitation/types';
-import { fieldName } from '../forms/field-aria';
+import { FORM_ID_PREFIX, fieldName } from '../forms/field-aria';
 import { fieldOf, localiseErrors } from '../forms/error-messages';
 import type { ThemeContext } from '../forms/form-context';
 import { ThemedForm } from '../forms/theme';
@@ -44,11 +44,16 @@ export function contentFromFormData(schema: FormSchema, data: Data | undefined):
   return content;
 }
 
-/** The data the form starts from: RJSF adds the schema's defaults; a required checkbox starts as the false it shows. */
+/**
+ * The data the form starts from: RJSF adds the schema's defaults, and a
+ * checkbox with no default starts as the false it shows, required or not.
+ * So an untouched checkbox is sent as false: the answer is what the human
+ * saw when they pressed Submit, never a field silently left out.
+ */
 export function initialFormData(schema: FormSchema): Data {
   const data: Data = {};
   for (const [name, field] of Object.entries(schema.properties)) {
-    if (field.type === 'boolean' && field.default === undefined && (schema.required ?? []).includes(name)) {
+    if (field.type === 'boolean' && field.default === undefined) {
       Object.defineProperty(data, name, { value: false, enumerable: true, writable: true, configurable: true });
     }
   }
@@ -156,6 +161,7 @@ export default function FormDialog({
         <div onKeyDownCapture={blockEnter}>
           <ThemedForm
             id={formId}
+            idPrefix={FORM_ID_PREFIX.answer}
             schema={schema}
             uiSchema={uiSchema}
             validator={getFormValidator()}
@@ -167,7 +173,7 @@ export default function FormDialog({
             liveValidate={attempted ? 'onChange' : 'onBlur'}
             transformErrors={transformErrors}
             experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
-            onBlur={(id) => touched.current.add(fieldName(id))}
+            onBlur={(id) => touched.current.add(fieldName(id, FORM_ID_PREFIX.answer))}
             onChange={onChange}
             onError={(errors) => setInvalidFields(countFields(errors))}
             onSubmit={onSubmit}

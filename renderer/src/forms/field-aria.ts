@@ -21,19 +21,27 @@ export interface FieldTextsInput {
   schema: HintSchema & { description?: string };
   value: unknown;
   rawErrors?: readonly string[] | undefined;
-  registry: Pick<Registry, 'formContext'>;
+  registry: Pick<Registry, 'formContext'> & { globalFormOptions?: Pick<Registry['globalFormOptions'], 'idPrefix'> };
 }
 
-/** The field's name: the part of the RJSF id after `root_`. */
-export function fieldName(id: string): string {
-  return id.replace(/^root_/, '');
+/**
+ * Every form on a page gets its own id prefix (a dialog opens over the Tools
+ * view's form and the History view's record): with RJSF's default `root`
+ * both would have `root_name`, and a label would point at the field behind
+ * the dialog. The separator is RJSF's `_`.
+ */
+export const FORM_ID_PREFIX = { answer: 'answer', toolArgs: 'args', record: 'record' } as const;
+
+/** The field's name: the part of the RJSF id after the form's prefix and `_`. */
+export function fieldName(id: string, prefix = 'root'): string {
+  return id.startsWith(`${prefix}_`) ? id.slice(prefix.length + 1) : id;
 }
 
 /** Computes the texts a field shows and the ids that describe its control. */
 export function fieldTexts({ id, schema, value, rawErrors, registry }: FieldTextsInput): FieldTexts {
   const { t, secretFields } = themeContext(registry);
   const description = typeof schema.description === 'string' ? schema.description.trim() : '';
-  const secret = secretFields.has(fieldName(id));
+  const secret = secretFields.has(fieldName(id, registry.globalFormOptions?.idPrefix));
   const hint = fieldHint(schema, value, t);
   const errors = rawErrors ?? [];
   const ids = [

@@ -8,6 +8,10 @@ export const de: Dictionary = {
   'app.idle': 'Keine Fragen warten.',
   'app.idleHint': 'Wenn ein MCP-Server Sie etwas fragt, erscheint es hier. Das KI-Modell sieht diese Fragen nie.',
   'app.hostError': 'Countersign erreicht seinen Host nicht: {error}',
+  'app.noToken':
+    'Diese Seite wurde ohne ihren Zugangsschlüssel geöffnet und kann daher nicht mit Countersign sprechen.',
+  'app.noTokenWhatToDo':
+    'Öffnen Sie den Link, den „countersign web“ in seinem Terminal ausgegeben hat (er endet auf #token=…). Ist das Terminal geschlossen, starten Sie countersign web neu: es gibt einen neuen Link aus.',
   'app.connection.reconnecting': 'Verbindung zu Countersign verloren; neuer Versuch läuft … Fragen warten so lange.',
   'app.connection.failed':
     'Die Verbindung zu Countersign ist weg. Öffnen Sie den Link, den `countersign web` ausgegeben hat, erneut (ein neu gestartetes Countersign gibt einen neuen aus).',
@@ -274,6 +278,7 @@ export const de: Dictionary = {
   'tools.failed': 'Der Aufruf ist fehlgeschlagen: {error}',
   'tools.toolError': 'Das Werkzeug meldet einen Fehler:',
   'tools.resultExtra': 'Metadaten:',
+  'tools.allArguments': 'Alle Argumente',
   'servers.import.title':
     'Eine Konfigurationsdatei von Claude Desktop, Cursor oder VS Code (claude_desktop_config.json, mcp.json oder settings.json)',
   'tools.emptyResult': 'Das Werkzeug hat keinen Inhalt zurückgegeben.',

@@ -8,6 +8,9 @@ export const en = {
   'app.idle': 'No questions are waiting.',
   'app.idleHint': 'When an MCP server asks you something, it appears here. The AI model never sees these questions.',
   'app.hostError': 'Countersign cannot reach its host: {error}',
+  'app.noToken': 'This page was opened without its access key, so it cannot talk to Countersign.',
+  'app.noTokenWhatToDo':
+    'Open the link that "countersign web" printed in its terminal (it ends in #token=…). If that terminal is gone, run countersign web again: it prints a new link.',
   'app.connection.reconnecting':
     'Lost the connection to Countersign; reconnecting… Questions keep waiting in the meantime.',
   'app.connection.failed':
@@ -267,6 +270,7 @@ export const en = {
   'tools.failed': 'The call failed: {error}',
   'tools.toolError': 'The tool reported an error:',
   'tools.resultExtra': 'Metadata:',
+  'tools.allArguments': 'All arguments',
   'servers.import.title':
     'A Claude Desktop, Cursor or VS Code configuration file (claude_desktop_config.json, mcp.json or settings.json)',
   'tools.emptyResult': 'The tool returned no content.',

@@ -4,6 +4,7 @@ import { secretFieldWarnings } from '../../../../shared/elicitation/secret-field
 import MessageText from '../../dialogs/MessageText';
 import ServerBadge from '../../dialogs/ServerBadge';
 import UrlDisplay from '../../dialogs/UrlDisplay';
+import { FORM_ID_PREFIX } from '../../forms/field-aria';
 import type { ThemeContext } from '../../forms/form-context';
 import { getFormValidator } from '../../forms/shared-validator';
 import { ThemedForm } from '../../forms/theme';
@@ -102,6 +103,7 @@ function RecordedForm({ item }: { item: QuestionItem }) {
     <div className="record-form">
       <p className="record-form-note">{note}</p>
       <ThemedForm
+        idPrefix={FORM_ID_PREFIX.record}
         schema={schema}
         uiSchema={uiSchema}
         validator={getFormValidator()}

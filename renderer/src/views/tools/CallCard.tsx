@@ -9,9 +9,11 @@ export interface CallCardProps {
   onCancel: () => void;
 }
 
+const ARGS_LINE_CHARS = 160;
+
 function argsLine(args: Record<string, unknown>): string {
   const text = JSON.stringify(args);
-  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+  return text.length > ARGS_LINE_CHARS ? `${text.slice(0, ARGS_LINE_CHARS - 1)}…` : text;
 }
 
 /**
@@ -40,11 +42,18 @@ export default function CallCard({ call, onCancel }: CallCardProps) {
           )}
           {t(`tools.state.${state}`)}
         </span>
-        <span className="call-args mono" title={JSON.stringify(call.args)}>
-          {argsLine(call.args)}
-        </span>
+        <span className="call-args mono">{argsLine(call.args)}</span>
         <span className="call-time">{time}</span>
       </div>
+      {JSON.stringify(call.args).length > ARGS_LINE_CHARS && (
+        // The line above is cut; the whole arguments are one click (or key) away, wrapped to the pane.
+        <details className="call-args-all">
+          <summary>{t('tools.allArguments')}</summary>
+          <pre className="mono" tabIndex={0}>
+            {JSON.stringify(call.args, null, 2)}
+          </pre>
+        </details>
+      )}
 
       {call.state === 'running' && (
         <div className="call-running">

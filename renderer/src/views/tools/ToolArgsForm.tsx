@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { fieldOf, localiseErrors } from '../../forms/error-messages';
+import { FORM_ID_PREFIX } from '../../forms/field-aria';
 import type { ThemeContext } from '../../forms/form-context';
 import { getFormValidator } from '../../forms/shared-validator';
 import { ThemedForm } from '../../forms/theme';
@@ -81,6 +82,11 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting, 
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     if (target.tagName !== 'INPUT' || ONE_LINE_SKIP.has((target as HTMLInputElement).type)) return;
     e.preventDefault();
+    // Enter is leaving the field, then Call: what a field does when left (an
+    // address with a raw "ü" is encoded) is queued before the submit, which
+    // RJSF applies in order, so the call sees it.
+    target.blur();
+    target.focus();
     callButton.current?.click();
   };
   const switchMode = () => {
@@ -123,6 +129,7 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting, 
         <div onKeyDownCapture={enterCalls}>
           <ThemedForm
             id={formId}
+            idPrefix={FORM_ID_PREFIX.toolArgs}
             schema={plan.schema}
             uiSchema={plan.uiSchema}
             validator={getFormValidator()}
