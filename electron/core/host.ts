@@ -10,6 +10,7 @@ import type { QuestionAwareDeadline } from './calls/question-aware-deadline';
 import { paramHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './calls/param-headers';
 import { runInputRequiredLoop } from './calls/input-required-loop';
 import type { ServerEntry } from './config/server-config';
+import { ServerList, type ServerListChange } from './config/server-list';
 import { MemoryEraCache, type EraCache } from './connection/era-cache';
 import { openConnection, type ServerConnection } from './connection/server-connection';
 import type { CallContext, CallOutcome, HostObserver } from './events';
@@ -40,7 +41,8 @@ import type { TaskStore } from './tasks/task-store';
 import { parseTask, type TaskSnapshot, type TaskStatus } from './tasks/task-types';
 
 export interface HostOptions {
-  servers: Record<string, ServerEntry>;
+  /** The servers: the process's one list (the servers file feeds it), or fixed entries. */
+  servers: ServerList | Record<string, ServerEntry>;
   prompter: Prompter;
   observer?: HostObserver;
   eraCache?: EraCache;
@@ -123,7 +125,10 @@ interface ServerSlot {
 
 /** The host core. */
 export class Host {
-  private readonly servers = new Map<string, ServerEntry>();
+  /** The one server list; the Host follows its changes (a changed or removed server is disconnected). */
+  readonly servers: ServerList;
+  /** Connections being closed because their server changed, so setServer/removeServer can wait for them. */
+  private readonly closing = new Map<string, Promise<void>>();
   private readonly slots = new Map<string, ServerSlot>();
   private readonly muted = new Set<string>();
   private readonly auths = new Map<string, ServerAuth>();
@@ -137,7 +142,8 @@ export class Host {
   questionTimeLimitMinutes = 0;
 
   constructor(private readonly options: HostOptions) {
-    for (const [name, entry] of Object.entries(options.servers)) this.servers.set(name, entry);
+    this.servers = options.servers instanceof ServerList ? options.servers : new ServerList(options.servers);
+    this.servers.onChange((change) => this.followList(change));
     this.eraCache = options.eraCache ?? new MemoryEraCache();
     this.observer = options.observer ?? {};
     this.maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
@@ -160,22 +166,38 @@ export class Host {
 
   /** Names of configured servers. */
   serverNames(): string[] {
-    return [...this.servers.keys()];
+    return this.servers.names();
   }
 
   /** Add or replace a server; an existing connection to it is closed. */
   async setServer(name: string, entry: ServerEntry): Promise<void> {
-    await this.disconnect(name);
-    this.auths.delete(name);
     this.servers.set(name, entry);
+    await this.closing.get(name);
   }
 
   /** Remove a server and close its connection. */
   async removeServer(name: string): Promise<void> {
-    await this.disconnect(name);
-    this.auths.delete(name);
-    this.servers.delete(name);
-    this.muted.delete(name);
+    this.servers.remove(name);
+    await this.closing.get(name);
+  }
+
+  /** The list changed (from any writer, or the file on disk): a changed or removed server starts afresh. */
+  private followList(change: ServerListChange): void {
+    for (const name of [...change.changed, ...change.removed]) {
+      this.auths.delete(name);
+      const done: Promise<void> = this.disconnect(name)
+        .catch(() => undefined)
+        .then(() => {
+          if (this.closing.get(name) === done) this.closing.delete(name);
+        });
+      this.closing.set(name, done);
+    }
+    for (const name of change.removed) this.muted.delete(name);
+  }
+
+  /** Resolves once connections closed because their server changed have closed. */
+  async settled(name: string): Promise<void> {
+    await this.closing.get(name);
   }
 
   /** "Stop asking this session": questions from the server are cancelled automatically. */

@@ -5,13 +5,14 @@
 // agent-facing protocol lives in agent-server.ts; this class owns the shared
 // state: the Host, the catalogue, list-changed fan-out and config reloads.
 import { randomBytes } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { FileCredentialStore } from '../core/auth/credential-store';
 import type { Server } from '@modelcontextprotocol/server';
 import { createRemoteApproval } from '../core/approval/remote-approval';
 import type { AppLauncher } from '../core/approval/approval-client';
-import { readServerConfigFile, type ServerEntry } from '../core/config/server-config';
+import type { ServerEntry } from '../core/config/server-config';
+import { ServerList, type ServerListChange } from '../core/config/server-list';
+import { ServersFile } from '../core/config/servers-file';
 import { FileEraCache, MemoryEraCache, type EraCache } from '../core/connection/era-cache';
 import type { ServerConnection } from '../core/connection/server-connection';
 import { combineObservers, type HostObserver } from '../core/events';
@@ -64,22 +65,21 @@ export class Gateway {
   private readonly hooked = new WeakSet<ServerConnection>();
   private readonly pendingKinds = new Set<ListKind>();
   private notifyTimer: NodeJS.Timeout | undefined;
-  private watcher: FSWatcher | undefined;
-  private entries: Record<string, ServerEntry>;
   private closed = false;
 
   private constructor(
     private readonly options: GatewayOptions,
-    entries: Record<string, ServerEntry>,
+    servers: ServerList,
+    /** servers.json of the data folder (undefined when fixed servers were given). */
+    private readonly serversFile: ServersFile | undefined,
     maxRounds: number,
     eraCache: EraCache,
     private readonly approval: { prompter: Prompter; observer: HostObserver; close(): void },
   ) {
     this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
     this.progressIntervalMs = options.progressIntervalMs ?? 5_000;
-    this.entries = entries;
     this.host = new Host({
-      servers: entries,
+      servers,
       prompter: approval.prompter,
       observer: combineObservers(approval.observer, this.tracker.observer),
       eraCache,
@@ -99,19 +99,27 @@ export class Gateway {
       },
     });
     this.catalog = new Catalog(this.host, (server) => this.prepare(server), this.log);
+    servers.onChange((change) => this.followList(change));
   }
 
   /** Read the config and settings of the data folder and get ready to serve (servers are started on first use). */
   static async open(options: GatewayOptions): Promise<Gateway> {
-    const entries = options.servers ?? (await readServers(options.dataDir));
+    // A missing servers.json means no servers: the app writes it, not the gateway.
+    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    const serversFile = options.servers
+      ? undefined
+      : await ServersFile.open(join(options.dataDir, 'servers.json'), {
+          log: (line) => log(`countersign gateway: ${line}`),
+        });
+    const servers = serversFile?.list ?? new ServerList(options.servers);
     const settings = await loadSettings(join(options.dataDir, 'settings.json'));
     const eraCache =
       options.eraCache ??
       (options.servers ? new MemoryEraCache() : await FileEraCache.open(join(options.dataDir, 'era-cache.json')));
     const approval = options.approval ?? remoteApproval(options);
-    const gateway = new Gateway(options, entries, settings.maxRounds, eraCache, approval);
+    const gateway = new Gateway(options, servers, serversFile, settings.maxRounds, eraCache, approval);
     gateway.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
-    if (options.watchConfig ?? options.servers === undefined) gateway.watchConfig();
+    if (options.watchConfig ?? options.servers === undefined) serversFile?.watch();
     return gateway;
   }
 
@@ -194,54 +202,22 @@ export class Gateway {
     for (const l of this.listeners) l(kind);
   }
 
-  private watchConfig(): void {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      this.watcher = watch(this.options.dataDir, (_event, file) => {
-        if (file !== null && file !== 'servers.json') return;
-        clearTimeout(timer);
-        timer = setTimeout(() => void this.reload(), 200);
-      });
-      this.watcher.on('error', () => undefined);
-      this.watcher.unref();
-    } catch (e) {
-      this.log(`countersign gateway: cannot watch ${this.options.dataDir} for config changes: ${messageOf(e)}`);
-    }
+  /** Load a changed servers.json now (the watcher does this by itself); a malformed file keeps the previous servers. */
+  async reload(): Promise<void> {
+    if (!this.closed) await this.serversFile?.reload();
   }
 
-  /** Apply a changed servers.json: added, changed and removed servers, then tell the agents. */
-  async reload(): Promise<void> {
-    if (this.closed) return;
-    let next: Record<string, ServerEntry>;
-    try {
-      next = await readServers(this.options.dataDir);
-    } catch (e) {
-      this.log(`countersign gateway: kept the previous servers: ${messageOf(e)}`);
-      return;
-    }
-    let touched = false;
-    for (const name of Object.keys(this.entries)) {
-      if (!(name in next)) {
-        await this.host.removeServer(name);
-        this.catalog.invalidate(name);
-        touched = true;
-      }
-    }
-    for (const [name, entry] of Object.entries(next)) {
-      if (JSON.stringify(this.entries[name]) === JSON.stringify(entry)) continue;
-      await this.host.setServer(name, entry);
-      this.catalog.invalidate(name);
-      touched = true;
-    }
-    this.entries = next;
-    if (touched) for (const kind of ['tools', 'prompts', 'resources'] as const) this.changed(undefined, kind);
+  /** The server list changed: the Host reconnects what changed; drop their catalogue and tell the agents. */
+  private followList(change: ServerListChange): void {
+    for (const name of [...change.added, ...change.changed, ...change.removed]) this.catalog.invalidate(name);
+    for (const kind of ['tools', 'prompts', 'resources'] as const) this.changed(undefined, kind);
   }
 
   /** Stop: cancel open questions, close the approval channel and every server. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.watcher?.close();
+    this.serversFile?.close();
     clearTimeout(this.notifyTimer);
     this.approval.close();
     await this.host.close();
@@ -257,10 +233,4 @@ function remoteApproval(options: GatewayOptions): { prompter: Prompter; observer
     ...(options.log ? { log: options.log } : {}),
   });
   return { prompter: remote.prompter, observer: remote.observer, close: () => remote.client.close() };
-}
-
-/** The servers of the data folder; a missing servers.json means none (the app writes it, not the gateway). */
-async function readServers(dataDir: string): Promise<Record<string, ServerEntry>> {
-  const file = join(dataDir, 'servers.json');
-  return (await readServerConfigFile(file)) ?? {};
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Answer, Question } from '../elicitation/types';
 import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from './names';
 import { MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../round-limit';
+import type { ServerEntry } from '../config/server-entry';
 
 const name = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
@@ -101,7 +102,11 @@ const methodNamesMatch: Same<(typeof HOST_METHOD_NAMES)[number], HostMethodName>
 void methodNamesMatch;
 export type HostParams<M extends HostMethodName> = z.infer<(typeof hostMethods)[M]>;
 
-export type ServerEntry = z.infer<typeof serverEntrySchema>;
+export type { ServerEntry };
+// Compile-time check: every entry the wire schema accepts is a ServerEntry (the
+// one type, shared/config/server-entry.ts); the config rules then validate it.
+const wireEntryIsServerEntry: z.infer<typeof serverEntrySchema> extends ServerEntry ? true : false = true;
+void wireEntryIsServerEntry;
 export type Settings = z.infer<typeof settingsSchema>;
 export type HistoryFilter = z.infer<typeof historyFilterSchema>;
 
@@ -172,6 +177,12 @@ export interface HostEvents {
     note?: string;
   };
   serversChanged: ServerView[];
+  /**
+   * servers.json was edited by hand and could not be loaded (`error` names the
+   * file, line and column; the list shown stays the last good one), or, with
+   * null, it loads again.
+   */
+  serversFileProblem: { error: string | null };
   callUpdated: CallView;
   historyAppended: { seq: number };
   settingsChanged: Settings;

@@ -28,6 +28,7 @@ export const HOST_EVENT_NAMES = [
   'questionAdded',
   'questionRemoved',
   'serversChanged',
+  'serversFileProblem',
   'callUpdated',
   'historyAppended',
   'settingsChanged',

@@ -19,13 +19,14 @@ import {
   type Settings,
 } from '../../../shared/host-api/contract';
 import { parseServerConfig, type ServerEntry } from '../config/server-config';
+import type { ServerListChange } from '../config/server-list';
+import { ServersFile } from '../config/servers-file';
 import { FileEraCache } from '../connection/era-cache';
 import { combineObservers, type HostObserver } from '../events';
 import { Host } from '../host';
 import { HostError, messageOf } from '../host-error';
 import { Emitter } from './emitter';
 import { importServers } from './import-servers';
-import { readJsonFile, writeJsonFile } from './json-file';
 import { openPrivateDir } from '../storage/private-files';
 import { QueuePrompter, type OpenExternal } from './queue-prompter';
 import { loadSettings, saveSettings } from './settings-store';
@@ -53,6 +54,8 @@ export interface HostServiceOptions {
   pacingDelayMs?: number;
   /** The server's time per request, never counting a human deciding (default: the SDK's 60 s). */
   requestTimeoutMs?: number;
+  /** Follow hand edits of servers.json while running (default true). */
+  watchConfig?: boolean;
 }
 
 type ServerState = Pick<ServerView, 'status' | 'era' | 'protocolVersion' | 'error'>;
@@ -69,20 +72,18 @@ export class HostService {
   /** Calls still running. An ended call is dropped at once: its result went out in the callUpdated event. */
   private readonly calls = new Map<string, CallView>();
   private readonly calling = new Map<string, AbortController>();
-  private entries: Record<string, ServerEntry>;
   log: RequestLogger = (line) => process.stderr.write(`${line}\n`);
 
   private constructor(
     private readonly options: HostServiceOptions,
-    entries: Record<string, ServerEntry>,
+    private readonly serversFile: ServersFile,
     private settings: Settings,
     eraCache: FileEraCache,
   ) {
-    this.entries = entries;
     this.prompter = new QueuePrompter(this.events, options.openExternal);
     this.recorder = combineObservers(options.history?.observer, { answerRecorded: () => undefined });
     this.host = new Host({
-      servers: entries,
+      servers: serversFile.list,
       prompter: this.prompter,
       observer: this.recorder,
       eraCache,
@@ -92,7 +93,8 @@ export class HostService {
       roundLimitAdvice: 'raise Settings → Round limit to allow more',
     });
     this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
-    for (const name of Object.keys(entries)) this.states.set(name, { status: 'idle' });
+    for (const name of serversFile.list.names()) this.states.set(name, { status: 'idle' });
+    serversFile.list.onChange((change) => this.followList(change));
     if (options.history) {
       options.history.setRedact(settings.redactHistory);
       options.history.onAppended = (seq) => this.events.emit('historyAppended', { seq });
@@ -103,17 +105,18 @@ export class HostService {
   static async create(options: HostServiceOptions): Promise<HostService> {
     // The data folder holds servers (with their tokens), settings and the history: owner-only.
     await openPrivateDir(options.dataDir, { recursive: false });
-    const serversFile = join(options.dataDir, 'servers.json');
-    let doc = await readJsonFile(serversFile);
-    if (doc === undefined) {
-      doc = { mcpServers: options.firstStartServers ?? {} };
-      await writeJsonFile(serversFile, doc);
-    }
-    const entries = parseServerConfig(doc, serversFile);
+    let service: HostService | undefined;
+    const serversFile = await ServersFile.open(join(options.dataDir, 'servers.json'), {
+      firstStart: options.firstStartServers ?? {},
+      onProblem: (problem) => service?.events.emit('serversFileProblem', { error: problem?.message ?? null }),
+      log: (line) => service?.log(`countersign: ${line}`),
+    });
     const settings = await loadSettings(join(options.dataDir, 'settings.json'));
     const eraCache = await FileEraCache.open(join(options.dataDir, 'era-cache.json'));
-    const service = new HostService(options, entries, settings, eraCache);
-    if (options.connectOnStart !== false) for (const name of Object.keys(entries)) void service.connectQuietly(name);
+    service = new HostService(options, serversFile, settings, eraCache);
+    if (options.connectOnStart !== false)
+      for (const name of serversFile.list.names()) void service.connectQuietly(name);
+    if (options.watchConfig !== false) serversFile.watch();
     return service;
   }
 
@@ -201,8 +204,31 @@ export class HostService {
     return (handlers[method] as (p: HostParams<M>) => Promise<HostResults[M]>)(params);
   }
 
+  /** Why the last hand edit of servers.json was not loaded (null: the list matches the file). */
+  get serversFileProblem(): string | null {
+    return this.serversFile.problem?.message ?? null;
+  }
+
+  /** Load servers.json now if it changed (the watcher does this by itself). */
+  async reloadServers(): Promise<void> {
+    await this.serversFile.reload();
+  }
+
+  /** The server list changed (an API call here, or the file edited by hand): follow it and tell the front ends. */
+  private followList(change: ServerListChange): void {
+    for (const name of change.removed) this.states.delete(name);
+    for (const name of [...change.added, ...change.changed]) {
+      this.states.set(name, { status: 'idle' });
+      // After the old connection closed (the Host closes it when the entry changes).
+      void this.host.settled(name).then(() => {
+        if (this.serversFile.list.has(name)) void this.connectQuietly(name);
+      });
+    }
+    this.emitServers();
+  }
+
   private serverViews(): ServerView[] {
-    return Object.entries(this.entries).map(([name, entry]) => ({
+    return Object.entries(this.serversFile.list.snapshot()).map(([name, entry]) => ({
       name,
       entry,
       muted: this.host.isMuted(name),
@@ -217,7 +243,7 @@ export class HostService {
   }
 
   private requireServer(name: string): ServerEntry {
-    const entry = this.entries[name];
+    const entry = this.serversFile.list.get(name);
     if (!entry) throw new HostError('config', `no server named "${name}" is configured`);
     return entry;
   }
@@ -238,7 +264,7 @@ export class HostService {
       this.setState(name, { status: 'connected', era: conn.era, protocolVersion: conn.protocolVersion });
       conn.onClose((reason) => {
         const error = reason ? `the server ${reason}` : 'the server closed the connection';
-        if (this.entries[name]) this.setState(name, { status: 'error', error });
+        if (this.serversFile.list.has(name)) this.setState(name, { status: 'error', error });
       });
       return conn;
     } catch (e) {
@@ -247,49 +273,39 @@ export class HostService {
     }
   }
 
-  private async saveServers(): Promise<void> {
-    await writeJsonFile(join(this.options.dataDir, 'servers.json'), { mcpServers: this.entries });
-  }
-
   private async putServer(name: string, entry: ServerEntry, mustExist: boolean): Promise<ServerView[]> {
     // Re-validate with the config rules (the contract schema checks shape only).
     const checked = parseServerConfig({ mcpServers: { [name]: entry } })[name]!;
-    if (mustExist && !this.entries[name]) throw new HostError('config', `no server named "${name}" is configured`);
-    if (!mustExist && this.entries[name])
-      throw new HostError('config', `a server named "${name}" already exists`, {
-        server: name,
-        field: 'name',
-        problem: 'already exists',
-      });
-    this.entries = { ...this.entries, [name]: checked };
-    await this.host.setServer(name, checked);
-    await this.saveServers();
-    this.states.set(name, { status: 'idle' });
-    void this.connectQuietly(name);
-    return this.emitServers();
+    // Checked against the file as it is on disk now, so a server added or removed by hand counts.
+    await this.serversFile.update((raw, current) => {
+      if (mustExist && !current[name]) throw new HostError('config', `no server named "${name}" is configured`);
+      if (!mustExist && current[name])
+        throw new HostError('config', `a server named "${name}" already exists`, {
+          server: name,
+          field: 'name',
+          problem: 'already exists',
+        });
+      raw[name] = checked;
+    });
+    return this.serverViews();
   }
 
   private async removeServer(name: string): Promise<ServerView[]> {
     this.requireServer(name);
-    const { [name]: _removed, ...rest } = this.entries;
-    this.entries = rest;
-    this.states.delete(name);
-    await this.host.removeServer(name);
-    await this.saveServers();
-    return this.emitServers();
+    await this.serversFile.update((raw, current) => {
+      if (!current[name]) throw new HostError('config', `no server named "${name}" is configured`);
+      delete raw[name];
+    });
+    return this.serverViews();
   }
 
   private async importServers(json: string): Promise<HostResults['importServers']> {
-    const outcome = importServers(json, new Set(Object.keys(this.entries)));
-    this.entries = { ...this.entries, ...outcome.entries };
-    for (const [name, entry] of Object.entries(outcome.entries)) {
-      await this.host.setServer(name, entry);
-      this.states.set(name, { status: 'idle' });
-      void this.connectQuietly(name);
-    }
-    await this.saveServers();
-    this.emitServers();
-    return { imported: Object.keys(outcome.entries), skipped: outcome.skipped };
+    let outcome: ReturnType<typeof importServers> | undefined;
+    await this.serversFile.update((raw, current) => {
+      outcome = importServers(json, new Set(Object.keys(current)));
+      Object.assign(raw, outcome.entries);
+    });
+    return { imported: Object.keys(outcome!.entries), skipped: outcome!.skipped };
   }
 
   private async reconnect(name: string): Promise<ServerView> {
@@ -386,6 +402,7 @@ export class HostService {
   async close(): Promise<void> {
     for (const c of this.calling.values()) c.abort(new HostError('cancelled', 'the host is shutting down'));
     this.prompter.cancelAll();
+    this.serversFile.close();
     await this.host.close();
     await this.options.history?.close();
   }

@@ -174,6 +174,8 @@ export const de: Dictionary = {
   'servers.emptyHint':
     'Fügen Sie einen hinzu oder importieren Sie die Server, die Sie schon in Claude Desktop, Cursor oder VS Code nutzen.',
   'servers.loadError': 'Die Server konnten nicht geladen werden: {error}',
+  'servers.fileProblem':
+    'Ihre Änderung an servers.json wurde nicht geladen; die Liste unten ist die letzte gültige: {error}',
   'servers.status.idle': 'Nicht verbunden',
   'servers.status.connecting': 'Verbindet …',
   'servers.status.connected': 'Verbunden',

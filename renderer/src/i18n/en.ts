@@ -168,6 +168,7 @@ export const en = {
   'servers.empty': 'No servers yet.',
   'servers.emptyHint': 'Add one, or import the servers you already use in Claude Desktop, Cursor or VS Code.',
   'servers.loadError': 'The servers could not be loaded: {error}',
+  'servers.fileProblem': 'Your edit of servers.json was not loaded, so the list below is the last good one: {error}',
   'servers.status.idle': 'Not connected',
   'servers.status.connecting': 'Connecting…',
   'servers.status.connected': 'Connected',

@@ -22,6 +22,8 @@ export interface ServerState {
   readonly loaded: boolean;
   /** Why the list could not be loaded, if it could not. */
   readonly loadError: string | null;
+  /** Why a hand edit of servers.json was not loaded (file:line:col); the list is the last good one. */
+  readonly fileProblem: string | null;
 }
 
 /** An event-emitting store of the configured servers. */
@@ -29,16 +31,21 @@ export class ServerStore extends Store<ServerState> {
   private off: (() => void) | null = null;
 
   constructor(private readonly api: ServerHostApi) {
-    super({ servers: [], loaded: false, loadError: null });
+    super({ servers: [], loaded: false, loadError: null, fileProblem: null });
   }
 
   /** Follows serversChanged, then loads the list (events that arrive meanwhile win). */
   async start(): Promise<void> {
     let changed = false;
-    this.off = this.api.on('serversChanged', (servers) => {
+    const offServers = this.api.on('serversChanged', (servers) => {
       changed = true;
       this.set({ servers, loaded: true, loadError: null });
     });
+    const offProblem = this.api.on('serversFileProblem', ({ error }) => this.set({ fileProblem: error }));
+    this.off = () => {
+      offServers();
+      offProblem();
+    };
     try {
       const servers = await this.api.listServers({});
       if (!changed) this.set({ servers, loaded: true, loadError: null });

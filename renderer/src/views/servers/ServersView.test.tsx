@@ -217,4 +217,16 @@ describe('Servers view', () => {
     const badges = [...document.querySelectorAll('.server-badge')].map((b) => b.textContent);
     expect(new Set(badges).size).toBe(2);
   });
+
+  it('shows why a hand edit of servers.json was not loaded, keeps the list, and clears once it loads', async () => {
+    const app = await renderApp({ view: 'servers', serverViews: views });
+    const error = "/home/u/.config/Countersign/servers.json:4:5: not valid JSON: Expected ',' or '}'";
+    act(() => app.host.emit('serversFileProblem', { error }));
+    const banner = await screen.findByText(/Your edit of servers\.json was not loaded/);
+    expect(banner.textContent).toContain('servers.json:4:5: not valid JSON');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(card('kimai').getByText('Connected')).toBeTruthy();
+    act(() => app.host.emit('serversFileProblem', { error: null }));
+    await waitFor(() => expect(screen.queryByText(/Your edit of servers\.json/)).toBeNull());
+  });
 });

@@ -21,7 +21,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; name: string } | null;
 /** The configured servers: their state, add / edit / remove, import from another host, reconnect and mute. */
 export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
   const t = useT();
-  const { servers, loaded, loadError } = useStore(stores.servers);
+  const { servers, loaded, loadError, fileProblem } = useStore(stores.servers);
   const { names } = useStore(stores.directory);
   const [editing, setEditing] = useState<Editing>(null);
   const [imported, setImported] = useState<ImportOutcome | null>(null);
@@ -76,6 +76,12 @@ export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
       {loadError && (
         <p className="banner banner-danger" role="alert">
           {t('servers.loadError', { error: loadError })}
+        </p>
+      )}
+
+      {fileProblem && (
+        <p className="banner banner-danger" role="alert">
+          {t('servers.fileProblem', { error: fileProblem })}
         </p>
       )}
 
