@@ -186,6 +186,12 @@ export interface HostEvents {
   callUpdated: CallView;
   historyAppended: { seq: number };
   settingsChanged: Settings;
+  /**
+   * Something about the approval channel the human must see at once (a
+   * banner): another process removed or replaced the app's socket, or it was
+   * bound again.
+   */
+  appAlert: { kind: 'socket-missing' | 'socket-replaced' | 'socket-restored'; message: string };
 }
 export type HostEventName = keyof HostEvents;
 export const hostEventNames: readonly HostEventName[] = HOST_EVENT_NAMES;

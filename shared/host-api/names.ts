@@ -32,6 +32,7 @@ export const HOST_EVENT_NAMES = [
   'callUpdated',
   'historyAppended',
   'settingsChanged',
+  'appAlert',
 ] as const;
 
 /** IPC channel for requests (Electron) — one channel, the method travels as data. */

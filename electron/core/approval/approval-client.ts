@@ -15,6 +15,7 @@ import {
   type AppFrame,
   type GatewayFrame,
 } from './protocol';
+import { checkProof, handshakeProof, newNonce } from './handshake';
 
 /** The one sentence an agent gets when no human can be asked. */
 export const APP_NOT_RUNNING = 'approval app not running, nothing was done';
@@ -220,10 +221,14 @@ export class ApprovalClient {
     }
   }
 
-  /** One attempt: connect, say hello with the token, wait for the welcome. */
+  /**
+   * One attempt: connect, run the handshake (the app proves it knows the
+   * key before this side proves anything; ./handshake.ts), wait for the welcome.
+   */
   private async open(): Promise<Connection> {
-    const token = await readTokenFile(this.endpoint.tokenFile).catch(() => undefined);
-    if (token === undefined) throw new NotRunning();
+    const key = await readTokenFile(this.endpoint.tokenFile).catch(() => undefined);
+    if (key === undefined) throw new NotRunning();
+    const gatewayNonce = newNonce();
     const socket = await new Promise<Socket>((resolve, reject) => {
       const s = connect(this.endpoint.socketPath);
       s.once('connect', () => {
@@ -245,7 +250,28 @@ export class ApprovalClient {
         () => reject(new ApprovalUnavailableError('the Countersign app did not answer the handshake')),
         this.options.handshakeTimeoutMs ?? 5_000,
       );
+      let proven = false;
       const onFrame = (frame: AppFrame) => {
+        if (frame.type === 'challenge' && !proven) {
+          void this.answerChallenge(key, gatewayNonce, frame).then(
+            (proof) => {
+              proven = true;
+              conn.send({ type: 'prove', proof });
+            },
+            (e: Error) => {
+              clearTimeout(timer);
+              reject(e);
+            },
+          );
+          return;
+        }
+        if (!proven) {
+          // Nothing but a challenge may come first: whoever holds the socket has not proved anything yet.
+          clearTimeout(timer);
+          if (frame.type === 'bye')
+            return reject(new ApprovalUnavailableError(`the Countersign app refused the connection: ${frame.reason}`));
+          return reject(this.impostor(`it sent "${frame.type}" instead of proving it knows the key`));
+        }
         if (frame.type === 'welcome') {
           clearTimeout(timer);
           if (frame.protocol !== APPROVAL_PROTOCOL)
@@ -286,7 +312,7 @@ export class ApprovalClient {
         conn.close(new ApprovalUnavailableError('the Countersign app closed while a question was open'));
       });
     });
-    conn.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, token });
+    conn.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, nonce: gatewayNonce });
     try {
       await welcomed;
     } catch (e) {
@@ -295,6 +321,35 @@ export class ApprovalClient {
     }
     this.conn = conn;
     return conn;
+  }
+
+  /**
+   * Check the app's proof and return this side's. A wrong proof is checked
+   * once more against the key file as it is now (an app that restarted
+   * between reading the key and connecting wrote a new one); still wrong,
+   * the socket is held by something that is not this data folder's app.
+   */
+  private async answerChallenge(
+    key: string,
+    gatewayNonce: string,
+    frame: Extract<AppFrame, { type: 'challenge' }>,
+  ): Promise<string> {
+    const proves = (k: string | undefined): k is string =>
+      k !== undefined && checkProof(k, 'app', gatewayNonce, frame.nonce, frame.proof);
+    if (proves(key)) return handshakeProof(key, 'gateway', gatewayNonce, frame.nonce);
+    const current = await readTokenFile(this.endpoint.tokenFile).catch(() => undefined);
+    if (proves(current)) return handshakeProof(current, 'gateway', gatewayNonce, frame.nonce);
+    throw this.impostor('it could not prove it knows the key');
+  }
+
+  /** The socket is held by a process that is not the app: say so loudly, send it nothing more. */
+  private impostor(why: string): ApprovalUnavailableError {
+    this.log(
+      `countersign gateway: WARNING: the process listening at ${this.endpoint.socketPath} is not the Countersign app of this data folder (${why}, see ${this.endpoint.tokenFile}); nothing was sent to it. Another process may have replaced the app's socket.`,
+    );
+    return new ApprovalUnavailableError(
+      'the approval socket is held by a process that is not the Countersign app; nothing was sent to it',
+    );
   }
 
   private deliver(conn: Connection, frame: AppFrame): void {

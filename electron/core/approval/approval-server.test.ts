@@ -1,8 +1,8 @@
 // The approval channel, both ends for real over a real socket, with a fake
 // app behind the server: who records what, in which order, and what happens
 // to peers that misbehave.
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import { mkdtempSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,9 +11,15 @@ import type { AnswerEvent, HostObserver } from '../events';
 import { HostError } from '../host-error';
 import type { PrompterAnswer } from '../prompter/prompter';
 import { ApprovalClient, ApprovalUnavailableError, ApprovalWithdrawnError, type AskFrame } from './approval-client';
-import { ApprovalServerInUseError, startApprovalServer, type ApprovalHost } from './approval-server';
+import {
+  ApprovalServerInUseError,
+  startApprovalServer,
+  type ApprovalAlert,
+  type ApprovalHost,
+} from './approval-server';
 import { approvalEndpoint } from './endpoint';
 import { APPROVAL_PROTOCOL, MAX_FRAME_BYTES } from './protocol';
+import { handshakeProof, newNonce } from './handshake';
 
 interface Asked {
   question: Question;
@@ -27,6 +33,7 @@ function fakeApp(overrides: Partial<HostObserver> = {}) {
   const waiting: Array<(a: Asked) => void> = [];
   const events: Array<[string, unknown]> = [];
   const muted = new Set<string>();
+  const alerts: ApprovalAlert[] = [];
   const host: ApprovalHost = {
     questions: {
       ask: (question, signal) =>
@@ -49,9 +56,10 @@ function fakeApp(overrides: Partial<HostObserver> = {}) {
       ...overrides,
     },
     isMuted: (s) => muted.has(s),
+    alert: (a) => void alerts.push(a),
   };
   const next = () => new Promise<Asked>((resolve) => waiting.push(resolve));
-  return { host, asked, events, muted, next };
+  return { host, asked, events, muted, next, alerts };
 }
 
 const cleanup: Array<() => Promise<void> | void> = [];
@@ -61,7 +69,7 @@ afterEach(async () => {
 
 async function setup(
   overrides: Partial<HostObserver> = {},
-  extra: { helloTimeoutMs?: number; maxPendingPerPeer?: number; maxPeers?: number } = {},
+  extra: { helloTimeoutMs?: number; maxPendingPerPeer?: number; maxPeers?: number; socketPollMs?: number } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
   const app = fakeApp(overrides);
@@ -127,16 +135,26 @@ async function rawPeer(dataDir: string) {
     closed,
     token,
     send: (frame: unknown) => socket.write(`${JSON.stringify(frame)}\n`),
-    hello: () => socket.write(`${JSON.stringify({ type: 'hello', protocol: APPROVAL_PROTOCOL, token })}\n`),
-    frame: async (type: string, id?: string) => {
-      for (let i = 0; i < 200; i++) {
-        const f = frames.find((x) => x.type === type && (id === undefined || x.id === id));
-        if (f) return f;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no ${type} frame; got ${JSON.stringify(frames)}`);
+    /** The whole handshake, as a gateway runs it; resolves once welcomed (or refused). */
+    hello: async () => {
+      const nonce = newNonce();
+      socket.write(`${JSON.stringify({ type: 'hello', protocol: APPROVAL_PROTOCOL, nonce })}\n`);
+      const challenge = await frame('challenge');
+      socket.write(
+        `${JSON.stringify({ type: 'prove', proof: handshakeProof(token, 'gateway', nonce, challenge.nonce) })}\n`,
+      );
+      await frame('welcome');
     },
+    frame,
   };
+  async function frame(type: string, id?: string): Promise<any> {
+    for (let i = 0; i < 200; i++) {
+      const f = frames.find((x) => x.type === type && (id === undefined || x.id === id));
+      if (f) return f;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`no ${type} frame; got ${JSON.stringify(frames)}`);
+  }
 }
 
 function client(dataDir: string, launcher: ConstructorParameters<typeof ApprovalClient>[0]['launcher'] = null) {
@@ -171,10 +189,33 @@ describe('the app side', () => {
 
   it.each([
     [
-      'a wrong token',
+      'a proof made without the key',
+      async (p: Awaited<ReturnType<typeof rawPeer>>) => {
+        const nonce = newNonce();
+        p.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, nonce });
+        const challenge = await p.frame('challenge');
+        p.send({ type: 'prove', proof: handshakeProof('guess', 'gateway', nonce, challenge.nonce) });
+      },
+      'wrong proof of the key',
+    ],
+    [
+      "the app's own proof sent back (reflection)",
+      async (p: Awaited<ReturnType<typeof rawPeer>>) => {
+        p.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, nonce: newNonce() });
+        p.send({ type: 'prove', proof: (await p.frame('challenge')).proof });
+      },
+      'wrong proof of the key',
+    ],
+    [
+      'a hello without a real nonce',
+      (p: Awaited<ReturnType<typeof rawPeer>>) => p.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, nonce: 'x' }),
+      'no valid nonce',
+    ],
+    [
+      'the old hello that carried the key itself',
       (p: Awaited<ReturnType<typeof rawPeer>>) =>
-        p.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, token: 'guess' }),
-      'wrong token',
+        p.send({ type: 'hello', protocol: APPROVAL_PROTOCOL, token: p.token }),
+      'malformed frame',
     ],
     [
       'a frame before hello',
@@ -199,8 +240,9 @@ describe('the app side', () => {
   ])('drops a peer that sends %s, and logs why', async (_what, misbehave, reason) => {
     const { dataDir, logs } = await setup();
     const peer = await rawPeer(dataDir);
-    misbehave(peer);
+    await misbehave(peer);
     await peer.closed;
+    expect(peer.frames.some((f) => f.type === 'welcome')).toBe(false);
     expect(logs.join('\n')).toContain(reason);
   });
 
@@ -210,7 +252,7 @@ describe('the app side', () => {
     await silent.closed;
     expect(logs.join('\n')).toContain('no hello in time');
     const old = await rawPeer(dataDir);
-    old.send({ type: 'hello', protocol: 'countersign-approval/0', token: old.token });
+    old.send({ type: 'hello', protocol: 'countersign-approval/0', nonce: newNonce() });
     expect(await old.frame('bye')).toMatchObject({ reason: expect.stringContaining(APPROVAL_PROTOCOL) });
     await old.closed;
   });
@@ -218,7 +260,7 @@ describe('the app side', () => {
   it('shows the question with a fresh id and the agent label, records it, and records the answer BEFORE replying', async () => {
     const { dataDir, app } = await setup();
     const peer = await rawPeer(dataDir);
-    peer.hello();
+    await peer.hello();
     await peer.frame('welcome');
     const shown = app.next();
     peer.send({
@@ -255,7 +297,7 @@ describe('the app side', () => {
   it('re-checks what the peer sent: a nested form is refused, a URL is analysed again here', async () => {
     const { dataDir, app, logs } = await setup();
     const peer = await rawPeer(dataDir);
-    peer.hello();
+    await peer.hello();
     peer.send({
       type: 'ask',
       id: 'n1',
@@ -297,8 +339,8 @@ describe('the app side', () => {
     const { dataDir, logs, server } = await setup({}, { maxPeers: 2 });
     const a = await rawPeer(dataDir);
     const b = await rawPeer(dataDir);
-    a.hello();
-    b.hello();
+    void a.hello();
+    void b.hello();
     await a.frame('welcome');
     await b.frame('welcome');
     const c = await rawPeer(dataDir);
@@ -314,7 +356,7 @@ describe('the app side', () => {
     const { dataDir, app } = await setup();
     app.muted.add('kimai');
     const peer = await rawPeer(dataDir);
-    peer.hello();
+    await peer.hello();
     peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
     expect(await peer.frame('answer')).toMatchObject({ answer: { action: 'cancel' }, decidedBy: 'mute-rule' });
     expect(app.asked).toHaveLength(0);
@@ -324,7 +366,7 @@ describe('the app side', () => {
   it('a cancel frame, or the peer going away, withdraws the question and records it as cancelled', async () => {
     const { dataDir, app } = await setup();
     const peer = await rawPeer(dataDir);
-    peer.hello();
+    await peer.hello();
     let shown = app.next();
     peer.send({ type: 'ask', id: 'c1', question: formQuestion(), call });
     const first = await shown;
@@ -351,7 +393,7 @@ describe('the app side', () => {
       },
     });
     const peer = await rawPeer(dataDir);
-    peer.hello();
+    await peer.hello();
     const shown = app.next();
     peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
     (await shown).resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
@@ -364,7 +406,7 @@ describe('the app side', () => {
   it('records call ends and faults only for calls asked on that connection, in order, and caps open questions per peer', async () => {
     const { dataDir, app, logs } = await setup({}, { maxPendingPerPeer: 1 });
     const peer = await rawPeer(dataDir);
-    peer.hello();
+    await peer.hello();
     const fault = {
       type: 'record',
       event: 'fault',
@@ -382,7 +424,7 @@ describe('the app side', () => {
     });
     // Another connection cannot report on this connection's call.
     const intruder = await rawPeer(dataDir);
-    intruder.hello();
+    void intruder.hello();
     await intruder.frame('welcome');
     intruder.send(ended);
     intruder.send({ ...ended, payload: { ...ended.payload, call: { ...call, callId: 'call-9', server: 'bank' } } });
@@ -509,3 +551,115 @@ describe('the gateway side (ApprovalClient)', () => {
     expect(started).toBe(false);
   });
 });
+
+/** A process that took over the socket path: it listens, keeps every byte it is sent, and knows no key. */
+async function impostor(path: string, reply?: (line: string, socket: Socket) => void) {
+  const received: string[] = [];
+  const server = createServer((socket) => {
+    let buffer = '';
+    socket.on('data', (d) => {
+      buffer += d.toString('utf8');
+      for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 1);
+        received.push(line);
+        reply?.(line, socket);
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(path, () => r()));
+  cleanup.push(() => new Promise<void>((r) => server.close(() => r())));
+  return { received, server };
+}
+
+describe.skipIf(process.platform === 'win32')('a replaced socket (issue 9, item 3)', () => {
+  const ask: AskFrame = { question: formQuestion(), call };
+
+  it('the gateway never sends the key, and hands nothing to a socket holder that cannot prove it knows it', async () => {
+    const { dataDir, server } = await setup();
+    const key = readFileSync(server.endpoint.tokenFile, 'utf8').trim();
+    const logs: string[] = [];
+    const c = new ApprovalClient({ dataDir, launcher: null, log: (l) => void logs.push(l) });
+    cleanup.push(() => c.close());
+    // Take the path over, as a same-folder process would: unlink, bind our own.
+    unlinkSync(server.endpoint.socketPath);
+    // It plays the app as far as it can: a challenge with a made-up proof, then a welcome.
+    const fake = await impostor(server.endpoint.socketPath, (line, socket) => {
+      const frame = JSON.parse(line) as { type: string };
+      if (frame.type !== 'hello') return;
+      socket.write(`${JSON.stringify({ type: 'challenge', nonce: newNonce(), proof: 'c'.repeat(64) })}\n`);
+      socket.write(`${JSON.stringify({ type: 'welcome', protocol: APPROVAL_PROTOCOL, app: 'desktop' })}\n`);
+    });
+    await expect(c.ask(ask, new AbortController().signal)).rejects.toThrow(
+      'approval app not running, nothing was done: the approval socket is held by a process that is not the Countersign app; nothing was sent to it',
+    );
+    // It got a hello with a nonce, and nothing else: no key, no proof, no question.
+    expect(fake.received).toHaveLength(1);
+    expect(JSON.parse(fake.received[0]!)).toEqual({
+      type: 'hello',
+      protocol: APPROVAL_PROTOCOL,
+      nonce: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(fake.received.join('\n')).not.toContain(key);
+    expect(fake.received.join('\n')).not.toContain('Delete entry 4?');
+    expect(logs.join('\n')).toContain('is not the Countersign app of this data folder');
+  });
+
+  it('a socket holder that stays silent, or answers before proving anything, gets nothing either', async () => {
+    const { dataDir, server } = await setup();
+    unlinkSync(server.endpoint.socketPath);
+    const fake = await impostor(server.endpoint.socketPath, (line, socket) => {
+      if ((JSON.parse(line) as { type: string }).type === 'hello')
+        socket.write(
+          `${JSON.stringify({ type: 'answer', id: 'q1', answer: { action: 'accept', content: {} }, decidedBy: 'human' })}\n`,
+        );
+    });
+    const c = new ApprovalClient({ dataDir, launcher: null, log: () => undefined });
+    cleanup.push(() => c.close());
+    await expect(c.ask(ask, new AbortController().signal)).rejects.toThrow(ApprovalUnavailableError);
+    expect(fake.received.map((l) => (JSON.parse(l) as { type: string }).type)).toEqual(['hello']);
+  });
+
+  it('the app notices its socket was removed, says so loudly (log, banner, history), and binds it again', async () => {
+    const { dataDir, app, logs, server } = await setup();
+    unlinkSync(server.endpoint.socketPath);
+    await server.checkSocket();
+    await eventuallyTrue(() => app.alerts.some((a) => a.kind === 'socket-restored'));
+    expect(app.alerts.map((a) => a.kind)).toEqual(['socket-missing', 'socket-restored']);
+    expect(app.alerts[0]!.message).toContain(`removed the approval socket ${server.endpoint.socketPath}`);
+    expect(logs.join('\n')).toMatch(/countersign: WARNING: another process removed the approval socket/);
+    expect(app.events.find((e) => e[0] === 'fault')?.[1]).toMatchObject({
+      call: null,
+      code: 'connection',
+      details: { reason: 'approval-socket-missing' },
+    });
+    // A fresh socket at the same path, private again, and gateways reach the app through it.
+    expect(statSync(server.endpoint.socketPath).mode & 0o777).toBe(0o600);
+    const shown = app.next();
+    const answered = client(dataDir).ask(ask, new AbortController().signal);
+    (await shown).resolve({ answer: { action: 'decline' }, decidedBy: 'human' });
+    expect(await answered).toEqual({ answer: { action: 'decline' }, decidedBy: 'human' });
+  });
+
+  it('notices on its own (no check asked for), and a live socket of another process is reported, not fought over', async () => {
+    const { app, logs, server } = await setup({}, { socketPollMs: 50 });
+    unlinkSync(server.endpoint.socketPath);
+    const fake = await impostor(server.endpoint.socketPath);
+    await eventuallyTrue(() => app.alerts.length > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(app.alerts.map((a) => a.kind)).toEqual(['socket-replaced']);
+    expect(app.alerts[0]!.message).toContain('listens there now');
+    expect(logs.join('\n')).toContain('WARNING: another process replaced the approval socket');
+    // The other process's socket is still there: the app did not unlink it.
+    expect(fake.server.listening).toBe(true);
+    expect(statSync(server.endpoint.socketPath).isSocket()).toBe(true);
+  });
+});
+
+async function eventuallyTrue(check: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -13,6 +13,8 @@ import { HostError, isHostError, messageOf } from '../host-error';
 import { LIMITS } from '../limits';
 import type { Prompter } from '../prompter/prompter';
 import { QuestionGate, type AskContext, type ElicitParams } from '../prompter/question-gate';
+import type { HostEvents } from '../../../shared/host-api/contract';
+import { identityOf, watchSocket, type SocketWatch } from './socket-watch';
 import { approvalEndpoint, ensurePrivateDir, writeTokenFile, type ApprovalEndpoint } from './endpoint';
 import {
   APPROVAL_PROTOCOL,
@@ -25,6 +27,7 @@ import {
   type GatewayFrame,
   type WireCall,
 } from './protocol';
+import { checkProof, handshakeProof, newNonce, NONCE_PATTERN } from './handshake';
 
 /** What the approval server needs from the app (HostService provides it). */
 export interface ApprovalHost {
@@ -34,7 +37,12 @@ export interface ApprovalHost {
   readonly observer: HostObserver;
   /** "Stop asking this session" for a server. */
   isMuted(server: string): boolean;
+  /** Tell the human something is wrong with the approval channel (the app shows a banner). */
+  alert?(alert: ApprovalAlert): void;
 }
+
+/** Something the human must know about the approval channel. */
+export type ApprovalAlert = HostEvents['appAlert'];
 
 export interface ApprovalServerOptions {
   service: ApprovalHost;
@@ -49,6 +57,8 @@ export interface ApprovalServerOptions {
   maxPeers?: number;
   /** How long a new peer has to say hello. Default 5 s. */
   helloTimeoutMs?: number;
+  /** How often the socket's path is re-checked besides the folder watch. Default 2 s. */
+  socketPollMs?: number;
 }
 
 /** A running approval server. */
@@ -56,6 +66,8 @@ export interface ApprovalServer {
   readonly endpoint: ApprovalEndpoint;
   /** Peers connected right now. */
   readonly peerCount: number;
+  /** Check now whether the socket's path still names this app's socket (the watch does it by itself). */
+  checkSocket(): Promise<void>;
   /** Withdraw every open question (recorded as cancelled), disconnect, remove the socket. */
   close(): Promise<void>;
 }
@@ -96,7 +108,7 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
   const gate = new QuestionGate(service.questions, explainedObserver(service.observer), (s) => service.isMuted(s));
   const peers = new Set<Peer>();
   const maxPeers = options.maxPeers ?? LIMITS.approvalPeers;
-  const server: Server = createServer((socket) => {
+  const onConnection = (socket: Socket) => {
     if (peers.size >= maxPeers) {
       log(`countersign: approval channel: refused a gateway connection: ${maxPeers} are already connected`);
       socket.end(
@@ -106,33 +118,119 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
     }
     const peer = new Peer(socket, token, gate, options, log, () => peers.delete(peer));
     peers.add(peer);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(endpoint.socketPath, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  };
+  let server = await listen(endpoint.socketPath, onConnection, log);
   // The folder is already 0700; the socket's own mode is a second lock.
   if (unix) await chmod(endpoint.socketPath, 0o600);
-  server.on('error', (e) => log(`countersign: approval channel: ${messageOf(e)}`));
 
   let closed = false;
+  const watch = unix
+    ? await watchOwnSocket(endpoint, options, log, async () => {
+        // Bind the path again. The old listener is closed first: Node removes
+        // a Unix socket's path when its listener closes, which would take the
+        // new socket with it. Gateways already connected stay connected.
+        server.close();
+        await unlink(endpoint.socketPath).catch(() => undefined);
+        server = await listen(endpoint.socketPath, onConnection, log);
+        await chmod(endpoint.socketPath, 0o600);
+        return server;
+      })
+    : undefined;
   return {
     endpoint,
     get peerCount() {
       return peers.size;
     },
+    checkSocket: () => watch?.check() ?? Promise.resolve(),
     async close() {
       if (closed) return;
       closed = true;
+      watch?.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([...peers].map((p) => p.shutdown('the Countersign app is closing')));
       await stopped;
       if (unix) await unlink(endpoint.socketPath).catch(() => undefined);
     },
   };
+}
+
+/** Listen on `path`; resolves once listening. */
+async function listen(path: string, onConnection: (s: Socket) => void, log: (line: string) => void): Promise<Server> {
+  const server = createServer(onConnection);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (e) => log(`countersign: approval channel: ${messageOf(e)}`));
+  return server;
+}
+
+/**
+ * Watch the socket's path (./socket-watch.ts) and say loudly when another
+ * process removed or replaced it: a stderr line, a banner in the app, a fault
+ * in the history. A removed socket (or a file nobody listens on) is bound
+ * again; a live socket of another process is left alone, and the app says
+ * so, rather than fight over the path (an attacker would simply win the
+ * next round, and the banner would then lie).
+ */
+async function watchOwnSocket(
+  endpoint: ApprovalEndpoint,
+  options: ApprovalServerOptions,
+  log: (line: string) => void,
+  rebind: () => Promise<Server>,
+): Promise<SocketWatch | undefined> {
+  const path = endpoint.socketPath;
+  const bound = await identityOf(path);
+  if (!bound) return undefined;
+  const alert = (kind: ApprovalAlert['kind'], message: string) => {
+    log(`countersign: ${kind === 'socket-restored' ? '' : 'WARNING: '}${message}`);
+    options.service.alert?.({ kind, message });
+    if (kind !== 'socket-restored')
+      void Promise.resolve(
+        options.service.observer.fault?.({
+          call: null,
+          code: 'connection',
+          message,
+          details: { reason: `approval-${kind}` },
+          at: new Date().toISOString(),
+        }),
+      ).catch(() => undefined);
+  };
+  const watch: SocketWatch = watchSocket(
+    path,
+    bound,
+    async (state) => {
+      if (state === 'ours') return;
+      if (state === 'replaced' && (await isLive(path))) {
+        alert(
+          'socket-replaced',
+          `another process replaced the approval socket ${path} and listens there now. Gateways that connect reach that process, not this app; they refuse it unless it proves it knows the key in ${endpoint.tokenFile}, which any process of this user can read. This app does not fight over the path: find and stop that process, then restart Countersign.`,
+        );
+        return;
+      }
+      const what =
+        state === 'missing'
+          ? 'removed the approval socket'
+          : 'put a file nobody listens on in place of the approval socket';
+      alert('socket-missing', `another process ${what} ${path}; gateways could not reach this app. Binding it again.`);
+      try {
+        await rebind();
+        const now = await identityOf(path);
+        if (now) watch.rebound(now);
+        alert('socket-restored', `the approval socket ${path} is bound again; gateways reach this app.`);
+      } catch (e) {
+        alert(
+          'socket-missing',
+          `could not bind the approval socket ${path} again: ${messageOf(e)}. Restart Countersign.`,
+        );
+      }
+    },
+    options.socketPollMs,
+  );
+  return watch;
 }
 
 /** One connected gateway. */
@@ -143,6 +241,8 @@ class Peer {
   private readonly calls = new Map<string, string>();
   private readonly settled = new Set<Promise<void>>();
   private greeted = false;
+  /** Both nonces, once the hello came. */
+  private nonces: { gateway: string; app: string } | undefined;
   private gone = false;
   /** Records are applied one after another, in the order they arrived. */
   private records: Promise<void> = Promise.resolve();
@@ -150,7 +250,8 @@ class Peer {
 
   constructor(
     private readonly socket: Socket,
-    private readonly token: string,
+    /** The handshake key (never sent: see ./handshake.ts). */
+    private readonly key: string,
     private readonly gate: QuestionGate,
     private readonly options: ApprovalServerOptions,
     private readonly log: (line: string) => void,
@@ -184,20 +285,36 @@ class Peer {
 
   private handle(frame: GatewayFrame): void {
     if (!this.greeted) {
-      if (frame.type !== 'hello') return this.drop(`expected hello, got ${frame.type}`);
-      clearTimeout(this.helloTimer);
-      if (frame.protocol !== APPROVAL_PROTOCOL) {
-        this.send({ type: 'bye', reason: `this app speaks ${APPROVAL_PROTOCOL}, not ${frame.protocol}` });
-        return this.drop(`protocol ${frame.protocol} is not ${APPROVAL_PROTOCOL}`, false);
+      // The handshake (./handshake.ts): the app proves itself first, then the gateway.
+      if (!this.nonces) {
+        if (frame.type !== 'hello') return this.drop(`expected hello, got ${frame.type}`);
+        if (frame.protocol !== APPROVAL_PROTOCOL) {
+          clearTimeout(this.helloTimer);
+          this.send({ type: 'bye', reason: `this app speaks ${APPROVAL_PROTOCOL}, not ${frame.protocol}` });
+          return this.drop(`protocol ${frame.protocol} is not ${APPROVAL_PROTOCOL}`, false);
+        }
+        if (!NONCE_PATTERN.test(frame.nonce)) return this.drop('the hello carries no valid nonce');
+        const nonces = { gateway: frame.nonce, app: newNonce() };
+        this.nonces = nonces;
+        this.send({
+          type: 'challenge',
+          nonce: nonces.app,
+          proof: handshakeProof(this.key, 'app', nonces.gateway, nonces.app),
+        });
+        return;
       }
-      if (frame.token !== this.token) return this.drop('wrong token');
+      if (frame.type !== 'prove') return this.drop(`expected prove, got ${frame.type}`);
+      clearTimeout(this.helloTimer);
+      if (!checkProof(this.key, 'gateway', this.nonces.gateway, this.nonces.app, frame.proof))
+        return this.drop('wrong proof of the key (not a gateway of this data folder)');
       this.greeted = true;
       this.send({ type: 'welcome', protocol: APPROVAL_PROTOCOL, app: this.options.app ?? 'countersign' });
       return;
     }
     switch (frame.type) {
       case 'hello':
-        return this.drop('hello sent twice');
+      case 'prove':
+        return this.drop(`${frame.type} sent after the handshake`);
       case 'ask': {
         if (this.pending.has(frame.id)) return this.drop(`question id ${frame.id} is already open`);
         if (this.pending.size >= (this.options.maxPendingPerPeer ?? LIMITS.pendingPerPeer)) {

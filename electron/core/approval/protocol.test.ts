@@ -53,7 +53,8 @@ describe('frames', () => {
 
   it('accepts every frame kind of both directions, and round-trips them', () => {
     for (const frame of [
-      { type: 'hello', protocol: APPROVAL_PROTOCOL, token: 't' },
+      { type: 'hello', protocol: APPROVAL_PROTOCOL, nonce: 'n'.repeat(43) },
+      { type: 'prove', proof: 'a'.repeat(64) },
       { type: 'ask', id: 'q1', question, call },
       {
         type: 'ask',
@@ -75,6 +76,7 @@ describe('frames', () => {
       expect(parsed, JSON.stringify(frame)).toMatchObject({ ok: true });
     }
     for (const frame of [
+      { type: 'challenge', nonce: 'N'.repeat(43), proof: 'b'.repeat(64) },
       { type: 'welcome', protocol: APPROVAL_PROTOCOL, app: 'desktop' },
       {
         type: 'answer',
@@ -84,6 +86,7 @@ describe('frames', () => {
         urlOpened: true,
       },
       { type: 'withdrawn', id: 'q1', reason: 'closing' },
+      { type: 'withdrawn', id: 'q1', reason: 'nobody can see it', code: 'not-visible' },
       { type: 'bye', reason: 'wrong version' },
     ]) {
       expect(parseFrame(JSON.stringify(frame), appFrameSchema)).toEqual({ ok: true, frame });

@@ -4,11 +4,15 @@
 // schema-checked on arrival, whichever side reads it; a peer that sends
 // anything else is dropped with a logged reason.
 //
-//   gateway -> app   {type:'hello', protocol, token}            first frame, always
+//   gateway -> app   {type:'hello', protocol, nonce}            first frame, always
+//   app -> gateway   {type:'challenge', nonce, proof}           the app proves it knows the key
+//   gateway -> app   {type:'prove', proof}                      only once the app's proof checked out
 //   app -> gateway   {type:'welcome', protocol, app}            or {type:'bye', reason} and close
+//   (the handshake, and what it does not hold against: ./handshake.ts)
 //   gateway -> app   {type:'ask', id, question, call, requestState?}
 //   app -> gateway   {type:'answer', id, answer, decidedBy, urlOpened?}   recorded BEFORE it is sent
-//   app -> gateway   {type:'withdrawn', id, reason}             no answer: cancelled, app closing, record failed
+//   app -> gateway   {type:'withdrawn', id, reason, code?}      no answer: cancelled, app closing, record failed,
+//                                                               or code 'not-visible': nobody could see the question
 //   gateway -> app   {type:'cancel', id}                        the agent cancelled: close the dialog
 //   gateway -> app   {type:'record', event:'callEnded'|'fault', payload}   the rest of the story, for the history
 import { z } from 'zod';
@@ -16,14 +20,17 @@ import { answerSchema } from '../../../shared/host-api/contract';
 import { DECIDED_BY } from '../../../shared/history/journal-types';
 import { LIMITS } from '../limits';
 import { HOST_ERROR_CODES } from '../host-error';
+import { NONCE_PATTERN, PROOF_PATTERN } from './handshake';
 
 /** Name and version of this wire protocol; both sides must agree exactly. */
-export const APPROVAL_PROTOCOL = 'countersign-approval/1';
+export const APPROVAL_PROTOCOL = 'countersign-approval/2';
 
 /** Largest frame either side accepts (bytes, newline excluded). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
 const text = (max: number) => z.string().max(max);
+const nonce = z.string().regex(NONCE_PATTERN, 'a nonce is 43 base64url characters');
+const proof = z.string().regex(PROOF_PATTERN, 'a proof is 64 hex digits');
 const id = z.string().min(1).max(100);
 
 const callMethod = z.enum(['tools/call', 'prompts/get', 'resources/read']);
@@ -101,7 +108,9 @@ const faultPayload = z.strictObject({
 
 /** Frames the gateway sends. */
 export const gatewayFrameSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('hello'), protocol: text(100), token: text(200) }),
+  // The protocol is checked before the nonce, so an older gateway gets a clear "bye".
+  z.strictObject({ type: z.literal('hello'), protocol: text(100), nonce: text(100) }),
+  z.strictObject({ type: z.literal('prove'), proof }),
   z.strictObject({
     type: z.literal('ask'),
     id,
@@ -117,12 +126,17 @@ export const gatewayFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type GatewayFrame = z.infer<typeof gatewayFrameSchema>;
 
+/** Why a question was withdrawn, where the gateway must say more than "withdrawn". */
+export const WITHDRAWN_CODES = ['not-visible'] as const;
+export type WithdrawnCode = (typeof WITHDRAWN_CODES)[number];
+
 /** Frames the app sends. */
 export const appFrameSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('challenge'), nonce, proof }),
   z.strictObject({ type: z.literal('welcome'), protocol: text(100), app: text(100) }),
   z.strictObject({ type: z.literal('bye'), reason: text(1000) }),
   z.strictObject({ type: z.literal('answer'), id, answer: answerSchema, decidedBy, urlOpened: z.boolean().optional() }),
-  z.strictObject({ type: z.literal('withdrawn'), id, reason: text(1000) }),
+  z.strictObject({ type: z.literal('withdrawn'), id, reason: text(1000), code: z.enum(WITHDRAWN_CODES).optional() }),
 ]);
 export type AppFrame = z.infer<typeof appFrameSchema>;
 

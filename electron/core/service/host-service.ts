@@ -149,6 +149,11 @@ export class HostService {
     return this.host.isMuted(server);
   }
 
+  /** The approval channel's alerts (a replaced socket): every window shows them as a banner. */
+  alert(alert: HostEvents['appAlert']): void {
+    this.events.emit('appAlert', alert);
+  }
+
   /**
    * Run one API request from any transport: unknown methods and malformed
    * params are refused with a clear error (and logged), nothing else runs.

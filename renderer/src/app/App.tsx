@@ -9,6 +9,7 @@ import HistoryView from '../views/history/HistoryView';
 import ServersView from '../views/servers/ServersView';
 import SettingsView from '../views/settings/SettingsView';
 import ToolsView from '../views/tools/ToolsView';
+import AppAlertBanner from './AppAlertBanner';
 import ConnectionBanner, { type ConnectionView } from './ConnectionBanner';
 import Sidebar from './Sidebar';
 import type { RendererStores } from './stores';
@@ -63,6 +64,7 @@ export default function App({
           <Sidebar view={view} onNavigate={setView} waiting={count} />
           <main className="app-main" data-view={view}>
             <ConnectionBanner state={connectionState} />
+            <AppAlertBanner api={stores.api} />
             {queue.loadError && (
               <p className="banner banner-danger" role="alert">
                 {t('app.hostError', { error: queue.loadError })}

@@ -16,6 +16,12 @@ export const de: Dictionary = {
   'app.connection.failed':
     'Die Verbindung zu Countersign ist weg. Öffnen Sie den Link, den `countersign web` ausgegeben hat, erneut (ein neu gestartetes Countersign gibt einen neuen aus).',
 
+  'app.alert.socket-missing':
+    'Ein anderes Programm hat den Freigabe-Socket von Countersign entfernt; Agenten erreichten diese App nicht.',
+  'app.alert.socket-replaced':
+    'Ein anderes Programm hat den Freigabe-Socket von Countersign übernommen. Fragen von Agenten gehen womöglich dorthin statt in diese App. Beenden Sie es und starten Sie Countersign neu.',
+  'app.alert.socket-restored': 'Der Freigabe-Socket von Countersign ist wieder gebunden; Agenten erreichen diese App.',
+
   'dialog.title.form': '{server} bittet um Angaben',
   'dialog.title.confirm': '{server} bittet um Ihre Bestätigung',
   'dialog.title.url': '{server} bittet Sie, einen Link zu öffnen',

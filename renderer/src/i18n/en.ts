@@ -16,6 +16,11 @@ export const en = {
   'app.connection.failed':
     'The connection to Countersign is gone. Open the link that `countersign web` printed again (a restarted Countersign prints a new one).',
 
+  'app.alert.socket-missing': 'Another program removed Countersign’s approval socket; agents could not reach this app.',
+  'app.alert.socket-replaced':
+    'Another program took over Countersign’s approval socket. Agents’ questions may go to it instead of this app. Find and stop it, then restart Countersign.',
+  'app.alert.socket-restored': 'Countersign’s approval socket was bound again; agents reach this app.',
+
   'dialog.title.form': '{server} asks for information',
   'dialog.title.confirm': '{server} asks for your confirmation',
   'dialog.title.url': '{server} asks you to open a link',
