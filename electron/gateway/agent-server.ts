@@ -1,8 +1,10 @@
 // The MCP server an agent talks to (one instance per stdio connection or per
 // HTTP request, both eras). It never asks the agent anything: it declares no
 // use of elicitation or sampling toward the agent, returns no input_required,
-// and sends nothing but results, list changes and content-free progress. A
-// call's questions go to the human through the gateway's Host.
+// and sends nothing but results, list changes, content-free progress and,
+// to agents that declare tasks, task handles whose status is the gateway's
+// own words (agent-tasks.ts). A call's questions go to the human through the
+// gateway's Host.
 import { randomUUID } from 'node:crypto';
 import {
   CLIENT_INFO_META_KEY,
@@ -11,8 +13,18 @@ import {
   Server,
   type CallToolResult,
   type ServerContext,
+  type Tool,
 } from '@modelcontextprotocol/server';
 import type { CallMethod } from '../../shared/elicitation/types';
+import { AgentTasks, type AgentTaskOutcome } from './agent-tasks';
+import {
+  TASKS_EXTENSION,
+  declaresModernTasks,
+  legacyTaskView,
+  modernTaskView,
+  registerTaskMethods,
+} from './agent-task-methods';
+import type { Route } from './catalog';
 import type { Gateway } from './gateway';
 import { cleanResult, requestFailure, toolFailure } from './results';
 import { checkedAs } from '../../shared/checked-as';
@@ -32,6 +44,16 @@ const LIST_TTL_MS = 60_000;
 const LISTS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'server/discover'] as const;
 
 /** A readable, single-line agent name from the clientInfo an agent sent (untrusted text). */
+/**
+ * A tool as an agent without task support sees it: "required" becomes
+ * "optional", which is what the gateway offers (it follows the server's task
+ * itself while the agent's call waits).
+ */
+export function withoutRequiredTask(tool: Tool): Tool {
+  if (tool.execution?.taskSupport !== 'required') return tool;
+  return { ...tool, execution: { ...tool.execution, taskSupport: 'optional' } };
+}
+
 export function agentName(info: { name?: unknown } | undefined): string {
   const raw = typeof info?.name === 'string' ? info.name : '';
   const clean = raw
@@ -53,7 +75,15 @@ export function createAgentServer(
   options: { attach?: boolean } = {},
 ): Server {
   const server = new Server(GATEWAY_INFO, {
-    capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } },
+    capabilities: {
+      tools: { listChanged: true },
+      prompts: { listChanged: true },
+      resources: { listChanged: true },
+      // Task handles for agents that want them (2025-11-25 task augmentation;
+      // the 2026-07-28 Tasks extension). The codec drops `tasks` on 2026-07-28.
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+      extensions: { [TASKS_EXTENSION]: {} },
+    },
     instructions: GATEWAY_INSTRUCTIONS,
     // 2026-07-28 clients cache lists for this long. Without a hint (ttl 0) an
     // SDK 2.x client over HTTP lists tools again before every call to learn
@@ -68,62 +98,155 @@ export function createAgentServer(
     return `${agentName(info)}#${typeof connection === 'function' ? connection() : connection}`;
   };
   const servers = () => gateway.serverNames();
+  const owner = () => (typeof connection === 'function' ? connection() : connection);
+  const tasks: AgentTasks = gateway.agentTasks;
+  const modernTasks = declaresModernTasks;
 
-  /** Content-free progress while the call waits, if the agent asked for progress. */
-  const progress = (ctx: ServerContext, callId: string): (() => void) => {
+  /**
+   * Content-free progress while the call waits, if the agent asked for
+   * progress: on a timer, and at once when a question opens or the server's
+   * task changes. The message is one of the tracker's fixed sentences.
+   */
+  const progress = (ctx: ServerContext, callId: string): { changed(): void; stop(): void } => {
     const token = ctx.mcpReq._meta?.progressToken;
-    if (token === undefined) return () => undefined;
+    if (token === undefined) return { changed: () => undefined, stop: () => undefined };
     let n = 0;
-    const timer = setInterval(() => {
-      const message = gateway.tracker.waiting(callId)
-        ? 'waiting for the user to answer in Countersign'
-        : 'waiting for the server';
+    const send = () => {
+      const message = gateway.tracker.sentence(callId);
       ctx.mcpReq
         .notify({ method: 'notifications/progress', params: { progressToken: token, progress: ++n, message } })
         .catch(() => undefined);
-    }, gateway.progressIntervalMs);
-    return () => clearInterval(timer);
+    };
+    const timer = setInterval(send, gateway.progressIntervalMs);
+    let last = '';
+    return {
+      changed: () => {
+        const now = gateway.tracker.sentence(callId);
+        if (now === last) return;
+        last = now;
+        send();
+      },
+      stop: () => clearInterval(timer),
+    };
   };
 
   /** Run one call through the Host; resolves with the server's final result. */
   const run = async (
     ctx: ServerContext,
     target: { server: string; method: CallMethod; name: string; arguments?: Record<string, unknown> },
+    call: { callId?: string; signal?: AbortSignal; onChange?: () => void } = {},
   ) => {
-    const callId = randomUUID();
-    gateway.tracker.begin(callId);
-    const stop = progress(ctx, callId);
+    const callId = call.callId ?? randomUUID();
+    let notify: { changed(): void; stop(): void } = { changed: () => undefined, stop: () => undefined };
+    gateway.tracker.begin(callId, () => {
+      notify.changed();
+      call.onChange?.();
+    });
+    notify = progress(ctx, callId);
     try {
       // A server restarted since it was listed is hooked for list changes again.
       await gateway.prepare(target.server);
-      const { result } = await gateway.host.call({ ...target, signal: ctx.mcpReq.signal, agent: agentOf(ctx), callId });
+      const { result } = await gateway.host.call({
+        ...target,
+        signal: call.signal ?? ctx.mcpReq.signal,
+        agent: agentOf(ctx),
+        callId,
+      });
       return { ok: true as const, result: cleanResult(result) };
     } catch (error) {
       return { ok: false as const, error, decision: gateway.tracker.lastDecision(callId) };
     } finally {
-      stop();
+      notify.stop();
       gateway.tracker.end(callId);
     }
   };
 
-  server.setRequestHandler('tools/list', async () => ({ tools: await gateway.catalog.tools(servers()) }));
-
-  server.setRequestHandler('tools/call', async (request, ctx) => {
-    const route = await gateway.catalog.resolveTool(request.params.name, servers());
-    if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const outcome = await run(ctx, {
-      server: route.server,
-      method: 'tools/call',
-      name: route.name,
-      ...(request.params.arguments !== undefined ? { arguments: request.params.arguments } : {}),
-    });
-    if (outcome.ok) return server.projectCallToolResult(outcome.result as CallToolResult, route.item.outputSchema);
+  /** A tools/call outcome as the agent's result, or the error to throw. */
+  const toolResponse = (route: Route<Tool>, outcome: Awaited<ReturnType<typeof run>>): CallToolResult => {
+    if (outcome.ok)
+      return server.projectCallToolResult(checkedAs<CallToolResult>(outcome.result), route.item.outputSchema);
     const failure = toolFailure(outcome.error, route.server, outcome.decision, {
       outputSchema: route.item.outputSchema !== undefined,
     });
     if (failure instanceof ProtocolError) throw failure;
-    return failure as CallToolResult;
+    return checkedAs<CallToolResult>(failure);
+  };
+
+  server.setRequestHandler('tools/list', async () => {
+    const tools = await gateway.catalog.tools(servers());
+    // A legacy agent without task support could not call a task-required
+    // tool (its SDK refuses); through the gateway it can, as a call that
+    // waits while the host follows the task. The 2026-07-28 codec drops
+    // `execution` for modern agents (the server decides there).
+    if (legacyTasks()) return { tools };
+    return { tools: tools.map(withoutRequiredTask) };
   });
+
+  /** True when a legacy agent declared tasks at initialize. */
+  const legacyTasks = (): boolean => server.getClientCapabilities()?.tasks !== undefined;
+
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const route = await gateway.catalog.resolveTool(request.params.name, servers());
+    if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const target = {
+      server: route.server,
+      method: 'tools/call' as const,
+      name: route.name,
+      ...(request.params.arguments !== undefined ? { arguments: request.params.arguments } : {}),
+    };
+    const legacyTask = (request.params as { task?: { ttl?: unknown } }).task;
+    if (legacyTask !== undefined) {
+      // 2025-11-25 task augmentation: the agent asked for a task handle.
+      if (!tasks.canStart(owner())) throw AgentTasks.limitError();
+      const ttl = typeof legacyTask?.ttl === 'number' ? legacyTask.ttl : undefined;
+      const callId = randomUUID();
+      const controller = new AbortController();
+      const task = tasks.start(
+        owner(),
+        ttl,
+        () => gateway.tracker.sentence(callId),
+        controller,
+        run(ctx, target, { callId, signal: controller.signal }).then((o) => taskOutcome(route, o)),
+      );
+      return gateway.legacyTaskHandles.standIn({ task: legacyTaskView(task) });
+    }
+    if (!modernTasks(ctx)) return toolResponse(route, await run(ctx, target));
+    // 2026-07-28 with the Tasks extension: the gateway decides. A call that
+    // ends before it needs the human or becomes a task on the server answers
+    // at once; one that does gets a task handle, and the agent is free.
+    const callId = randomUUID();
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(ctx.mcpReq.signal.reason);
+    ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
+    let becameLong!: () => void;
+    const long = new Promise<'long'>((resolve) => (becameLong = () => resolve('long')));
+    const running = run(ctx, target, { callId, signal: controller.signal, onChange: () => becameLong() });
+    const first = await Promise.race([running, long]);
+    ctx.mcpReq.signal.removeEventListener('abort', onAbort);
+    if (first !== 'long') return toolResponse(route, first);
+    // Over its share of running tasks, the agent's call simply goes on waiting.
+    if (!tasks.canStart(owner())) return toolResponse(route, await running);
+    const task = tasks.start(
+      owner(),
+      undefined,
+      () => gateway.tracker.sentence(callId),
+      controller,
+      running.then((o) => taskOutcome(route, o)),
+    );
+    return checkedAs<CallToolResult>({ resultType: 'task', ...modernTaskView(task) });
+  });
+
+  /** A finished call as an agent task's outcome (the same result or error a plain call gets). */
+  const taskOutcome = (route: Route<Tool>, outcome: Awaited<ReturnType<typeof run>>): AgentTaskOutcome => {
+    try {
+      return { kind: 'result', result: { ...toolResponse(route, outcome) } };
+    } catch (error) {
+      if (error instanceof ProtocolError) return { kind: 'error', error: { code: error.code, message: error.message } };
+      throw error;
+    }
+  };
+
+  registerTaskMethods(server, tasks, owner);
 
   server.setRequestHandler('prompts/list', async () => ({ prompts: await gateway.catalog.prompts(servers()) }));
 

@@ -1,21 +1,27 @@
 // What the gateway needs to know about its own running calls while they
-// wait for the human: whether a question is open right now (for progress
-// messages) and the last decision taken (for the sentence the agent gets
-// when the server gives no result of its own). Fed by the core's events.
+// wait: whether a question is open right now and whether the server turned
+// the call into a task (for progress messages and agent task statuses), and
+// the last decision taken (for the sentence the agent gets when the server
+// gives no result of its own). Fed by the core's events. It keeps no text of
+// any question or of a server's status message: only counts and states.
 import type { HostObserver } from '../core/events';
 import type { LastDecision } from './results';
 
 interface CallState {
   open: number;
   last?: LastDecision;
+  /** The server's task status, when the call became a task. */
+  task?: string;
+  /** Told when a question opens or the task changes. */
+  onChange?: () => void;
 }
 
 export class CallTracker {
   private readonly calls = new Map<string, CallState>();
 
   /** Start tracking a call the gateway is about to run. */
-  begin(callId: string): void {
-    this.calls.set(callId, { open: 0 });
+  begin(callId: string, onChange?: () => void): void {
+    this.calls.set(callId, { open: 0, ...(onChange ? { onChange } : {}) });
   }
 
   /** Stop tracking it. */
@@ -28,6 +34,24 @@ export class CallTracker {
     return (this.calls.get(callId)?.open ?? 0) > 0;
   }
 
+  /** The server's task status when the call became a task (undefined: not a task, or not tracked). */
+  taskStatus(callId: string): string | undefined {
+    return this.calls.get(callId)?.task;
+  }
+
+  /**
+   * Where a running call stands, in the gateway's own fixed words (for
+   * progress notifications and agent task statuses).
+   */
+  sentence(callId: string): string {
+    if (this.waiting(callId)) return 'waiting for the user to answer in Countersign';
+    const task = this.taskStatus(callId);
+    // input_required upstream: its question is on its way to the human.
+    if (task === 'input_required') return 'waiting for the user to answer in Countersign';
+    if (task !== undefined) return `the server is running it as a task (${task === 'working' ? 'working' : 'ending'})`;
+    return 'waiting for the server';
+  }
+
   /** The call's most recent decision, if it asked anything. */
   lastDecision(callId: string): LastDecision | undefined {
     return this.calls.get(callId)?.last;
@@ -36,13 +60,22 @@ export class CallTracker {
   readonly observer: HostObserver = {
     questionAsked: (e) => {
       const state = e.call && this.calls.get(e.call.callId);
-      if (state) state.open += 1;
+      if (!state) return;
+      state.open += 1;
+      state.onChange?.();
     },
     answerRecorded: (e) => {
       const state = e.call && this.calls.get(e.call.callId);
       if (!state) return;
       state.open = Math.max(0, state.open - 1);
       state.last = { action: e.answer.action, decidedBy: e.decidedBy };
+      state.onChange?.();
+    },
+    taskChanged: (e) => {
+      const state = e.call && this.calls.get(e.call.callId);
+      if (!state || state.task === e.task.status) return;
+      state.task = e.task.status;
+      state.onChange?.();
     },
   };
 }

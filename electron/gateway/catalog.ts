@@ -31,10 +31,16 @@ export interface Route<T> {
 
 const EMPTY: Listings = { tools: [], prompts: [], resources: { resources: [], templates: [] } };
 
-/** Fields an exposed tool keeps: the gateway runs no tasks, so it advertises none. */
+/**
+ * A tool under its exposed name. Of `execution` only `taskSupport` is kept
+ * (and only a known value): the gateway offers a task exactly where the
+ * server does, and follows the server's task itself (agent-server.ts).
+ */
 function exposeTool(tool: Tool, name: string): Tool {
-  const { execution: _execution, ...rest } = tool as Tool & { execution?: unknown };
-  return { ...rest, name };
+  const { execution, ...rest } = tool;
+  const support = execution?.taskSupport;
+  const known = support === 'required' || support === 'optional' || support === 'forbidden';
+  return { ...rest, name, ...(known ? { execution: { taskSupport: support } } : {}) };
 }
 
 export class Catalog {

@@ -20,6 +20,7 @@ import { Host } from '../core/host';
 import { messageOf } from '../core/host-error';
 import type { Prompter } from '../core/prompter/prompter';
 import { loadSettings } from '../core/service/settings-store';
+import { AgentTasks, LegacyTaskHandles } from './agent-tasks';
 import { CallTracker } from './call-tracker';
 import { Catalog, type ListKind } from './catalog';
 
@@ -56,6 +57,10 @@ export class Gateway {
   readonly host: Host;
   readonly catalog: Catalog;
   readonly tracker = new CallTracker();
+  /** Task handles given to agents that declare tasks. */
+  readonly agentTasks = new AgentTasks();
+  /** 2025-11-25 CreateTaskResults on their way out (see LegacyTaskHandles). */
+  readonly legacyTaskHandles = new LegacyTaskHandles();
   /** Identifies this gateway process in agent labels ("claude-code#stdio-1a2b3c"). */
   readonly runId = randomBytes(3).toString('hex');
   readonly progressIntervalMs: number;
@@ -219,6 +224,7 @@ export class Gateway {
     this.closed = true;
     this.serversFile?.close();
     clearTimeout(this.notifyTimer);
+    this.agentTasks.close();
     this.approval.close();
     await this.host.close();
   }

@@ -183,6 +183,9 @@ function legacySessions(gateway: Gateway, log: (line: string) => void) {
         onsessionclosed: (sid) => void sessions.delete(sid),
       });
       server = createAgentServer(gateway, () => `http-${gateway.runId}-${(transport.sessionId ?? '').slice(0, 6)}`);
+      // 2025-11-25 task bodies are put in place on the way out (see LegacyTaskHandles).
+      const send = transport.send.bind(transport);
+      transport.send = (message, opts) => send(gateway.legacyTaskHandles.rewrite(message), opts);
       await server.connect(transport);
       const response = await transport.handleRequest(request, options);
       if (!transport.sessionId) await server.close().catch((e) => log(`countersign gateway (http): ${messageOf(e)}`));

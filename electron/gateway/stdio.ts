@@ -5,6 +5,7 @@ import { formatWithOptions } from 'node:util';
 import type { Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createAgentServer } from './agent-server';
+import type { LegacyTaskHandles } from './agent-tasks';
 import type { Gateway } from './gateway';
 
 /** A running stdio connection. */
@@ -14,11 +15,14 @@ export interface StdioGateway {
   close(): Promise<void>;
 }
 
-/** Pass-through transport that also reports when the inner one closes (serveStdio owns the callbacks). */
-function observeClose(inner: Transport, onClosed: () => void): Transport {
+/**
+ * Pass-through transport that also reports when the inner one closes
+ * (serveStdio owns the callbacks) and puts legacy task bodies in place on the way out.
+ */
+function observeClose(inner: Transport, onClosed: () => void, handles: LegacyTaskHandles): Transport {
   const outer: Transport = {
     start: () => inner.start(),
-    send: (message, options) => inner.send(message, options),
+    send: (message, options) => inner.send(handles.rewrite(message), options),
     close: () => inner.close(),
   };
   if (inner.setProtocolVersion) outer.setProtocolVersion = (v) => inner.setProtocolVersion!(v);
@@ -54,7 +58,7 @@ export function serveGatewayStdio(gateway: Gateway, transport?: Transport): Stdi
   // One agent per process: every instance of this connection shares its label.
   const connection = `stdio-${gateway.runId}`;
   const handle = serveStdio(() => createAgentServer(gateway, connection), {
-    transport: observeClose(transport, markClosed),
+    transport: observeClose(transport, markClosed, gateway.legacyTaskHandles),
     onerror: (e) => gateway.log(`countersign gateway: ${e.message}`),
   });
   return {
