@@ -235,6 +235,7 @@ export class Host {
         interaction: {
           ...(opts.allowSignIn !== false && prompter.signIn ? { ask: (q, signal) => prompter.signIn!(q, signal) } : {}),
           open: (url) => opts.open(url),
+          ...(prompter.signInWaiting ? { waiting: (q, signal) => prompter.signInWaiting!(q, signal) } : {}),
         },
         ...(opts.clientMetadataUrl ? { clientMetadataUrl: opts.clientMetadataUrl } : {}),
         ...(opts.onEvent ? { onEvent: (e) => opts.onEvent!(e) } : {}),

@@ -67,13 +67,18 @@ export function createInvokeHandler(
 
 // The main window asked to open a question's link: that request is the
 // human's consent to exactly that question's URL, and to nothing else. The
-// consent lives only while this one request runs.
+// consent lives only while this one request runs (a sign-in's link is opened
+// by the core within that request, through the same gate).
 async function openWithConsent(deps: InvokeHandlerDeps, params: unknown): Promise<unknown> {
   const parsed = parseHostParams('openQuestionUrl', params);
   if (!parsed.ok) return deps.service.invoke('openQuestionUrl', params); // the service words the error
   const questions = await deps.service.invoke('listQuestions', {});
   const question = questions.find((q) => q.id === parsed.value.questionId);
-  const href = question?.mode === 'url' ? question.url.href : undefined;
+  // A sign-in's "Open in browser" is the same consent, to exactly its authorization link.
+  const signIn = question
+    ? undefined
+    : (await deps.service.invoke('listSignIns', {})).find((q) => q.id === parsed.value.questionId && !q.waiting);
+  const href = question?.mode === 'url' ? question.url.href : signIn?.url.href;
   const withdraw = href !== undefined ? deps.gate.consent(href) : undefined;
   try {
     return await deps.service.invoke('openQuestionUrl', parsed.value);

@@ -18,10 +18,33 @@ export interface SignInQuestion {
   scopes: string[];
   /** True when this is a step-up: the server asked for more scopes than were granted. */
   stepUp: boolean;
+  /**
+   * Set by the app's queue once the human opened the link: the sign-in now
+   * waits for the browser to come back (the dialog shows that, with Cancel).
+   */
+  waiting?: boolean;
+  /** Set when a gateway relayed the sign-in: the server and call are the gateway's word. */
+  reportedBy?: 'gateway';
 }
 
 /** The human's decision on a sign-in question. */
 export type SignInDecision = 'open' | 'cancel';
+
+/** A server's sign-in as the Servers view shows it: no secret, ever. */
+export interface ServerSignInView {
+  /** The server answered 401: it wants a sign-in (most servers never do). */
+  needed: boolean;
+  signedIn: boolean;
+  issuer?: string;
+  scopes?: string[];
+  /** ISO time the access token expires, when the server said. */
+  expiresAt?: string;
+  renewable?: boolean;
+  /** Where the credentials are kept, said plainly. */
+  storage: string;
+  /** The last sign-in failure, in the host's own words (never the authorization server's), until the next try. */
+  error?: string;
+}
 
 /** A saved sign-in as the UI and `auth status` show it: no secret, ever. */
 export interface SignInStatus {

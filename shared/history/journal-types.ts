@@ -180,6 +180,26 @@ export interface TaskBody {
   note?: string;
 }
 
+/** The steps of a sign-in (MCP authorization), as the history keeps them. */
+export const SIGN_IN_PHASES = ['asked', 'opened', 'completed', 'cancelled', 'failed', 'signed-out'] as const;
+export type SignInPhase = (typeof SIGN_IN_PHASES)[number];
+
+/** A sign-in step: the server, the issuer and the scopes. Never a token, a code or a verifier. */
+export interface SignInBody {
+  kind: 'sign-in';
+  server: string;
+  phase: SignInPhase;
+  /** The authorization server's issuer, when known at this step. */
+  issuer?: string;
+  scopes: string[];
+  /** The call that ran into it; absent for a sign-in the human started (Servers view, `auth login`). */
+  call?: { method: string; name: string; agent?: string };
+  /** The sign-in question's id (asked, opened). */
+  questionId?: string;
+  /** Failed: the host's own sentence, never the authorization server's text. */
+  detail?: string;
+}
+
 /** Something the journal itself has to say about the record. */
 export type NoteBody = TornTailNote | RedactionNote;
 
@@ -206,7 +226,7 @@ export interface RedactionNote {
   redact: boolean;
 }
 
-export type EntryBody = QuestionBody | AnswerBody | CallEndBody | FaultBody | TaskBody | NoteBody;
+export type EntryBody = QuestionBody | AnswerBody | CallEndBody | FaultBody | TaskBody | NoteBody | SignInBody;
 export type EntryKind = EntryBody['kind'];
 
 // ---------------------------------------------------------------------------
@@ -221,7 +241,7 @@ export type QuestionInput = Omit<QuestionBody, 'requestState'> & {
 /** An answer body with raw content; the journal redacts it when redaction is on. */
 export type AnswerInput = Omit<AnswerBody, 'redacted'>;
 
-export type EntryInput = QuestionInput | AnswerInput | CallEndBody | FaultBody | TaskBody | NoteBody;
+export type EntryInput = QuestionInput | AnswerInput | CallEndBody | FaultBody | TaskBody | NoteBody | SignInBody;
 
 // ---------------------------------------------------------------------------
 // Stored entries: body + header.
@@ -246,7 +266,9 @@ export type CallEndEntry = EntryHeader & CallEndBody;
 export type FaultEntry = EntryHeader & FaultBody;
 export type TaskEntry = EntryHeader & TaskBody;
 export type NoteEntry = EntryHeader & NoteBody;
-export type JournalEntry = QuestionEntry | AnswerEntry | CallEndEntry | FaultEntry | TaskEntry | NoteEntry;
+export type SignInEntry = EntryHeader & SignInBody;
+export type JournalEntry =
+  QuestionEntry | AnswerEntry | CallEndEntry | FaultEntry | TaskEntry | NoteEntry | SignInEntry;
 
 /** What append() resolves with, once the entry is on disk. */
 export interface AppendedEntry {

@@ -5,6 +5,7 @@
 // built from `hostMethodNames` / `hostEventNames`, so they cannot drift.
 import { z } from 'zod';
 import type { Answer, Question } from '../elicitation/types';
+import type { ServerSignInView, SignInQuestion } from '../auth/types';
 import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from './names';
 import { MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../round-limit';
 import type { ServerEntry } from '../config/server-entry';
@@ -84,6 +85,8 @@ export const hostMethods = {
   callTool: z.strictObject({ server: name, tool: name, args: jsonObject }),
   cancelCall: z.strictObject({ callId: id }),
   listQuestions: z.strictObject({}),
+  /** Sign-ins waiting in the same queue (consent: openQuestionUrl; Cancel: answerQuestion cancel). */
+  listSignIns: z.strictObject({}),
   answerQuestion: z.strictObject({ questionId: id, answer: answerSchema }),
   openQuestionUrl: z.strictObject({ questionId: id }),
   muteServer: z.strictObject({ server: name, muted: z.boolean() }),
@@ -91,6 +94,10 @@ export const hostMethods = {
   exportHistory: z.strictObject({ filter: historyFilterSchema, format: z.enum(['jsonl', 'csv']) }),
   getSettings: z.strictObject({}),
   updateSettings: settingsSchema.partial(),
+  /** Sign in to an HTTP server from the Servers view (the sign-in dialog comes next); `scopes` asks for more. */
+  signIn: z.strictObject({ server: name, scopes: z.array(z.string().min(1).max(200)).max(50).optional() }),
+  /** Sign out: revoke where the server offers it, and delete what is kept. */
+  signOut: z.strictObject({ server: name }),
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
@@ -119,6 +126,8 @@ export interface ServerView {
   protocolVersion?: string;
   error?: string;
   muted: boolean;
+  /** HTTP servers: whether a sign-in is needed or held, and its issuer, scopes and expiry. Never a token. */
+  signIn?: ServerSignInView;
 }
 
 export interface CatalogView {
@@ -143,6 +152,9 @@ export interface CallView {
   error?: string;
 }
 
+/** What waits in the human's queue: a server's question, or a sign-in (one queue, one dialog at a time). */
+export type QueuedQuestion = Question | SignInQuestion;
+
 /** A history entry as the UI lists it (the journal's shape, kept loose here). */
 export type HistoryEntryView = Record<string, unknown> & { seq: number; ts: string; kind: string };
 
@@ -158,6 +170,7 @@ export interface HostResults {
   callTool: { callId: string };
   cancelCall: { cancelled: boolean };
   listQuestions: Question[];
+  listSignIns: SignInQuestion[];
   answerQuestion: { accepted: boolean };
   openQuestionUrl: { opened: boolean; reason?: string };
   muteServer: ServerView[];
@@ -165,11 +178,15 @@ export interface HostResults {
   exportHistory: { data: string; filename: string };
   getSettings: Settings;
   updateSettings: Settings;
+  signIn: ServerView[];
+  signOut: { servers: ServerView[]; revoked: boolean; revocationSupported: boolean };
 }
 
 /** Events the host pushes to the renderer. */
 export interface HostEvents {
   questionAdded: Question;
+  /** A sign-in joined the question queue (questionRemoved takes it away, like any question). */
+  signInAdded: SignInQuestion;
   /** A question left the queue: answered, or its call/server went away (reason says which). */
   questionRemoved: {
     questionId: string;
@@ -227,4 +244,4 @@ export function isHostMethodName(value: unknown): value is HostMethodName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(hostMethods, value);
 }
 
-export type { Answer, Question };
+export type { Answer, Question, SignInQuestion };

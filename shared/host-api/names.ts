@@ -14,6 +14,7 @@ export const HOST_METHOD_NAMES = [
   'callTool',
   'cancelCall',
   'listQuestions',
+  'listSignIns',
   'answerQuestion',
   'openQuestionUrl',
   'muteServer',
@@ -21,11 +22,14 @@ export const HOST_METHOD_NAMES = [
   'exportHistory',
   'getSettings',
   'updateSettings',
+  'signIn',
+  'signOut',
 ] as const;
 
 /** Every event the host pushes. */
 export const HOST_EVENT_NAMES = [
   'questionAdded',
+  'signInAdded',
   'questionRemoved',
   'serversChanged',
   'serversFileProblem',

@@ -28,7 +28,7 @@ function recordingService() {
     service: {
       invoke: async (method: unknown) => {
         invoked.push(method);
-        return method === 'listQuestions' ? [] : {};
+        return method === 'listQuestions' || method === 'listSignIns' ? [] : {};
       },
       on: (event: string) => {
         subscribed.push(event);
@@ -73,7 +73,7 @@ describe('host API parity', () => {
       const params = method === 'openQuestionUrl' ? { questionId: 'q' } : {};
       await handler(event, method, params);
     }
-    // openQuestionUrl first looks the question up (listQuestions), then asks the service.
+    // openQuestionUrl first looks the question up (listQuestions, listSignIns), then asks the service.
     expect([...new Set(invoked)].sort()).toEqual(contract);
     forwardHostEvents(service, () => undefined);
     expect([...subscribed].sort()).toEqual([...HOST_EVENT_NAMES].sort());

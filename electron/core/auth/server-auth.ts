@@ -35,6 +35,8 @@ export interface SignInCallContext {
   name: string;
   agent?: string;
   signal?: AbortSignal;
+  /** False: this work must not ask the human (the app's background connect): a needed sign-in ends "sign-in needed". */
+  mayAsk?: boolean;
 }
 
 /** Where the host runs the call that may need a sign-in. */
@@ -50,6 +52,11 @@ export interface SignInInteraction {
   ask?(question: SignInQuestion, signal: AbortSignal): Promise<SignInDecision>;
   /** Open the link in the system browser; the implementation re-checks it through the open-external gate. */
   open(url: string): Promise<void>;
+  /**
+   * The browser is open and the sign-in waits for it: show that. Resolves
+   * when the human cancels the wait; `signal` aborts when the wait is over.
+   */
+  waiting?(question: SignInQuestion, signal: AbortSignal): Promise<void>;
 }
 
 /** What a sign-in did, for the history. Never a token, a code or a verifier. */
@@ -271,7 +278,7 @@ export class ServerAuth {
       throw new HostError('auth', 'internal: the authorization link does not carry this attempt’s state');
     const interaction = this.options.interaction;
     const question = this.question(url, attempt);
-    if (!interaction.ask)
+    if (!interaction.ask || signInCallContext.getStore()?.mayAsk === false)
       throw new HostError(
         'sign-in-needed',
         `server "${this.options.server}" needs a sign-in; run: countersign auth login --server "${this.options.server}"`,
@@ -298,10 +305,18 @@ export class ServerAuth {
       throw new HostError('auth', `could not open the browser for the sign-in: ${messageOf(e)}`, { reason: 'failed' });
     }
     await this.emit('opened', attempt, undefined, question.id);
+    // The dialog now says it waits; its Cancel ends the wait like a cancelled call.
+    const waitOver = new AbortController();
+    interaction.waiting?.(question, AbortSignal.any([signal, waitOver.signal])).then(
+      () => controller.abort(),
+      () => undefined,
+    );
     try {
       attempt.callback = await waiting;
     } catch (e) {
       throw isHostError(e, 'cancelled') ? declined('the sign-in was cancelled') : e;
+    } finally {
+      waitOver.abort();
     }
   }
 

@@ -62,7 +62,7 @@ export class HistoryWriteError extends Error {
   }
 }
 
-const KINDS = new Set(['question', 'answer', 'call-end', 'fault', 'task', 'note']);
+const KINDS = new Set(['question', 'answer', 'call-end', 'fault', 'task', 'note', 'sign-in']);
 
 interface Pending {
   body: EntryBody;

@@ -11,6 +11,7 @@ import type {
   JournalEntry,
   NoteEntry,
   QuestionEntry,
+  SignInEntry,
   TaskEntry,
 } from './types';
 
@@ -31,7 +32,7 @@ export interface OtherItem {
   kind: 'other';
   seq: number;
   ts: string;
-  entry: FaultEntry | TaskEntry | NoteEntry | AnswerEntry | CallEndEntry;
+  entry: FaultEntry | TaskEntry | NoteEntry | AnswerEntry | CallEndEntry | SignInEntry;
 }
 
 export type HistoryItem = QuestionItem | OtherItem;
@@ -158,6 +159,14 @@ export function matchesText(item: HistoryItem, needle: RegExp): boolean {
         needle.test(e.status) ||
         (e.statusMessage !== undefined && needle.test(e.statusMessage)) ||
         (e.note !== undefined && needle.test(e.note))
+      );
+    case 'sign-in':
+      return (
+        needle.test(e.server) ||
+        needle.test(e.phase) ||
+        (e.issuer !== undefined && needle.test(e.issuer)) ||
+        e.scopes.some((x) => needle.test(x)) ||
+        (e.detail !== undefined && needle.test(e.detail))
       );
     default:
       return needle.test(e.note) || needle.test(e.detail);

@@ -32,4 +32,11 @@ export interface Prompter {
    * prompter without it cannot sign in: the call ends "sign-in needed".
    */
   signIn?(question: SignInQuestion, signal: AbortSignal): Promise<SignInDecision>;
+  /**
+   * After consent the browser is open and the sign-in waits for it: show
+   * that, with Cancel. Resolves when the human cancels the wait; `signal`
+   * aborts when the wait is over (redirect, timeout, call cancelled) and the
+   * question must then leave the view.
+   */
+  signInWaiting?(question: SignInQuestion, signal: AbortSignal): Promise<void>;
 }

@@ -18,13 +18,16 @@ import {
   type ServerView,
   type Settings,
 } from '../../../shared/host-api/contract';
+import type { ServerSignInView } from '../../../shared/auth/types';
+import { FileCredentialStore, type CredentialStore } from '../auth/credential-store';
+import { signInCallContext, type SignInEvent } from '../auth/server-auth';
 import { parseServerConfig, type ServerEntry } from '../config/server-config';
 import type { ServerListChange } from '../config/server-list';
 import { ServersFile } from '../config/servers-file';
 import { FileEraCache } from '../connection/era-cache';
 import { combineObservers, type HostObserver } from '../events';
 import { Host } from '../host';
-import { HostError, messageOf } from '../host-error';
+import { HostError, isHostError, messageOf } from '../host-error';
 import { Emitter } from './emitter';
 import { importServers } from './import-servers';
 import { openPrivateDir } from '../storage/private-files';
@@ -37,6 +40,8 @@ export interface HistoryPort {
   query(filter: HistoryFilter): Promise<HostResults['queryHistory']>;
   export(filter: HistoryFilter, format: 'jsonl' | 'csv'): Promise<HostResults['exportHistory']>;
   setRedact(redact: boolean): void;
+  /** Records a sign-in step (asked, opened, completed, cancelled, failed, signed out). Never a token or code. */
+  recordSignIn?(event: SignInEvent): Promise<void>;
   /** Set by the service: called with the seq of every appended entry. */
   onAppended?: (seq: number) => void;
   close(): Promise<void>;
@@ -56,6 +61,10 @@ export interface HostServiceOptions {
   requestTimeoutMs?: number;
   /** Follow hand edits of servers.json while running (default true). */
   watchConfig?: boolean;
+  /** Where sign-ins are kept (default: the data folder's credential store, shared with the CLI and the gateway). */
+  credentialStore?: CredentialStore;
+  /** How long a sign-in waits for the browser once it was opened (default 5 min). */
+  signInTimeoutMs?: number;
 }
 
 type ServerState = Pick<ServerView, 'status' | 'era' | 'protocolVersion' | 'error'>;
@@ -72,6 +81,10 @@ export class HostService {
   /** Calls still running. An ended call is dropped at once: its result went out in the callUpdated event. */
   private readonly calls = new Map<string, CallView>();
   private readonly calling = new Map<string, AbortController>();
+  /** Per HTTP server: sign-in needed or held (refreshed after every sign-in step and connection attempt). */
+  private readonly signIns = new Map<string, ServerSignInView>();
+  /** The last sign-in failure per server, in the host's own words, until the next attempt. */
+  private readonly signInErrors = new Map<string, string>();
   log: RequestLogger = (line) => process.stderr.write(`${line}\n`);
 
   private constructor(
@@ -91,6 +104,13 @@ export class HostService {
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
       ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       roundLimitAdvice: 'raise Settings → Round limit to allow more',
+      auth: {
+        store: options.credentialStore ?? new FileCredentialStore(join(options.dataDir, 'credentials')),
+        // The core opens a sign-in link only after the human's consent, through the same opener (the gate).
+        open: (url) => this.prompter.openSignInLink(url),
+        onEvent: (e) => this.onSignInEvent(e),
+        ...(options.signInTimeoutMs !== undefined ? { callbackTimeoutMs: options.signInTimeoutMs } : {}),
+      },
     });
     this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     for (const name of serversFile.list.names()) this.states.set(name, { status: 'idle' });
@@ -187,6 +207,7 @@ export class HostService {
       callTool: async (p) => ({ callId: this.startCall(p.server, p.tool, p.args) }),
       cancelCall: async (p) => ({ cancelled: this.cancelCall(p.callId) }),
       listQuestions: async () => this.prompter.list(),
+      listSignIns: async () => this.prompter.listSignIns(),
       answerQuestion: async (p) => {
         this.prompter.answer(p.questionId, p.answer);
         return { accepted: true };
@@ -205,6 +226,8 @@ export class HostService {
           : Promise.resolve({ data: '', filename: `countersign-history.${p.format}` }),
       getSettings: async () => this.settings,
       updateSettings: (p) => this.updateSettings(p),
+      signIn: async (p) => this.startSignIn(p.server, p.scopes),
+      signOut: (p) => this.signOut(p.server),
     };
     return (handlers[method] as (p: HostParams<M>) => Promise<HostResults[M]>)(params);
   }
@@ -233,12 +256,91 @@ export class HostService {
   }
 
   private serverViews(): ServerView[] {
-    return Object.entries(this.serversFile.list.snapshot()).map(([name, entry]) => ({
-      name,
-      entry,
-      muted: this.host.isMuted(name),
-      ...(this.states.get(name) ?? { status: 'idle' as const }),
-    }));
+    return Object.entries(this.serversFile.list.snapshot()).map(([name, entry]) => {
+      const signIn = this.signIns.get(name);
+      const error = this.signInErrors.get(name);
+      return {
+        name,
+        entry,
+        muted: this.host.isMuted(name),
+        ...(this.states.get(name) ?? { status: 'idle' as const }),
+        ...(signIn ? { signIn: error ? { ...signIn, error } : signIn } : {}),
+      };
+    });
+  }
+
+  /** Re-read a server's sign-in state (no secret leaves: status() carries none). */
+  private async refreshSignIn(name: string): Promise<void> {
+    const auth = this.host.serverAuth(name);
+    if (!auth) {
+      this.signIns.delete(name);
+      return;
+    }
+    try {
+      const status = await auth.status();
+      this.signIns.set(name, {
+        needed: auth.challenged && !status.signedIn,
+        signedIn: status.signedIn,
+        storage: status.storage,
+        ...(status.issuer ? { issuer: status.issuer } : {}),
+        ...(status.scopes ? { scopes: status.scopes } : {}),
+        ...(status.expiresAt ? { expiresAt: status.expiresAt } : {}),
+        ...(status.renewable !== undefined ? { renewable: status.renewable } : {}),
+      });
+    } catch (e) {
+      this.log(`countersign: could not read the sign-in state of "${name}": ${messageOf(e)}`);
+    }
+  }
+
+  private async onSignInEvent(e: SignInEvent): Promise<void> {
+    if (e.phase === 'failed' && e.error) this.signInErrors.set(e.server, e.error);
+    if (e.phase === 'asked') this.signInErrors.delete(e.server);
+    try {
+      await this.options.history?.recordSignIn?.(e);
+    } catch (err) {
+      this.log(`countersign: could not record a sign-in step in the history: ${messageOf(err)}`);
+    }
+    if (e.phase !== 'asked' && e.phase !== 'opened') {
+      await this.refreshSignIn(e.server);
+      this.emitServers();
+    }
+  }
+
+  /**
+   * Sign in from the Servers view: the sign-in dialog joins the queue and
+   * this returns at once; the outcome shows in the server's view (signed in,
+   * or the failure in the host's words).
+   */
+  private startSignIn(server: string, scopes: string[] | undefined): ServerView[] {
+    this.requireServer(server);
+    const auth = this.host.serverAuth(server);
+    if (!auth) throw new HostError('config', `server "${server}" is not an HTTP server that signs in with a browser`);
+    this.signInErrors.delete(server);
+    void auth.login(scopes).then(
+      async () => {
+        // The new token is used from the next request; reconnect so the view shows the server live.
+        await this.host.disconnect(server);
+        await this.connectQuietly(server);
+      },
+      async (e) => {
+        if (!isHostError(e, 'auth') || e.details?.reason !== 'declined') this.signInErrors.set(server, messageOf(e));
+        await this.refreshSignIn(server);
+        this.emitServers();
+      },
+    );
+    return this.serverViews();
+  }
+
+  private async signOut(server: string): Promise<HostResults['signOut']> {
+    this.requireServer(server);
+    const auth = this.host.serverAuth(server);
+    if (!auth) throw new HostError('config', `server "${server}" is not an HTTP server that signs in with a browser`);
+    const outcome = await auth.signOut();
+    this.signInErrors.delete(server);
+    // The open connection still holds the old token: close it; the next use finds the server wants a sign-in.
+    await this.host.disconnect(server);
+    await this.connectQuietly(server);
+    return { servers: this.serverViews(), ...outcome };
   }
 
   private emitServers(): ServerView[] {
@@ -258,14 +360,18 @@ export class HostService {
     this.emitServers();
   }
 
+  /** Connect in the background (start, after edits): never asks the human; a needed sign-in shows in the view. */
   private async connectQuietly(name: string): Promise<void> {
-    await this.connect(name).catch(() => undefined);
+    await signInCallContext
+      .run({ method: 'connect', name, mayAsk: false }, () => this.connect(name))
+      .catch(() => undefined);
   }
 
   private async connect(name: string) {
     this.setState(name, { status: 'connecting' });
     try {
       const conn = await this.host.connect(name);
+      await this.refreshSignIn(name);
       this.setState(name, { status: 'connected', era: conn.era, protocolVersion: conn.protocolVersion });
       conn.onClose((reason) => {
         const error = reason ? `the server ${reason}` : 'the server closed the connection';
@@ -273,7 +379,10 @@ export class HostService {
       });
       return conn;
     } catch (e) {
-      this.setState(name, { status: 'error', error: messageOf(e) });
+      await this.refreshSignIn(name);
+      // A server that wants a sign-in is not broken: the view shows that state and a Sign in button.
+      if (isHostError(e, 'sign-in-needed') || this.signIns.get(name)?.needed) this.setState(name, { status: 'idle' });
+      else this.setState(name, { status: 'error', error: messageOf(e) });
       throw e;
     }
   }
@@ -316,7 +425,8 @@ export class HostService {
   private async reconnect(name: string): Promise<ServerView> {
     this.requireServer(name);
     await this.host.disconnect(name);
-    await this.connect(name).catch(() => undefined);
+    // Reconnect never asks for a sign-in: the view's Sign in button does.
+    await this.connectQuietly(name);
     return this.serverViews().find((v) => v.name === name)!;
   }
 

@@ -3,6 +3,7 @@
 // hash-chained entry. The answer entry is on disk (fsync) before the core
 // sends the answer, because the core awaits `answerRecorded`.
 import type { HistoryEntryView, HistoryFilter as ViewFilter, HostResults } from '../../../shared/host-api/contract';
+import type { SignInEvent } from '../auth/server-auth';
 import type { HostObserver, TaskChangedEvent } from '../events';
 import { isTerminalStatus, type TaskStatus } from '../tasks/task-types';
 import type { HostErrorCode } from '../host-error';
@@ -124,6 +125,20 @@ export class JournalHistory implements HistoryPort {
       });
     },
   };
+
+  /** A sign-in step: server, issuer, scopes, the call; never a token or code (a SignInEvent carries none). */
+  recordSignIn(e: SignInEvent): Promise<void> {
+    return this.append({
+      kind: 'sign-in',
+      server: e.server,
+      phase: e.phase,
+      ...(e.issuer ? { issuer: e.issuer } : {}),
+      scopes: [...e.scopes],
+      ...(e.call ? { call: { ...e.call } } : {}),
+      ...(e.questionId ? { questionId: e.questionId } : {}),
+      ...(e.error ? { detail: e.error } : {}),
+    });
+  }
 
   private filtered(filter: ViewFilter): HistoryItem[] {
     this.items ??= buildItems(this.entries);

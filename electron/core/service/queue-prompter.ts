@@ -2,25 +2,50 @@
 // queue until the human answers them through the host API. Every question is
 // answered exactly once; a question whose call is cancelled or whose server
 // goes away leaves the queue with a reason the UI can show.
+//
+// Sign-ins wait in the same queue. "Open in browser" (openQuestionUrl) is the
+// consent: the core then opens the link through `openSignInLink`, i.e. the
+// same open-external gate, while that very request is still running (so the
+// gate's consent for exactly that link is armed). The sign-in then stays in
+// the queue, marked waiting, until the browser comes back or the human
+// cancels.
 import type { HostEvents } from '../../../shared/host-api/contract';
 import type { Answer, Question } from '../../../shared/elicitation/types';
+import type { SignInDecision, SignInQuestion } from '../../../shared/auth/types';
 import { analyzeUrl } from '../../../shared/url/analyze-url';
 import { HostError, isHostError } from '../host-error';
 import type { Prompter, PrompterAnswer } from '../prompter/prompter';
 import { checkAnswer } from '../prompter/question-gate';
 import type { Emitter } from './emitter';
 
-interface Pending {
+interface PendingQuestion {
+  kind: 'question';
   question: Question;
   resolve(answer: PrompterAnswer): void;
   urlOpened: boolean;
 }
+
+interface PendingSignIn {
+  kind: 'sign-in';
+  question: SignInQuestion;
+  /** ask: waiting for consent; opening: consented, the core is opening the link; waiting: the browser is open. */
+  phase: 'ask' | 'opening' | 'waiting';
+  decide(decision: SignInDecision): void;
+  /** Settles the openQuestionUrl request that consented, once the link was opened (or not). */
+  opened?: { resolve(): void; reject(e: unknown): void };
+  /** Ends the wait for the browser (the human's Cancel). */
+  cancelWait?(): void;
+}
+
+type Pending = PendingQuestion | PendingSignIn;
 
 /** Opens a link in the system browser (Electron's shell.openExternal, or the OS opener). */
 export type OpenExternal = (url: string) => Promise<void>;
 
 export class QueuePrompter implements Prompter {
   private readonly pending = new Map<string, Pending>();
+  /** Sign-ins cancelled in the moment between the browser opening and the core starting to wait. */
+  private readonly cancelledWaits = new Set<string>();
 
   constructor(
     private readonly events: Emitter<HostEvents>,
@@ -29,7 +54,12 @@ export class QueuePrompter implements Prompter {
 
   /** Questions waiting, oldest first. */
   list(): Question[] {
-    return [...this.pending.values()].map((p) => p.question);
+    return [...this.pending.values()].flatMap((p) => (p.kind === 'question' ? [p.question] : []));
+  }
+
+  /** Sign-ins waiting (for consent, or for the browser), oldest first. */
+  listSignIns(): SignInQuestion[] {
+    return [...this.pending.values()].flatMap((p) => (p.kind === 'sign-in' ? [p.question] : []));
   }
 
   get size(): number {
@@ -59,6 +89,7 @@ export class QueuePrompter implements Prompter {
       };
       if (signal.aborted) return onAbort();
       this.pending.set(question.id, {
+        kind: 'question',
         question,
         urlOpened: false,
         resolve: (a) => {
@@ -82,6 +113,7 @@ export class QueuePrompter implements Prompter {
         'invalid-answer',
         `question ${questionId} is not waiting for an answer (already answered, cancelled or unknown)`,
       );
+    if (p.kind === 'sign-in') return this.answerSignIn(p, answer);
     const checked = checkAnswer(p.question, answer);
     this.pending.delete(questionId);
     this.events.emit('questionRemoved', { questionId, reason: 'answered' });
@@ -99,6 +131,7 @@ export class QueuePrompter implements Prompter {
   async openUrl(questionId: string): Promise<{ opened: boolean; reason?: string }> {
     const p = this.pending.get(questionId);
     if (!p) return { opened: false, reason: 'the question is no longer waiting' };
+    if (p.kind === 'sign-in') return this.consentSignIn(p);
     if (p.question.mode !== 'url') return { opened: false, reason: 'the question has no link' };
     const analysis = analyzeUrl(p.question.url.href);
     if (analysis.blocked)
@@ -108,11 +141,138 @@ export class QueuePrompter implements Prompter {
     return { opened: true };
   }
 
+  /**
+   * Ask the human to sign in: the sign-in joins the queue like any question.
+   * Resolves 'open' on consent (openQuestionUrl) or 'cancel'.
+   */
+  signIn(question: SignInQuestion, signal: AbortSignal): Promise<SignInDecision> {
+    return new Promise<SignInDecision>((resolve, reject) => {
+      const entry: PendingSignIn = {
+        kind: 'sign-in',
+        question: { ...question },
+        phase: 'ask',
+        decide: (d) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(d);
+        },
+      };
+      const onAbort = () => {
+        if (this.pending.get(question.id) !== entry) return;
+        this.pending.delete(question.id);
+        this.withdrawn(question.id, question.server, signal.reason);
+        entry.opened?.reject(new Error('the sign-in ended before the link was opened'));
+        reject(signal.reason instanceof Error ? signal.reason : new HostError('cancelled', 'the call was cancelled'));
+      };
+      if (signal.aborted) return onAbort();
+      this.pending.set(question.id, entry);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.events.emit('signInAdded', entry.question);
+    });
+  }
+
+  /** The browser is open: the sign-in stays in view, waiting, until `signal` says the wait is over. */
+  signInWaiting(question: SignInQuestion, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const entry = this.pending.get(question.id);
+      const end = () => {
+        if (this.pending.get(question.id) === entry) {
+          this.pending.delete(question.id);
+          this.events.emit('questionRemoved', {
+            questionId: question.id,
+            reason: 'answered',
+            note: `The browser sign-in for "${question.server}" ended.`,
+          });
+        }
+        reject(new HostError('cancelled', 'the wait for the browser is over'));
+      };
+      if (this.cancelledWaits.delete(question.id)) return resolve();
+      if (!entry || entry.kind !== 'sign-in' || signal.aborted) return end();
+      entry.cancelWait = () => {
+        signal.removeEventListener('abort', end);
+        resolve();
+      };
+      signal.addEventListener('abort', end, { once: true });
+    });
+  }
+
+  /**
+   * The core opens a sign-in link: only the link of a sign-in the human
+   * just consented to, and through the same opener (the open-external gate)
+   * as every URL question.
+   */
+  async openSignInLink(url: string): Promise<void> {
+    const entry = [...this.pending.values()].find(
+      (p): p is PendingSignIn => p.kind === 'sign-in' && p.phase === 'opening' && p.question.url.href === url,
+    );
+    if (!entry) throw new Error('refused to open a sign-in link the human did not consent to');
+    try {
+      await this.openExternal(analyzeUrl(url).href);
+      // The browser is open: from now on the dialog says it waits (Cancel still ends it).
+      entry.phase = 'waiting';
+      entry.question = { ...entry.question, waiting: true };
+      entry.opened?.resolve();
+    } catch (e) {
+      // The core ends this sign-in with its own message; the dialog leaves, saying why.
+      this.pending.delete(entry.question.id);
+      this.events.emit('questionRemoved', {
+        questionId: entry.question.id,
+        reason: 'answered',
+        note: `The sign-in link was not opened: ${e instanceof Error ? e.message : String(e)}`,
+      });
+      entry.opened?.reject(e);
+      throw e;
+    }
+  }
+
+  private async consentSignIn(p: PendingSignIn): Promise<{ opened: boolean; reason?: string }> {
+    if (p.phase !== 'ask') return { opened: false, reason: 'the sign-in link was already opened' };
+    const analysis = analyzeUrl(p.question.url.href);
+    if (analysis.blocked)
+      return { opened: false, reason: `the link is blocked: ${analysis.warnings.map((w) => w.message).join(' ')}` };
+    p.phase = 'opening';
+    const opened = new Promise<void>((resolve, reject) => (p.opened = { resolve, reject }));
+    p.decide('open');
+    try {
+      await opened;
+      return { opened: true };
+    } catch (e) {
+      // The core ends the sign-in (and its call) with its own message; the dialog says why here.
+      return { opened: false, reason: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
+  private answerSignIn(p: PendingSignIn, answer: Answer): void {
+    if (answer.action === 'accept')
+      throw new HostError('invalid-answer', 'a sign-in is consented to only with Open in browser (openQuestionUrl)');
+    this.pending.delete(p.question.id);
+    this.events.emit('questionRemoved', { questionId: p.question.id, reason: 'answered' });
+    if (p.phase === 'ask') p.decide('cancel');
+    else if (p.cancelWait) p.cancelWait();
+    else this.cancelledWaits.add(p.question.id);
+  }
+
+  private withdrawn(questionId: string, server: string, reason: unknown): void {
+    const serverGone = isHostError(reason, 'connection');
+    this.events.emit('questionRemoved', {
+      questionId,
+      reason: serverGone ? 'server-gone' : 'call-cancelled',
+      note: serverGone
+        ? `The server "${server}" went away; the sign-in was withdrawn.`
+        : 'The call was cancelled; the sign-in was withdrawn.',
+    });
+  }
+
   /** Cancel everything waiting (window closed for good, app quitting). */
   cancelAll(): void {
     for (const [id, p] of [...this.pending]) {
       this.pending.delete(id);
       this.events.emit('questionRemoved', { questionId: id, reason: 'answered', note: 'Dismissed.' });
+      if (p.kind === 'sign-in') {
+        if (p.phase === 'ask') p.decide('cancel');
+        else if (p.cancelWait) p.cancelWait();
+        else this.cancelledWaits.add(id);
+        continue;
+      }
       // Nobody answered: the app closed while the question waited. The history must not say "human".
       p.resolve({ answer: { action: 'cancel' }, decidedBy: 'app-closing' });
     }

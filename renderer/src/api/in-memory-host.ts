@@ -3,6 +3,7 @@
 // browser harness (Playwright pushes questions and reads what reached the
 // API) and the component tests. Never used by the shipped app's entry point.
 import type { Question } from '../../../shared/elicitation/types';
+import type { SignInQuestion } from '../../../shared/auth/types';
 import type {
   CallView,
   CatalogView,
@@ -37,6 +38,8 @@ export interface InMemoryHost {
   calls: HostCall[];
   /** A question arrives (emits questionAdded). */
   push(question: Question): void;
+  /** A sign-in joins the queue (emits signInAdded). */
+  pushSignIn(question: SignInQuestion): void;
   /** The host takes a question away for a reason other than an answer. */
   withdraw(questionId: string, reason: HostEvents['questionRemoved']['reason'], note?: string): void;
   /** Questions still waiting on the host side. */
@@ -104,6 +107,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
   const calls: HostCall[] = [];
   let deliver: (event: string, payload: unknown) => void = () => undefined;
   let queue: Question[] = [...(options.questions ?? [])];
+  let signIns: SignInQuestion[] = [];
   let settings: Settings = {
     maxRounds: DEFAULT_MAX_ROUNDS,
     language: 'system',
@@ -211,13 +215,21 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
         answerFailure = null;
         throw new Error(message);
       }
-      const known = queue.some((q) => q.id === questionId);
+      const known = queue.some((q) => q.id === questionId) || signIns.some((q) => q.id === questionId);
       if (!known) return { accepted: false };
       queue = queue.filter((q) => q.id !== questionId);
+      signIns = signIns.filter((q) => q.id !== questionId);
       emit('questionRemoved', { questionId, reason: 'answered' });
       return { accepted: true };
     },
+    listSignIns: () => signIns.map((q) => structuredClone(q)),
     openQuestionUrl: ({ questionId }) => {
+      const signIn = signIns.find((x) => x.id === questionId);
+      if (signIn) {
+        if (signIn.url.blocked) return { opened: false, reason: 'blocked' };
+        if (openResult.opened) signIns = signIns.map((x) => (x.id === questionId ? { ...x, waiting: true } : x));
+        return openResult;
+      }
       const q = queue.find((x) => x.id === questionId);
       if (!q || q.mode !== 'url') return { opened: false, reason: 'no such URL question' };
       if (q.url.blocked) return { opened: false, reason: 'blocked' };
@@ -250,6 +262,17 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       emit('settingsChanged', settings);
       return settings;
     },
+    signIn: ({ server }) => {
+      requireServer(server);
+      return servers;
+    },
+    signOut: ({ server }) => {
+      requireServer(server);
+      servers = servers.map((s) =>
+        s.name === server && s.signIn ? { ...s, signIn: { ...s.signIn, signedIn: false } } : s,
+      );
+      return { servers: changed(), revoked: true, revocationSupported: true };
+    },
   };
 
   // The same generic client the preload and the web client use, over an in-memory transport.
@@ -278,8 +301,13 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       queue.push(question);
       emit('questionAdded', question);
     },
+    pushSignIn(question) {
+      signIns.push(question);
+      emit('signInAdded', question);
+    },
     withdraw(questionId, reason, note) {
       queue = queue.filter((q) => q.id !== questionId);
+      signIns = signIns.filter((q) => q.id !== questionId);
       emit('questionRemoved', note === undefined ? { questionId, reason } : { questionId, reason, note });
     },
     waiting: () => [...queue],
