@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HostError, messageOf } from './host-error';
-import { LIMITS, capLine } from './limits';
+import { LIMITS, capLine, jsonDepth } from './limits';
 
 describe('one error line stays a line', () => {
   it(`keeps a host error, and any thrown message, to ${LIMITS.errorLineChars} characters (a server sent 337 KB)`, () => {
@@ -11,5 +11,16 @@ describe('one error line stays a line', () => {
     expect(messageOf(new Error(huge)).length).toBe(LIMITS.errorLineChars);
     expect(messageOf(huge).length).toBe(LIMITS.errorLineChars);
     expect(capLine('short')).toBe('short');
+  });
+});
+
+describe('jsonDepth', () => {
+  it('counts nesting without recursion, so a value too deep for the stack is measured, and stops past the limit', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 1_000_000; i++) deep = i % 2 ? [deep] : { a: deep };
+    expect(jsonDepth(deep, 2_000_000)).toBe(1_000_000);
+    expect(jsonDepth(deep)).toBe(LIMITS.messageDepth + 1);
+    expect(jsonDepth({ a: [1, { b: 2 }], c: 'x' })).toBe(3);
+    expect(jsonDepth('plain')).toBe(0);
   });
 });

@@ -24,7 +24,35 @@ export const LIMITS = {
   approvalPeers: 32,
   /** Characters of one error line (a server's error message, a fault detail). */
   errorLineChars: 2_000,
+  /**
+   * Nesting depth (objects and arrays) of one message from a server. Deeper
+   * data overflows the stack of whatever walks it recursively (JSON.stringify
+   * for the CLI's --json, the web shell and the gateway's reply; structured
+   * clone for IPC; the renderer's result view): 5,000 levels gave "Maximum
+   * call stack size exceeded", or a gateway agent that never got an answer.
+   */
+  messageDepth: 256,
 } as const;
+
+/**
+ * The nesting depth of a parsed JSON value, counted without recursion (the
+ * value may be too deep for the stack), and given up on past `max`: returns
+ * a number > max as soon as the limit is passed.
+ */
+export function jsonDepth(value: unknown, max: number = LIMITS.messageDepth): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let deepest = 0;
+  const stack: Array<[object, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > deepest) deepest = depth;
+    if (deepest > max) return deepest;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return deepest;
+}
 
 /** `text` cut to `max` characters, saying how much was left out. */
 export function capLine(text: string, max: number = LIMITS.errorLineChars): string {
