@@ -9,6 +9,7 @@ import type { ServerSignInView, SignInQuestion } from '../auth/types';
 import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from './names';
 import { MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../round-limit';
 import type { ServerEntry } from '../config/server-entry';
+import type { TaskStatus } from '../tasks/task-status';
 
 const name = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
@@ -98,6 +99,8 @@ export const hostMethods = {
   signIn: z.strictObject({ server: name, scopes: z.array(z.string().min(1).max(200)).max(50).optional() }),
   /** Sign out: revoke where the server offers it, and delete what is kept. */
   signOut: z.strictObject({ server: name }),
+  listTasks: z.strictObject({}),
+  cancelTask: z.strictObject({ taskId: z.string().min(1).max(512) }),
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
@@ -155,6 +158,28 @@ export interface CallView {
 /** What waits in the human's queue: a server's question, or a sign-in (one queue, one dialog at a time). */
 export type QueuedQuestion = Question | SignInQuestion;
 
+/** A task the host follows or remembers, as the Tasks view shows it. */
+export interface TaskView {
+  taskId: string;
+  server: string;
+  tool: string;
+  /** The status the server last reported. */
+  status: TaskStatus;
+  statusMessage?: string;
+  /** When the host got the task handle (ISO); the view's age counts from it. */
+  startedAt: string;
+  lastUpdatedAt: string;
+  /** Set once the host stopped following it. */
+  endedAt?: string;
+  /** This host is following it now (polling, asking its questions); Cancel applies. */
+  running: boolean;
+  /** The tool result, once completed. */
+  result?: Record<string, unknown>;
+  /** Why the host stopped following it when it did not complete, or what cancel found. */
+  note?: string;
+  agent?: string;
+}
+
 /** A history entry as the UI lists it (the journal's shape, kept loose here). */
 export type HistoryEntryView = Record<string, unknown> & { seq: number; ts: string; kind: string };
 
@@ -180,6 +205,10 @@ export interface HostResults {
   updateSettings: Settings;
   signIn: ServerView[];
   signOut: { servers: ServerView[]; revoked: boolean; revocationSupported: boolean };
+  /** Newest first: running tasks and the last finished ones. */
+  listTasks: TaskView[];
+  /** The task after the cancel, in the state the server reports (cancellation is cooperative). */
+  cancelTask: TaskView;
 }
 
 /** Events the host pushes to the renderer. */
@@ -209,6 +238,8 @@ export interface HostEvents {
    * bound again.
    */
   appAlert: { kind: 'socket-missing' | 'socket-replaced' | 'socket-restored'; message: string };
+  /** A task started, changed status or message, or ended. */
+  taskUpdated: TaskView;
 }
 export type HostEventName = keyof HostEvents;
 export const hostEventNames: readonly HostEventName[] = HOST_EVENT_NAMES;

@@ -24,6 +24,8 @@ export const HOST_METHOD_NAMES = [
   'updateSettings',
   'signIn',
   'signOut',
+  'listTasks',
+  'cancelTask',
 ] as const;
 
 /** Every event the host pushes. */
@@ -37,6 +39,7 @@ export const HOST_EVENT_NAMES = [
   'historyAppended',
   'settingsChanged',
   'appAlert',
+  'taskUpdated',
 ] as const;
 
 /** IPC channel for requests (Electron) — one channel, the method travels as data. */

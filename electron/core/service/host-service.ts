@@ -28,6 +28,8 @@ import { FileEraCache } from '../connection/era-cache';
 import { combineObservers, type HostObserver } from '../events';
 import { Host } from '../host';
 import { HostError, isHostError, messageOf } from '../host-error';
+import { FileTaskStore } from '../tasks/task-store';
+import { toTaskView } from '../tasks/task-view';
 import { Emitter } from './emitter';
 import { importServers } from './import-servers';
 import { openPrivateDir } from '../storage/private-files';
@@ -111,7 +113,12 @@ export class HostService {
         onEvent: (e) => this.onSignInEvent(e),
         ...(options.signInTimeoutMs !== undefined ? { callbackTimeoutMs: options.signInTimeoutMs } : {}),
       },
+      // Task ids live in the data folder, so a restarted app picks its running tasks up again.
+      taskStore: new FileTaskStore(options.dataDir),
     });
+    this.host.tasks.onChange(({ record }) =>
+      this.events.emit('taskUpdated', toTaskView(record, this.host.tasks.isFollowing(record.taskId))),
+    );
     this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     for (const name of serversFile.list.names()) this.states.set(name, { status: 'idle' });
     serversFile.list.onChange((change) => this.followList(change));
@@ -134,8 +141,10 @@ export class HostService {
     const settings = await loadSettings(join(options.dataDir, 'settings.json'));
     const eraCache = await FileEraCache.open(join(options.dataDir, 'era-cache.json'));
     service = new HostService(options, serversFile, settings, eraCache);
-    if (options.connectOnStart !== false)
+    if (options.connectOnStart !== false) {
       for (const name of serversFile.list.names()) void service.connectQuietly(name);
+      void service.resumeTasks();
+    }
     if (options.watchConfig !== false) serversFile.watch();
     return service;
   }
@@ -228,6 +237,12 @@ export class HostService {
       updateSettings: (p) => this.updateSettings(p),
       signIn: async (p) => this.startSignIn(p.server, p.scopes),
       signOut: (p) => this.signOut(p.server),
+      listTasks: async () =>
+        (await this.host.tasks.list()).map((r) => toTaskView(r, this.host.tasks.isFollowing(r.taskId))),
+      cancelTask: async (p) => {
+        const record = await this.host.tasks.cancel(p.taskId);
+        return toTaskView(record, this.host.tasks.isFollowing(record.taskId));
+      },
     };
     return (handlers[method] as (p: HostParams<M>) => Promise<HostResults[M]>)(params);
   }
@@ -483,12 +498,26 @@ export class HostService {
             callId,
             server,
             tool,
-            state: controller.signal.aborted ? 'cancelled' : 'error',
+            // A task cancelled from the Tasks view ends its call as cancelled too.
+            state: controller.signal.aborted || isHostError(error, 'cancelled') ? 'cancelled' : 'error',
             error: messageOf(error),
           }),
       )
       .finally(() => this.calling.delete(callId));
     return callId;
+  }
+
+  /**
+   * Follow again the tasks a previous run left running (a question that was
+   * waiting is asked again). Their outcome shows in the Tasks view and the
+   * history; a task that cannot be picked up is closed there with a note.
+   */
+  async resumeTasks(): Promise<void> {
+    const resumed = await this.host.tasks.resume().catch((error: unknown) => {
+      this.log(`countersign: could not pick up the tasks of the last run: ${messageOf(error)}`);
+      return [];
+    });
+    await Promise.all(resumed.map((r) => r.done.catch(() => undefined)));
   }
 
   private cancelCall(callId: string): boolean {

@@ -87,6 +87,11 @@ export class TaskManager {
     return matches[0];
   }
 
+  /** Whether this host follows the task now. */
+  isFollowing(taskId: string): boolean {
+    return this.live.has(taskId);
+  }
+
   /** Running tasks this host follows on `server`. */
   runningOn(server: string): number {
     return [...this.live.values()].filter((l) => l.record.server === server).length;

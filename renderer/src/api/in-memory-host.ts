@@ -18,6 +18,7 @@ import type {
   ServerEntry,
   ServerView,
   Settings,
+  TaskView,
 } from '../../../shared/host-api/contract';
 import { createHostClient, errorFromWire } from '../../../shared/host-api/host-client';
 import type { WireError } from '../../../shared/host-api/wire';
@@ -60,6 +61,8 @@ export interface InMemoryHost {
   finishCall(callId: string, outcome: { result: unknown } | { error: string }): void;
   /** Appends a history item (oldest first, like the journal) and emits historyAppended. */
   appendHistory(item: HistoryEntryView): void;
+  /** Adds or replaces a task (by id) and emits taskUpdated. */
+  putTask(task: TaskView): void;
 }
 
 /** Options for a fresh in-memory host. */
@@ -74,6 +77,8 @@ export interface InMemoryHostOptions {
   catalogs?: Record<string, CatalogView>;
   /** History items, oldest first. */
   history?: HistoryEntryView[];
+  /** Tasks, newest first. */
+  tasks?: TaskView[];
 }
 
 const EMPTY_CATALOG: CatalogView = { tools: [], prompts: [], resources: [] };
@@ -125,6 +130,13 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
   const running = new Map<string, CallView>();
   const history: HistoryEntryView[] = [...(options.history ?? [])];
   let callCounter = 0;
+  let tasks: TaskView[] = structuredClone(options.tasks ?? []);
+  const putTask = (task: TaskView) => {
+    tasks = tasks.some((t) => t.taskId === task.taskId)
+      ? tasks.map((t) => (t.taskId === task.taskId ? task : t))
+      : [task, ...tasks];
+    emit('taskUpdated', task);
+  };
 
   const emit = <E extends HostEventName>(event: E, payload: HostEvents[E]) => {
     deliver(event, structuredClone(payload));
@@ -273,6 +285,15 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       );
       return { servers: changed(), revoked: true, revocationSupported: true };
     },
+    listTasks: () => tasks,
+    cancelTask: ({ taskId }) => {
+      const task = tasks.find((t) => t.taskId === taskId);
+      if (!task) throw new Error(`no task "${taskId}" is known to this host`);
+      // Like a cooperative server that stops at once.
+      const ended: TaskView = { ...task, status: 'cancelled', running: false, endedAt: new Date().toISOString() };
+      putTask(ended);
+      return ended;
+    },
   };
 
   // The same generic client the preload and the web client use, over an in-memory transport.
@@ -341,5 +362,6 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       history.push(item);
       emit('historyAppended', { seq: item.seq });
     },
+    putTask: (task) => putTask(structuredClone(task)),
   };
 }

@@ -8,6 +8,7 @@ import { useStore, type ExternalStore } from '../state/use-store';
 import HistoryView from '../views/history/HistoryView';
 import ServersView from '../views/servers/ServersView';
 import SettingsView from '../views/settings/SettingsView';
+import TasksView from '../views/tasks/TasksView';
 import ToolsView from '../views/tools/ToolsView';
 import AppAlertBanner from './AppAlertBanner';
 import ConnectionBanner, { type ConnectionView } from './ConnectionBanner';
@@ -80,6 +81,7 @@ export default function App({
               />
             )}
             {view === 'history' && <HistoryView stores={stores} />}
+            {view === 'tasks' && <TasksView stores={stores} />}
             {view === 'settings' && (
               <SettingsView settings={settings} onChange={(patch) => stores.settings.update(patch)} />
             )}

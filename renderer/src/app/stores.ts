@@ -6,6 +6,7 @@ import { QuestionQueue } from '../state/question-queue';
 import { ServerDirectory } from '../state/server-directory';
 import { ServerStore } from '../state/server-store';
 import { SettingsStore } from '../state/settings-store';
+import { TaskStore } from '../state/task-store';
 
 /** Every store the UI reads, and the API the views call for one-off requests (the catalog). */
 export interface RendererStores {
@@ -15,6 +16,8 @@ export interface RendererStores {
   settings: SettingsStore;
   servers: ServerStore;
   calls: CallStore;
+  /** The host's tasks (running and finished). */
+  tasks: TaskStore;
   /** Loads nothing until the History view first activates it. */
   history: HistoryStore;
   /** Starts all stores (subscribe, then load); resolves when the first loads finished. */
@@ -32,6 +35,7 @@ export function createStores(api: HostApi): RendererStores {
   const servers = new ServerStore(api);
   const calls = new CallStore(api);
   const history = new HistoryStore(api);
+  const tasks = new TaskStore(api);
   return {
     api,
     queue,
@@ -39,15 +43,16 @@ export function createStores(api: HostApi): RendererStores {
     settings,
     servers,
     calls,
+    tasks,
     history,
     async start() {
       calls.start();
-      await Promise.all([queue.start(), directory.start(), settings.start(), servers.start()]);
+      await Promise.all([queue.start(), directory.start(), settings.start(), servers.start(), tasks.start()]);
     },
     async resync() {
-      for (const store of [directory, settings, servers]) store.stop();
+      for (const store of [directory, settings, servers, tasks]) store.stop();
       if (history.active) history.refresh();
-      await Promise.all([queue.resync(), directory.start(), settings.start(), servers.start()]);
+      await Promise.all([queue.resync(), directory.start(), settings.start(), servers.start(), tasks.start()]);
     },
     stop() {
       queue.stop();
@@ -55,6 +60,7 @@ export function createStores(api: HostApi): RendererStores {
       settings.stop();
       servers.stop();
       calls.stop();
+      tasks.stop();
       history.stop();
     },
   };
