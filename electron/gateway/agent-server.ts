@@ -64,6 +64,18 @@ export function agentName(info: { name?: unknown } | undefined): string {
 }
 
 /**
+ * The label a human reads in dialogs and the history: what the agent says it
+ * is (clientInfo name and version) first, then the connection id that tells
+ * two of them apart, e.g. "claude-code 2.1.0 (stdio-3f9a1c)".
+ */
+export function agentLabel(info: { name?: unknown; version?: unknown } | undefined, connection: string): string {
+  const version = (typeof info?.version === 'string' ? info.version : '')
+    .replace(/[^\p{L}\p{N}._+-]/gu, '')
+    .slice(0, 30);
+  return `${agentName(info)}${version ? ` ${version}` : ''} (${connection})`;
+}
+
+/**
  * Build the server for one agent connection (stdio) or request (HTTP).
  * `connection` names the connection in agent labels; `attach` lets the
  * instance hear list changes (HTTP instances live for one request: the
@@ -94,8 +106,10 @@ export function createAgentServer(
   });
   const agentOf = (ctx: ServerContext): string => {
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-    const info = (envelope?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined) ?? server.getClientVersion();
-    return `${agentName(info)}#${typeof connection === 'function' ? connection() : connection}`;
+    const info =
+      (envelope?.[CLIENT_INFO_META_KEY] as { name?: unknown; version?: unknown } | undefined) ??
+      server.getClientVersion();
+    return agentLabel(info, typeof connection === 'function' ? connection() : connection);
   };
   const servers = () => gateway.serverNames();
   const owner = () => (typeof connection === 'function' ? connection() : connection);

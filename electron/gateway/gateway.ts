@@ -61,7 +61,7 @@ export class Gateway {
   readonly agentTasks = new AgentTasks();
   /** 2025-11-25 CreateTaskResults on their way out (see LegacyTaskHandles). */
   readonly legacyTaskHandles = new LegacyTaskHandles();
-  /** Identifies this gateway process in agent labels ("claude-code#stdio-1a2b3c"). */
+  /** Identifies this gateway process in agent labels ("claude-code 2.1.0 (stdio-1a2b3c)"). */
   readonly runId = randomBytes(3).toString('hex');
   readonly progressIntervalMs: number;
   readonly log: (line: string) => void;

@@ -67,7 +67,7 @@ export interface QuestionOrigin {
   name: string | null;
   /** A short, safe, single-line summary of the call's arguments. */
   argumentsSummary?: string;
-  /** The agent connection whose call asked (gateway), e.g. "claude-code#stdio-3f9a1c". */
+  /** The gateway agent that asked: what it says it is, then its connection: "claude-code 2.1.0 (stdio-3f9a1c)". */
   agent?: string;
   /**
    * Set when a gateway relayed the question over the approval channel: the
@@ -85,6 +85,11 @@ export interface QuestionOrigin {
    * `count`, and every key of the round in order. Absent for a round of one.
    */
   roundPosition?: { index: number; count: number; keys: string[] };
+  /**
+   * Set on the questions of the last round the round limit allows: if the
+   * server asks again after it, the call is stopped. Dialogs say so.
+   */
+  lastRound?: true;
   /** Set only when the user chose a time limit (Settings → Question time limit): minutes until it is cancelled. */
   timeLimitMinutes?: number;
   /** Set when a long-running task asks (dialogs say "Task 4f2… of deploy, running 3 min"). */

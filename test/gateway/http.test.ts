@@ -143,7 +143,7 @@ describe('the HTTP endpoint', () => {
         expect(agent.violations).toEqual([]);
         // A 2025-era agent has a session, which the label names too.
         expect(app.history.asked.at(-1)!.call?.agent).toMatch(
-          new RegExp(`^${era}-http-agent#http-[0-9a-f]{6}${era === 'legacy' ? '-[0-9a-f]{6}' : ''}$`),
+          new RegExp(`^${era}-http-agent 1\\.0\\.0 \\(http-[0-9a-f]{6}${era === 'legacy' ? '-[0-9a-f]{6}' : ''}\\)$`),
         );
       } finally {
         await agent.close();

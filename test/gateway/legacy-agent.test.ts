@@ -80,7 +80,7 @@ describe('a legacy agent through the gateway', () => {
 
   it('labels its questions with the legacy clientInfo', () => {
     expect(new Set(app.history.asked.map((e) => e.call?.agent))).toEqual(
-      new Set([expect.stringMatching(/^old-agent#stdio-[0-9a-f]{6}$/)]),
+      new Set([expect.stringMatching(/^old-agent 1\.0\.0 \(stdio-[0-9a-f]{6}\)$/)]),
     );
   });
 

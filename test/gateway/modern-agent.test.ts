@@ -86,7 +86,7 @@ describe('a modern agent through the gateway', () => {
       name: 'confirm_delete',
       argumentsSummary: 'entryId=41',
     });
-    expect((q.origin as { agent?: string }).agent).toMatch(/^test-agent#stdio-[0-9a-f]{6}$/);
+    expect((q.origin as { agent?: string }).agent).toMatch(/^test-agent 1\.0\.0 \(stdio-[0-9a-f]{6}\)$/);
   });
 
   it('records the answer in the app before the server learns it (write-ahead across processes)', async () => {
@@ -289,7 +289,7 @@ describe('a modern agent through the gateway', () => {
     const agents = new Set(app.history.asked.map((e) => e.call?.agent));
     expect(agents.size).toBe(1);
     const [label] = agents;
-    expect(label).toMatch(/^test-agent#stdio-[0-9a-f]{6}$/);
+    expect(label).toMatch(/^test-agent 1\.0\.0 \(stdio-[0-9a-f]{6}\)$/);
     for (const a of app.history.answers) expect(a.call?.agent).toBe(label);
     await eventually(
       () => app.history.ended.some((e) => e.call.name === 'two_rounds'),

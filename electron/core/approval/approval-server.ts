@@ -390,6 +390,7 @@ class Peer {
       round: q.origin.round,
       key: q.origin.key,
       ...(q.origin.roundPosition !== undefined ? { roundPosition: q.origin.roundPosition } : {}),
+      ...(q.origin.lastRound ? { lastRound: true } : {}),
       ...(frame.requestState ? { requestState: frame.requestState } : {}),
       reported: {
         ...(q.origin.timeLimitMinutes !== undefined ? { timeLimitMinutes: q.origin.timeLimitMinutes } : {}),

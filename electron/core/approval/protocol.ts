@@ -66,6 +66,7 @@ const origin = z.strictObject({
       keys: z.array(text(500)).max(1000),
     })
     .optional(),
+  lastRound: z.literal(true).optional(),
 });
 
 // Shapes only: the app re-checks the form schema with the shared flat-schema

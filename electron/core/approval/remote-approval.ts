@@ -41,6 +41,11 @@ export function wireQuestion(q: Question): WireQuestion {
     round: Math.min(o.round, 10_000),
     key: cut(o.key, 500),
     ...(o.argumentsSummary !== undefined ? { argumentsSummary: cut(o.argumentsSummary, 500) } : {}),
+    // Where the question stands in its round, so the app's dialog says so for gateway questions too.
+    ...(o.roundPosition !== undefined && o.roundPosition.count <= 1000
+      ? { roundPosition: { ...o.roundPosition, keys: o.roundPosition.keys.map((k) => cut(k, 500)) } }
+      : {}),
+    ...(o.lastRound ? { lastRound: true as const } : {}),
   };
   const message = cut(q.message, LIMITS.messageChars);
   if (q.mode === 'url') {

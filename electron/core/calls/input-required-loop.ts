@@ -177,6 +177,7 @@ export async function runInputRequiredLoop(
           round: rounds,
           key,
           roundPosition: { index: i + 1, count: keys.length, keys },
+          ...(rounds === options.maxRounds ? { lastRound: true } : {}),
           ...(stateDigest ? { requestState: stateDigest } : {}),
         },
         options.signal,

@@ -34,6 +34,8 @@ export interface AskContext {
   requestState?: StateDigest;
   /** The question's place in a round of several (see QuestionOrigin.roundPosition). */
   roundPosition?: { index: number; count: number; keys: string[] };
+  /** This is the last round the round limit allows (QuestionOrigin.lastRound). */
+  lastRound?: boolean;
   /** The task that asks, when the call became one. */
   task?: { taskId: string; startedAt: string };
   /**
@@ -92,6 +94,7 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
     key: ctx.key,
   };
   if (ctx.roundPosition && ctx.roundPosition.count > 1) origin.roundPosition = ctx.roundPosition;
+  if (ctx.lastRound) origin.lastRound = true;
   if (ctx.task) origin.task = { taskId: ctx.task.taskId, startedAt: ctx.task.startedAt };
   const summary =
     summariseArguments(ctx.call?.arguments) ??

@@ -64,6 +64,12 @@ export default function DialogHeader({ origin, title, titleId, colour, waiting, 
             )}
           </p>
         )}
+        {origin.lastRound && (
+          // The human should know that asking again ends the call, before answering this round.
+          <p className="origin-last-round" data-testid="last-round">
+            {t('origin.lastRound')}
+          </p>
+        )}
         {origin.task && <TaskOriginLine task={origin.task} name={origin.name ?? origin.server} />}
         {origin.timeLimitMinutes !== undefined && (
           <p className="origin-limit">{t('origin.timeLimit', { minutes: origin.timeLimitMinutes })}</p>

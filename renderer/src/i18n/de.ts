@@ -39,6 +39,8 @@ export const de: Dictionary = {
   'origin.round': 'Runde {round}',
   'origin.position': 'Frage {index} von {count} von {server}, Runde {round}',
   'origin.toCome': 'Es folgen: {keys}. Die Antworten werden nach der letzten gemeinsam gesendet.',
+  'origin.lastRound':
+    'Dies ist die letzte Runde, die das Rundenlimit erlaubt: Fragt der Server danach erneut, wird der Aufruf beendet.',
   'origin.timeLimit': 'Schließt sich nach {minutes} Min. ohne Antwort (Einstellungen → Zeitlimit für Fragen).',
   'origin.agent': 'Für den Agenten {agent}',
   'origin.reportedByGateway': 'Server, Aufruf und Agent laut Gateway',
@@ -379,6 +381,7 @@ export const de: Dictionary = {
   'history.detail.noContent': 'Keiner',
   'history.detail.call': 'Der Aufruf',
   'history.detail.rounds': 'Runden: {count}',
+  'history.detail.agent': 'Agent',
   'history.detail.protocol': 'Protokoll',
   'history.detail.time': 'Zeit',
   'history.detail.server': 'Server',

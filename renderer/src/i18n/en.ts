@@ -38,6 +38,8 @@ export const en = {
   'origin.round': 'Round {round}',
   'origin.position': 'Question {index} of {count} from {server}, round {round}',
   'origin.toCome': 'Still to come: {keys}. The answers are sent together after the last one.',
+  'origin.lastRound':
+    'This is the last round the round limit allows: if the server asks again after it, the call is stopped.',
   'origin.timeLimit': 'Closes by itself after {minutes} min without an answer (Settings → Question time limit).',
   'origin.agent': 'For the agent {agent}',
   'origin.reportedByGateway': 'Server, call and agent as reported by the gateway',
@@ -366,6 +368,7 @@ export const en = {
   'history.detail.noContent': 'None',
   'history.detail.call': 'The call',
   'history.detail.rounds': 'rounds: {count}',
+  'history.detail.agent': 'Agent',
   'history.detail.protocol': 'Protocol',
   'history.detail.time': 'Time',
   'history.detail.server': 'Server',

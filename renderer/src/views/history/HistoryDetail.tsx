@@ -110,6 +110,12 @@ function AnswerFacts({ item }: { item: QuestionItem }) {
             <span className="muted">{t('history.callEnd.unknown')}</span>
           )}
         </Row>
+        {item.question.call.agent && (
+          // Which agent's call asked (through the gateway): what it says it is, then its connection.
+          <Row label={t('history.detail.agent')}>
+            <span dir="auto">{item.question.call.agent}</span>
+          </Row>
+        )}
         <Row label={t('history.detail.protocol')}>
           <span className="mono">{item.question.server.protocolVersion ?? '—'}</span>
         </Row>
