@@ -82,8 +82,8 @@ async function exists(path) {
 }
 
 // The packages a bundle contains, with their licence texts, from esbuild's metafile.
-async function thirdPartyNotices(metafiles) {
-  const packages = new Map();
+async function thirdPartyNotices(metafiles, extra = []) {
+  const packages = new Map(extra);
   for (const metafile of metafiles) {
     for (const input of Object.keys(metafile.inputs)) {
       const m = /^(.*node_modules\/)((?:@[^/]+\/)?[^/]+)\//.exec(input);
@@ -103,6 +103,47 @@ async function thirdPartyNotices(metafiles) {
   return `Countersign bundles the following packages.\n\n${sections.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`;
 }
 
+// The OS keychain binding (@napi-rs/keyring, electron/core/auth/os-keychain.ts)
+// is the one native part: a Node-API binary, prebuilt per platform, that
+// loads in Node and in Electron without a rebuild. esbuild cannot bundle a
+// .node file, so this platform's binary is copied beside the bundle, where
+// os-keychain.ts looks first (electron-builder.yml unpacks it from the asar).
+// Without it the app still runs and keeps tokens in a plain 0600 file, saying so.
+/** @returns {string | undefined} the suffix @napi-rs/keyring names this platform's binary with */
+function keyringTriple() {
+  const { platform, arch } = process;
+  if (platform === 'darwin') return `darwin-${arch}`;
+  if (platform === 'win32') return `win32-${arch}-msvc`;
+  if (platform !== 'linux') return undefined;
+  const report = /** @type {{ header?: { glibcVersionRuntime?: string } } | undefined} */ (process.report?.getReport());
+  return `linux-${arch}-${report?.header?.glibcVersionRuntime ? 'gnu' : 'musl'}`;
+}
+
+/**
+ * @param {string} outDir
+ * @returns {Promise<{ packages: Array<[string, string]> } | undefined>}
+ */
+async function copyKeyringBinary(outDir) {
+  const triple = keyringTriple();
+  const pkgDir = triple ? join(root, 'node_modules/@napi-rs', `keyring-${triple}`) : '';
+  const file = `keyring.${triple}.node`;
+  if (!triple || !(await exists(join(pkgDir, file)))) {
+    step(
+      `keychain binding: no prebuilt @napi-rs/keyring for ${process.platform}-${process.arch}; tokens stay a plain 0600 file`,
+    );
+    return undefined;
+  }
+  step(`keychain binding -> ${relative(root, join(outDir, file))}`);
+  await mkdir(outDir, { recursive: true });
+  await copyFile(join(pkgDir, file), join(outDir, file));
+  return {
+    packages: [
+      ['@napi-rs/keyring', join(root, 'node_modules/@napi-rs/keyring')],
+      [`@napi-rs/keyring-${triple}`, pkgDir],
+    ],
+  };
+}
+
 async function main() {
   const started = Date.now();
   await rm(dist, { recursive: true, force: true });
@@ -120,6 +161,7 @@ async function main() {
     define: { ...common.define, 'import.meta.url': '__csImportMetaUrl' },
   });
   assertSelfContained(mainResult, 'main.cjs', (p) => p === 'electron' || nodeRuntime(p));
+  const keyringBinary = await copyKeyringBinary(join(dist, 'electron/native'));
 
   step('preload -> dist/electron/preload.cjs');
   // A sandboxed preload gets a tiny `require` that knows electron and a few
@@ -163,7 +205,10 @@ async function main() {
   }
 
   step('third-party notices -> dist/electron/THIRD_PARTY_NOTICES.txt');
-  await writeFile(join(dist, 'electron/THIRD_PARTY_NOTICES.txt'), await thirdPartyNotices(metafiles));
+  await writeFile(
+    join(dist, 'electron/THIRD_PARTY_NOTICES.txt'),
+    await thirdPartyNotices(metafiles, keyringBinary ? keyringBinary.packages : []),
+  );
 
   if (!flags['no-cli']) {
     step('CLI -> dist/cli/countersign.mjs');
@@ -178,6 +223,7 @@ async function main() {
       },
     });
     assertSelfContained(cliResult, 'countersign.mjs', nodeRuntime);
+    await copyKeyringBinary(join(dist, 'cli/native'));
   }
 
   if (!flags['no-renderer']) {

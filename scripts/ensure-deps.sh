@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh machine: npm packages (exact, from
-# the lock file) and, with --browser, Debian's Chromium for the browser tests.
+# the lock file) and, with --browser, Debian's Chromium for the browser tests
+# and a Secret Service (GNOME Keyring + a D-Bus daemon) for the credential
+# encryption tests (test/fixtures/keychain/secret-service.ts runs its own
+# private bus; nothing is started here).
 # Idempotent: a second run does nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,4 +25,12 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+if [ "${1:-}" = "--browser" ] && { ! command -v gnome-keyring-daemon >/dev/null || ! command -v dbus-daemon >/dev/null || ! command -v dbus-send >/dev/null; }; then
+  echo "== installing GNOME Keyring and D-Bus (credential encryption tests)"
+  SUDO=""
+  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends gnome-keyring dbus-daemon dbus-bin >/dev/null
 fi

@@ -77,9 +77,10 @@ export async function runAuthCommand(argv: string[], io: CliIo, deps: CommandDep
               `"${target.name}": signed in at ${status.issuer}`,
               `  scopes: ${status.scopes?.length ? status.scopes.join(' ') : '(none named)'}`,
               `  expires: ${status.expiresAt ?? 'not said'}${status.renewable ? ' (renews silently)' : ''}`,
+              ...(status.boundToKey ? ['  bound to a key kept with it (DPoP): the token alone is of no use'] : []),
               `  kept: ${status.storage}`,
             ].join('\n')
-          : `"${target.name}": not signed in`,
+          : `"${target.name}": not signed in\n  kept: ${status.storage}`,
       );
     }
     return 0;

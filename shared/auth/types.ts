@@ -58,4 +58,8 @@ export interface SignInStatus {
   renewable?: boolean;
   /** Where the credentials are kept, said plainly. */
   storage: string;
+  /** True when they are encrypted at rest with a key in the OS keychain; false: a plain 0600 file (the UI says so). */
+  storageEncrypted?: boolean;
+  /** True when the tokens are DPoP-bound (RFC 9449): useless without the key kept beside them. */
+  boundToKey?: boolean;
 }

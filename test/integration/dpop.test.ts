@@ -56,7 +56,7 @@ async function setup(asOptions: TestAsOptions, opts: { rsNonce?: boolean; dpopSe
   cleanups.push(() => server.close());
   const dir = await mkdtemp(join(tmpdir(), 'cs-dpop-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const store = new FileCredentialStore(join(dir, 'credentials'));
+  const store = new FileCredentialStore(join(dir, 'credentials'), { keychain: null });
   const questions: SignInQuestion[] = [];
   const newHost = (hostStore: CredentialStore = store) => {
     const scripted = new ScriptedPrompter([]);

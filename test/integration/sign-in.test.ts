@@ -67,7 +67,7 @@ async function setup(
   cleanups.push(() => server.close());
   const dir = await mkdtemp(join(tmpdir(), 'cs-signin-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const store = new FileCredentialStore(join(dir, 'credentials'));
+  const store = new FileCredentialStore(join(dir, 'credentials'), { keychain: null });
   const questions: SignInQuestion[] = [];
   const events: SignInEvent[] = [];
   const opened: string[] = [];

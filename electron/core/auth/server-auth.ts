@@ -24,8 +24,8 @@ import type { SignInDecision, SignInQuestion, SignInStatus } from '../../../shar
 import { analyzeUrl } from '../../../shared/url/analyze-url';
 import type { OAuthSettings } from '../config/server-config';
 import { HostError, isHostError, messageOf } from '../host-error';
-import type { CredentialStore } from './credential-store';
-import { HostOAuthProvider, type Attempt } from './host-oauth-provider';
+import { CredentialStoreError, type CredentialStore, type ServerCredentials } from './credential-store';
+import { HostOAuthProvider, isDpopBound, type Attempt } from './host-oauth-provider';
 import { openLoopbackListener } from './loopback-listener';
 import { checkEndpoint } from './metadata-checks';
 
@@ -322,10 +322,19 @@ export class ServerAuth {
 
   /** Signed in or not, for the UI and `auth status`: no secret in it. */
   async status(): Promise<SignInStatus> {
-    const creds = await this.options.store.load(this.options.serverUrl);
+    const store = this.options.store;
+    const kept = (await store.describe?.()) ?? { encrypted: false, text: store.description };
+    const base = { server: this.options.server, storage: kept.text, storageEncrypted: kept.encrypted };
+    let creds: ServerCredentials | undefined;
+    try {
+      creds = await store.load(this.options.serverUrl);
+    } catch (e) {
+      // An encrypted store whose keychain this process cannot reach: not signed in here, and why.
+      if (e instanceof CredentialStoreError) return { ...base, signedIn: false, storage: e.message };
+      throw e;
+    }
     const current = creds?.current ? creds.issuers[creds.current] : undefined;
     const t = current?.tokens;
-    const base = { server: this.options.server, storage: this.options.store.description };
     if (!t) return { ...base, signedIn: false };
     return {
       ...base,
@@ -336,6 +345,7 @@ export class ServerAuth {
         ? { expiresAt: new Date(t.savedAt + t.expires_in * 1000).toISOString() }
         : {}),
       renewable: typeof t.refresh_token === 'string',
+      ...(isDpopBound(t) ? { boundToKey: true } : {}),
     };
   }
 
