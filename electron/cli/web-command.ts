@@ -1,8 +1,12 @@
 // `countersign web`: the whole app in the system browser, served by the
 // loopback web shell. Runs until Ctrl-C (SIGINT) or SIGTERM.
 import { parsePort, untilAborted } from './run-flags';
-import { ApprovalServerInUseError, startApprovalServer, type ApprovalServer } from '../core/approval/approval-server';
-import { spawn } from 'node:child_process';
+import {
+  ApprovalServerInUseError,
+  startApprovalServer,
+  type ApprovalHost,
+  type ApprovalServer,
+} from '../core/approval/approval-server';
 import { existsSync } from 'node:fs';
 import { dirname, join, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +16,9 @@ import { JournalHistory } from '../core/service/journal-history';
 import { HostService, type HistoryPort } from '../core/service/host-service';
 import type { OpenExternal } from '../core/service/queue-prompter';
 import { demoServers } from '../demo/demo-servers';
-import { startWebShell } from '../web/web-shell';
-import { openWithSystem } from '../web/system-opener';
+import { startWebShell, type WebShell } from '../web/web-shell';
+import { openWithSystem, runOpener } from '../web/system-opener';
+import { notifySystem } from '../web/system-notify';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
 
@@ -92,7 +97,7 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
   const dir = values['data-dir'] !== undefined ? resolve(values['data-dir']) : dataDir(io.env);
   let history: HistoryPort | undefined = deps.history;
   let service: HostService | undefined;
-  let shell: Awaited<ReturnType<typeof startWebShell>> | undefined;
+  let shell: WebShell | undefined;
   let approval: ApprovalServer | undefined;
   try {
     // Always recorded (no switch to run without a trace); the journal takes other writers meanwhile.
@@ -104,9 +109,28 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
       ...(history ? { history } : {}),
     });
     service.log = (line) => io.stderr(line);
-    // Gateways (`countersign gateway`) send their questions here.
+    // Gateways (`countersign gateway`) send their questions here. A question
+    // is shown only when a tab can show it: until the shell is up and its
+    // browser came (or clearly will not), the approval channel waits.
+    let shellStarted: (s: WebShell | undefined) => void = () => undefined;
+    const shellReady = new Promise<WebShell | undefined>((r) => (shellStarted = r));
+    const svc = service;
+    const approvalHost: ApprovalHost = {
+      questions: svc.questions,
+      observer: svc.observer,
+      isMuted: (s) => svc.isMuted(s),
+      alert: (a) => svc.alert(a),
+      whenVisible: async (signal) =>
+        (await shellReady)?.whenVisible(signal) ?? { visible: false, reason: 'the web shell did not start' },
+      notify: (title, body) => void notifySystem(title, body, (line) => io.stderr(line)),
+    };
     try {
-      approval = await startApprovalServer({ service, dataDir: dir, app: 'web', log: (line) => io.stderr(line) });
+      approval = await startApprovalServer({
+        service: approvalHost,
+        dataDir: dir,
+        app: 'web',
+        log: (line) => io.stderr(line),
+      });
     } catch (error) {
       if (!(error instanceof ApprovalServerInUseError)) throw error;
       io.stderr(`countersign: warning: ${error.message}; agents' questions go there, not here`);
@@ -122,7 +146,11 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
           ? { opener: programOpener(values['open-with']) }
           : {}),
       log: (line) => io.stderr(line),
+    }).catch((e: unknown) => {
+      shellStarted(undefined);
+      throw e;
     });
+    shellStarted(shell);
     io.stdout(`Countersign is running at ${shell.url}`);
     io.stderr('Keep this URL to yourself: it carries the key to this session. Press Ctrl-C to stop.');
     await untilAborted(io.signal);
@@ -141,17 +169,12 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
   }
 }
 
-/** Opens the launcher page with `program` (one argument, no shell), as the system opener would. */
+/**
+ * Opens the launcher page with `program` (one argument, no shell), judged as
+ * the system opener is: a program that exits non-zero at once did not open it.
+ */
 function programOpener(program: string): (launcherPath: string) => Promise<void> {
-  return (launcherPath) =>
-    new Promise((resolveSpawn, reject) => {
-      const child = spawn(program, [launcherPath], { shell: false, detached: true, stdio: 'ignore' });
-      child.once('error', (error) => reject(new Error(`cannot run ${program}: ${error.message}`)));
-      child.once('spawn', () => {
-        child.unref();
-        resolveSpawn();
-      });
-    });
+  return (launcherPath) => runOpener(program, [launcherPath]);
 }
 
 async function openHistory(dir: string): Promise<HistoryPort> {

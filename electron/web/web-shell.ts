@@ -24,6 +24,7 @@ import { openFileWithSystem } from './system-opener';
 import { newToken, sameToken } from './token';
 import { API_PATH, MAX_FRAME_BYTES, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from '../../shared/host-api/wire';
 import { WsBridge } from './ws-bridge';
+import { TabVisibility, type TabVisibilityOptions, type Visibility } from './tab-visibility';
 
 /** Tabs that may be connected at once. */
 const MAX_SOCKETS = 32;
@@ -50,6 +51,8 @@ export interface WebShellOptions {
   token?: string;
   /** Socket heartbeat (tests shorten it). */
   heartbeatMs?: number;
+  /** How long a tab on its way is waited for before a question counts as unseen (tests shorten it). */
+  visibility?: TabVisibilityOptions;
   log?: (line: string) => void;
 }
 
@@ -59,6 +62,8 @@ export interface WebShell {
   port: number;
   /** The launcher page the browser was opened with, until a tab has come in with it (or the shell closed). */
   readonly launcherFile: string | undefined;
+  /** Whether a question could be seen: a tab is connected (or on its way, waited for briefly). */
+  whenVisible(signal?: AbortSignal): Promise<Visibility>;
   /** Stop serving and close every tab (the service stays open; its owner closes it). */
   close(): Promise<void>;
 }
@@ -93,6 +98,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   if (options.token !== undefined && !/^[A-Za-z0-9_-]{43,}$/.test(options.token))
     throw new Error('the web shell token must be at least 43 base64url characters');
   const token = options.token ?? newToken();
+  const visibility = new TabVisibility(options.visibility);
   let launcher: LauncherFile | undefined;
   const dropLauncher = async () => {
     const current = launcher;
@@ -146,7 +152,11 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (bridge.size >= MAX_SOCKETS) return refuseUpgrade(socket, 503, 'too many tabs are connected');
     // The page has done its job: a tab came in with the token.
     void dropLauncher();
-    wss.handleUpgrade(req, socket, Buffer.alloc(0), (ws) => bridge.add(ws));
+    wss.handleUpgrade(req, socket, Buffer.alloc(0), (ws) => {
+      visibility.tabConnected();
+      ws.once('close', () => visibility.tabClosed());
+      bridge.add(ws);
+    });
   });
 
   await new Promise<void>((resolveListen, reject) => {
@@ -171,9 +181,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   if (options.openBrowser) {
     try {
+      visibility.opening();
       launcher = await writeLauncherFile(url, options.launcherParent);
       await (options.opener ?? openFileWithSystem)(launcher.path);
+      visibility.opened();
     } catch (error) {
+      visibility.openFailed((error as Error).message);
       await dropLauncher();
       log(`countersign web: could not open the browser (${(error as Error).message}); open the URL by hand`);
     }
@@ -186,6 +199,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     get launcherFile() {
       return launcher?.path;
     },
+    whenVisible: (signal) => visibility.whenVisible(signal),
     close() {
       closing ??= Promise.all([
         dropLauncher(),

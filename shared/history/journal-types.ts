@@ -35,7 +35,8 @@ export type FaultKind =
   | 'invalid-answer' // an answer failed validation against its schema (content never stored here)
   | 'unknown-result-type' // a result the host does not understand
   | 'invalid-request-state' // requestState missing, malformed or too large
-  | 'protocol-error'; // anything else the server got wrong
+  | 'protocol-error' // anything else the server got wrong
+  | 'approval-channel'; // the app's approval socket was replaced, or a gateway's question could not be shown
 
 /** requestState is never stored: only its length (UTF-16 code units) and SHA-256 (hex, over UTF-8). */
 export interface RequestStateDigest {

@@ -14,8 +14,12 @@ import {
   parseFrame,
   type AppFrame,
   type GatewayFrame,
+  NOT_VISIBLE,
 } from './protocol';
 import { checkProof, handshakeProof, newNonce } from './handshake';
+
+/** The sentence an agent gets when the app runs but nobody can see it (defined beside the app side). */
+export { NOT_VISIBLE };
 
 /** The one sentence an agent gets when no human can be asked. */
 export const APP_NOT_RUNNING = 'approval app not running, nothing was done';
@@ -40,9 +44,22 @@ export class ApprovalWithdrawnError extends HostError {
   }
 }
 
+/** The app runs, but no window or tab could show the question: refused at once, nothing asked. */
+export class ApprovalNotVisibleError extends HostError {
+  constructor(readonly appReason: string) {
+    super('connection', appReason.startsWith(NOT_VISIBLE) ? appReason : `${NOT_VISIBLE}: ${appReason}`, {
+      reason: 'approval-app-not-visible',
+    });
+  }
+}
+
 /** True for the errors above: the approval channel, not the server, ended the call. */
-export function isApprovalError(e: unknown): e is ApprovalUnavailableError | ApprovalWithdrawnError {
-  return e instanceof ApprovalUnavailableError || e instanceof ApprovalWithdrawnError;
+export function isApprovalError(
+  e: unknown,
+): e is ApprovalUnavailableError | ApprovalWithdrawnError | ApprovalNotVisibleError {
+  return (
+    e instanceof ApprovalUnavailableError || e instanceof ApprovalWithdrawnError || e instanceof ApprovalNotVisibleError
+  );
 }
 
 /**
@@ -363,6 +380,9 @@ export class ApprovalClient {
         decidedBy: frame.decidedBy,
         ...(frame.urlOpened !== undefined ? { urlOpened: frame.urlOpened } : {}),
       });
+    } else if (frame.code === 'not-visible') {
+      this.log(`countersign gateway: the app could not show a question: ${frame.reason}`);
+      waiting.reject(new ApprovalNotVisibleError(frame.reason));
     } else {
       this.log(`countersign gateway: the app withdrew a question: ${frame.reason}`);
       waiting.reject(new ApprovalWithdrawnError(frame.reason));

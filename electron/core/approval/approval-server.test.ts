@@ -10,7 +10,13 @@ import type { Question } from '../../../shared/elicitation/types';
 import type { AnswerEvent, HostObserver } from '../events';
 import { HostError } from '../host-error';
 import type { PrompterAnswer } from '../prompter/prompter';
-import { ApprovalClient, ApprovalUnavailableError, ApprovalWithdrawnError, type AskFrame } from './approval-client';
+import {
+  ApprovalClient,
+  ApprovalNotVisibleError,
+  ApprovalUnavailableError,
+  ApprovalWithdrawnError,
+  type AskFrame,
+} from './approval-client';
 import {
   ApprovalServerInUseError,
   startApprovalServer,
@@ -663,3 +669,38 @@ async function eventuallyTrue(check: () => boolean, ms = 5_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+describe('a question nobody can see (issue 9, item 16)', () => {
+  it('is refused at once with code not-visible, never shown, recorded, and the human is notified', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
+    const app = fakeApp();
+    const notes: string[] = [];
+    const host: ApprovalHost = {
+      ...app.host,
+      whenVisible: async () => ({ visible: false, reason: 'no browser tab is connected' }),
+      notify: (title, body) => void notes.push(`${title}: ${body}`),
+    };
+    const server = await startApprovalServer({ service: host, dataDir, log: () => undefined });
+    cleanup.push(() => server.close());
+    const c = client(dataDir);
+    const error = await c
+      .ask({ question: formQuestion(), call }, new AbortController().signal)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApprovalNotVisibleError);
+    expect((error as Error).message).toBe(
+      'approval app started but not visible: nothing was done: no browser tab is connected',
+    );
+    expect(app.asked).toHaveLength(0);
+    expect(notes).toEqual([expect.stringContaining('nothing was done')]);
+    expect(app.events).toEqual([
+      [
+        'fault',
+        expect.objectContaining({
+          code: 'connection',
+          call: { ...call, reportedBy: 'gateway' },
+          details: { reason: 'approval-app-not-visible', server: 'kimai' },
+        }),
+      ],
+    ]);
+  });
+});

@@ -26,6 +26,7 @@ import {
   type AppFrame,
   type GatewayFrame,
   type WireCall,
+  NOT_VISIBLE,
 } from './protocol';
 import { checkProof, handshakeProof, newNonce, NONCE_PATTERN } from './handshake';
 
@@ -39,7 +40,18 @@ export interface ApprovalHost {
   isMuted(server: string): boolean;
   /** Tell the human something is wrong with the approval channel (the app shows a banner). */
   alert?(alert: ApprovalAlert): void;
+  /**
+   * Whether the human can see a question now (a window, a connected tab); it
+   * may wait briefly for one on its way. Absent: always (the desktop app has
+   * its window). A question nobody can see is refused at once, never queued.
+   */
+  whenVisible?(signal: AbortSignal): Promise<Visibility>;
+  /** Tell the human through the system (a desktop notification), where there is one. */
+  notify?(title: string, body: string): void;
 }
+
+/** Can a question be seen now? */
+export type Visibility = { visible: true } | { visible: false; reason: string };
 
 /** Something the human must know about the approval channel. */
 export type ApprovalAlert = HostEvents['appAlert'];
@@ -379,6 +391,7 @@ class Peer {
     }
     const call = frame.call ? toCallContext(frame.call) : null;
     if (call) this.calls.set(call.callId, call.server);
+    if (!(await this.visible(frame, call, signal))) return;
     const params: ElicitParams =
       q.mode === 'url'
         ? { mode: 'url', message: q.message, url: q.url.href }
@@ -418,6 +431,44 @@ class Peer {
       if (!signal.aborted) this.log(`countersign: approval channel: a gateway question ended: ${reason}`);
       this.send({ type: 'withdrawn', id: frame.id, reason });
     }
+  }
+
+  /**
+   * An approval nobody can see is not a wait: when no window or tab can show
+   * the question, the gateway is told at once (code not-visible), the
+   * history records why, and the human gets a system notification.
+   */
+  private async visible(
+    frame: Extract<GatewayFrame, { type: 'ask' }>,
+    call: CallContext | null,
+    signal: AbortSignal,
+  ): Promise<boolean> {
+    const service = this.options.service;
+    if (!service.whenVisible) return true;
+    const seen = await service.whenVisible(signal);
+    if (seen.visible) return true;
+    if (signal.aborted) {
+      this.send({ type: 'withdrawn', id: frame.id, reason: messageOf(signal.reason) });
+      return false;
+    }
+    const server = frame.question.origin.server;
+    const message = `${NOT_VISIBLE}: ${seen.reason}`;
+    this.log(`countersign: approval channel: refused a question from "${server}" at once: ${message}`);
+    service.notify?.(
+      'Countersign: an agent’s question was not shown',
+      `Nobody could see the Countersign app (${seen.reason}), so the question was refused and nothing was done. Open Countersign, then let the agent try again.`,
+    );
+    await Promise.resolve(
+      service.observer.fault?.({
+        call,
+        code: 'connection',
+        message,
+        details: { reason: 'approval-app-not-visible', server },
+        at: new Date().toISOString(),
+      }),
+    ).catch((e: unknown) => this.log(`countersign: approval channel: could not record a fault: ${messageOf(e)}`));
+    this.send({ type: 'withdrawn', id: frame.id, reason: message, code: 'not-visible' });
+    return false;
   }
 
   /** Drop a misbehaving peer, saying why in the app's log. */

@@ -127,6 +127,9 @@ export const gatewayFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type GatewayFrame = z.infer<typeof gatewayFrameSchema>;
 
+/** What the agent is told when the app runs but nobody can see it (the app adds the reason). */
+export const NOT_VISIBLE = 'approval app started but not visible: nothing was done';
+
 /** Why a question was withdrawn, where the gateway must say more than "withdrawn". */
 export const WITHDRAWN_CODES = ['not-visible'] as const;
 export type WithdrawnCode = (typeof WITHDRAWN_CODES)[number];

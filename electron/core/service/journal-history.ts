@@ -114,7 +114,9 @@ export class JournalHistory implements HistoryPort {
         ...(e.call.reportedBy ? { reportedBy: e.call.reportedBy } : {}),
       }),
     fault: async (e) => {
-      const fault = FAULTS[e.code];
+      // The approval channel's own faults (a replaced socket, a question nobody could see) carry an approval-* reason.
+      const reason = e.details?.reason;
+      const fault = typeof reason === 'string' && reason.startsWith('approval-') ? 'approval-channel' : FAULTS[e.code];
       if (!fault) return;
       await this.append({
         kind: 'fault',
