@@ -42,6 +42,10 @@ export interface ServerSignInView {
   renewable?: boolean;
   /** Where the credentials are kept, said plainly. */
   storage: string;
+  /** False when they are a plain 0600 file (no OS keychain reachable): the view should say "not encrypted". */
+  storageEncrypted?: boolean;
+  /** True when the tokens are DPoP-bound (RFC 9449). */
+  boundToKey?: boolean;
   /** The last sign-in failure, in the host's own words (never the authorization server's), until the next try. */
   error?: string;
 }

@@ -90,6 +90,10 @@ describe('no keychain reachable: a plain 0600 file, and it says so', () => {
     expect(await readFile(file, 'utf8')).toContain(TOKEN);
     const loaded = await run(NO_KEYCHAIN, 'load', dir, SERVER);
     expect(loaded).toMatchObject({ ok: true, value: creds });
+    // What `auth status` prints and the Servers view gets.
+    const status = await run(NO_KEYCHAIN, 'status', dir, SERVER);
+    expect(status).toMatchObject({ ok: true, value: { signedIn: true, storageEncrypted: false } });
+    expect(status.ok && (status.value as { storage: string }).storage).toMatch(/^not encrypted: no OS keychain/);
   });
 });
 
@@ -121,6 +125,9 @@ describe.skipIf(missing !== undefined)(
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       // A second process (the CLI after the app, the gateway) reads the same sign-in.
       expect(await run(service.env, 'load', dir, SERVER)).toMatchObject({ ok: true, value: creds });
+      const status = await run(service.env, 'status', dir, SERVER);
+      expect(status).toMatchObject({ ok: true, value: { signedIn: true, issuer: ISSUER, storageEncrypted: true } });
+      expect(JSON.stringify(status)).not.toContain(TOKEN);
     });
 
     it('encrypts a plain file from before (migration) the first time the keychain is reachable', async () => {
@@ -150,6 +157,10 @@ describe.skipIf(missing !== undefined)(
       expect(loaded.message).toContain('which this process cannot reach');
       const saved = await run(NO_KEYCHAIN, 'save', dir, 'https://other.example.com/mcp', JSON.stringify(creds));
       expect(saved.ok).toBe(false);
+      // The status says why instead of failing: not signed in here, and the reason.
+      const status = await run(NO_KEYCHAIN, 'status', dir, SERVER);
+      expect(status).toMatchObject({ ok: true, value: { signedIn: false } });
+      expect(status.ok && (status.value as { storage: string }).storage).toContain('which this process cannot reach');
       expect(await readFile(file, 'utf8')).toBe(before);
       // And back where the keychain is, everything is still there.
       expect(await run(service.env, 'load', dir, SERVER)).toMatchObject({ ok: true, value: creds });

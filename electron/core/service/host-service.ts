@@ -297,6 +297,8 @@ export class HostService {
         needed: auth.challenged && !status.signedIn,
         signedIn: status.signedIn,
         storage: status.storage,
+        ...(status.storageEncrypted !== undefined ? { storageEncrypted: status.storageEncrypted } : {}),
+        ...(status.boundToKey ? { boundToKey: true } : {}),
         ...(status.issuer ? { issuer: status.issuer } : {}),
         ...(status.scopes ? { scopes: status.scopes } : {}),
         ...(status.expiresAt ? { expiresAt: status.expiresAt } : {}),
