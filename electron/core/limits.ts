@@ -16,7 +16,7 @@ export const LIMITS = {
   schemaChars: 64 * 1024,
   /** Characters of a URL question's link (never shortened: shown whole or refused). */
   urlChars: 65_536,
-  /** Questions waiting for the human at once, per server. */
+  /** Questions waiting for the human at once, per server: the app's own calls and every gateway's, counted together. */
   pendingPerServer: 32,
   /** Questions waiting at once, per gateway connection on the approval socket. */
   pendingPerPeer: 64,

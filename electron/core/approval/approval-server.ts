@@ -38,6 +38,8 @@ export interface ApprovalHost {
   readonly observer: HostObserver;
   /** "Stop asking this session" for a server. */
   isMuted(server: string): boolean;
+  /** Settings → Question time limit as it is now, in minutes (0: none); gateway questions get it too. */
+  questionTimeLimitMinutes?(): number;
   /** Tell the human something is wrong with the approval channel (the app shows a banner). */
   alert?(alert: ApprovalAlert): void;
   /**
@@ -117,7 +119,12 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
 
   // One gate for every gateway: the per-server limit counts across connections.
   const { service } = options;
-  const gate = new QuestionGate(service.questions, explainedObserver(service.observer), (s) => service.isMuted(s));
+  const gate = new QuestionGate(
+    service.questions,
+    explainedObserver(service.observer),
+    (s) => service.isMuted(s),
+    () => service.questionTimeLimitMinutes?.() ?? 0,
+  );
   const peers = new Set<Peer>();
   const maxPeers = options.maxPeers ?? LIMITS.approvalPeers;
   const onConnection = (socket: Socket) => {

@@ -166,10 +166,40 @@ export function checkAnswer(question: Question, answer: Answer): Answer {
   return { action: 'accept', content };
 }
 
+/**
+ * Questions waiting for the human right now, per server (LIMITS.pendingPerServer),
+ * kept per prompter: every gate that asks through the same prompter (in the app:
+ * its own Host's and the approval server's, for gateway questions) shares one
+ * count, so a server reached directly and through gateways still has at most
+ * the limit waiting, not the limit once per gate.
+ */
+const openByPrompter = new WeakMap<Prompter, Map<string, number>>();
+
+function openCounts(prompter: Prompter): Map<string, number> {
+  let counts = openByPrompter.get(prompter);
+  if (!counts) {
+    counts = new Map();
+    openByPrompter.set(prompter, counts);
+  }
+  return counts;
+}
+
+/**
+ * The time limit a question gets: the stricter of the user's Settings in the
+ * app and the limit its gateway reported (that gateway's copy of the same
+ * setting, read when it started). 0 (or absent) is "none", so the other one
+ * applies; both 0: no timer runs. Stricter is safe: a timeout only ever
+ * cancels, it never answers.
+ */
+export function effectiveTimeLimit(settingMinutes: number, reportedMinutes?: number): number {
+  const limits = [settingMinutes, reportedMinutes ?? 0].filter((m) => m > 0);
+  return limits.length > 0 ? Math.min(...limits) : 0;
+}
+
 /** Asks questions through one prompter and reports each step to observers. */
 export class QuestionGate {
-  /** Questions waiting for the human right now, per server (LIMITS.pendingPerServer). */
-  private readonly open = new Map<string, number>();
+  /** Questions waiting for the human right now, per server, shared by every gate on this prompter. */
+  private readonly open: Map<string, number>;
 
   constructor(
     private readonly prompter: Prompter,
@@ -177,7 +207,9 @@ export class QuestionGate {
     private readonly isMuted: (server: string) => boolean = () => false,
     /** The user's limit on a question's time in minutes (Settings → Question time limit); 0: none. */
     private readonly timeLimitMinutes: () => number = () => 0,
-  ) {}
+  ) {
+    this.open = openCounts(prompter);
+  }
 
   /** Ask a question built from `params`; resolves with the (recorded) answer to send. */
   async ask(
@@ -188,7 +220,7 @@ export class QuestionGate {
     let question: Question;
     try {
       question = buildQuestion(params, ctx);
-      const limit = this.timeLimitMinutes() || (ctx.reported?.timeLimitMinutes ?? 0);
+      const limit = effectiveTimeLimit(this.timeLimitMinutes(), ctx.reported?.timeLimitMinutes);
       if (limit > 0) question.origin.timeLimitMinutes = limit;
     } catch (error) {
       if (error instanceof HostError) await this.fault(ctx.call, error);

@@ -178,6 +178,11 @@ export class HostService {
     return this.host.isMuted(server);
   }
 
+  /** Settings → Question time limit now (the approval channel applies it to gateway questions too). */
+  questionTimeLimitMinutes(): number {
+    return this.settings.questionTimeLimitMinutes;
+  }
+
   /** The approval channel's alerts (a replaced socket): every window shows them as a banner. */
   alert(alert: HostEvents['appAlert']): void {
     this.events.emit('appAlert', alert);
