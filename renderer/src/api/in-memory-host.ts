@@ -281,7 +281,9 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     signOut: ({ server }) => {
       requireServer(server);
       servers = servers.map((s) =>
-        s.name === server && s.signIn ? { ...s, signIn: { ...s.signIn, signedIn: false } } : s,
+        s.name === server && s.signIn
+          ? { ...s, signIn: { needed: true, signedIn: false, storage: s.signIn.storage } }
+          : s,
       );
       return { servers: changed(), revoked: true, revocationSupported: true };
     },

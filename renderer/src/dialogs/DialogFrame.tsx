@@ -4,7 +4,7 @@ import { useArmDelay } from './dialog-timing';
 /** Props of the modal frame every question dialog sits in. */
 export interface DialogFrameProps {
   questionId: string;
-  kind: 'form' | 'confirm' | 'url';
+  kind: 'form' | 'confirm' | 'url' | 'sign-in';
   labelledBy: string;
   describedBy?: string;
   /** Escape (and only Escape here; the close button is in the header) dismisses: the cancel outcome. */

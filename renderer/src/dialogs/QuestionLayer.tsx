@@ -1,10 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import type { Answer } from '../../../shared/elicitation/types';
-import { questionsWaiting, type QuestionQueue } from '../state/question-queue';
+import { questionsWaiting, serverOf, type QuestionQueue } from '../state/question-queue';
 import type { ServerDirectory } from '../state/server-directory';
 import { useStore } from '../state/use-store';
 import QuestionDialog from './QuestionDialog';
 import RemovalNotes from './RemovalNotes';
+import SignInDialog from './SignInDialog';
 import { colourOf } from './server-identity';
 import { KnownServersContext } from './ServerBadge';
 
@@ -20,7 +21,7 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
   const state = useStore(queue);
   const { names } = useStore(directory);
   const front = state.questions[0];
-  const known = useMemo(() => [...names, ...state.questions.map((q) => q.origin.server)], [names, state.questions]);
+  const known = useMemo(() => [...names, ...state.questions.map(serverOf)], [names, state.questions]);
   const onDismiss = useCallback((id: string) => queue.dismissNote(id), [queue]);
 
   const frontId = front?.id;
@@ -39,16 +40,29 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
     <>
       {front && (
         <KnownServersContext.Provider value={known}>
-          <QuestionDialog
-            key={front.id}
-            question={front}
-            colour={colourOf(front.origin.server, known)}
-            waiting={questionsWaiting(state.questions) - 1}
-            sending={state.sending === front.id}
-            sendError={state.sendError?.questionId === front.id ? state.sendError.message : null}
-            onAnswer={onAnswer}
-            onOpenUrl={onOpenUrl}
-          />
+          {front.mode === 'sign-in' ? (
+            <SignInDialog
+              key={front.id}
+              question={front}
+              colour={colourOf(front.server, known)}
+              waiting={questionsWaiting(state.questions) - 1}
+              sending={state.sending === front.id}
+              sendError={state.sendError?.questionId === front.id ? state.sendError.message : null}
+              onAnswer={onAnswer}
+              onOpenUrl={onOpenUrl}
+            />
+          ) : (
+            <QuestionDialog
+              key={front.id}
+              question={front}
+              colour={colourOf(front.origin.server, known)}
+              waiting={questionsWaiting(state.questions) - 1}
+              sending={state.sending === front.id}
+              sendError={state.sendError?.questionId === front.id ? state.sendError.message : null}
+              onAnswer={onAnswer}
+              onOpenUrl={onOpenUrl}
+            />
+          )}
         </KnownServersContext.Provider>
       )}
       <RemovalNotes notes={state.notes} onDismiss={onDismiss} autoDismissMs={autoDismissNotesMs} />

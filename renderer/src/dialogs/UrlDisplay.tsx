@@ -8,6 +8,8 @@ import { copyText, splitHost, unicodeDomain, urlParts } from './url-parts';
 export interface UrlDisplayProps {
   analysis: UrlAnalysis;
   allowCopy: boolean;
+  /** The label above the host (default "Website"; the sign-in dialog names the authorization server). */
+  siteLabel?: string;
 }
 
 /** The warnings that stop a link (red); every other one only warns (amber). */
@@ -22,7 +24,7 @@ function warningText(w: UrlWarning, analysis: UrlAnalysis, t: Translate): string
  * domain strongest, plus its xn-- spelling), the whole URL with its parts told
  * apart, the analysis warnings, and a copy button.
  */
-export default function UrlDisplay({ analysis, allowCopy }: UrlDisplayProps) {
+export default function UrlDisplay({ analysis, allowCopy, siteLabel }: UrlDisplayProps) {
   const t = useT();
   const fullId = useId();
   const fullRef = useRef<HTMLDivElement>(null);
@@ -56,7 +58,7 @@ export default function UrlDisplay({ analysis, allowCopy }: UrlDisplayProps) {
     <div className="url">
       {analysis.hostUnicode && (
         <div className="url-site">
-          <p className="url-label">{lookalike ? t('url.lookalikeHeadline') : t('url.site')}</p>
+          <p className="url-label">{lookalike ? t('url.lookalikeHeadline') : (siteLabel ?? t('url.site'))}</p>
           <p className="url-host" dir="ltr" data-testid="url-host" data-lookalike={lookalike || undefined}>
             {host.sub && <span className="url-subdomain">{host.sub}</span>}
             <strong className="url-domain">{host.domain}</strong>

@@ -8,6 +8,7 @@ import type {
   CallEndBody,
   DecidedBy as JournalDecidedBy,
   QuestionBody,
+  SignInBody,
   TaskBody,
 } from '../../../shared/history/journal-types';
 import type { HistoryEntryView } from '../../../shared/host-api/contract';
@@ -44,6 +45,9 @@ export interface HistoryOtherEntry {
 /** A task's status change. */
 export type HistoryTaskEntry = Stamp & TaskBody;
 
+/** A sign-in step (server, issuer, scopes; never a token or code). */
+export type HistorySignInEntry = Stamp & SignInBody;
+
 export interface QuestionItem {
   kind: 'question';
   seq: number;
@@ -57,7 +61,7 @@ export interface OtherItem {
   kind: 'other';
   seq: number;
   ts: string;
-  entry: HistoryOtherEntry | HistoryTaskEntry | HistoryAnswer | HistoryCallEnd;
+  entry: HistoryOtherEntry | HistoryTaskEntry | HistorySignInEntry | HistoryAnswer | HistoryCallEnd;
 }
 
 export type HistoryItem = QuestionItem | OtherItem;

@@ -5,8 +5,19 @@
 //   repeats an event or the user clicks twice,
 // - a question the host withdraws (call cancelled, server gone, timeout)
 //   leaves with a note the UI shows until dismissed.
+// - sign-ins wait in the same queue, in the same arrival order, one dialog
+//   at a time with everything else.
 import type { Answer, Question } from '../../../shared/elicitation/types';
+import type { SignInQuestion } from '../../../shared/auth/types';
 import type { HostApi, HostEvents } from '../../../shared/host-api/contract';
+
+/** What waits for the human: a server's question or a sign-in. */
+export type QueuedQuestion = Question | SignInQuestion;
+
+/** The server a queued question comes from. */
+export function serverOf(q: QueuedQuestion): string {
+  return q.mode === 'sign-in' ? q.server : q.origin.server;
+}
 
 /** Why the host took a question away. */
 export type RemovalReason = HostEvents['questionRemoved']['reason'];
@@ -25,7 +36,7 @@ export interface RemovalNote {
 /** What the UI draws. Immutable: every change makes a new object. */
 export interface QueueState {
   /** Waiting questions in arrival order; `questions[0]` is in front. */
-  readonly questions: readonly Question[];
+  readonly questions: readonly QueuedQuestion[];
   /** Id of the question whose answer is on its way, if any. */
   readonly sending: string | null;
   /** The last failure to send an answer, shown on that question's dialog. */
@@ -38,7 +49,8 @@ export interface QueueState {
 }
 
 /** The part of the HostApi the queue needs. */
-export type QueueHostApi = Pick<HostApi, 'listQuestions' | 'answerQuestion' | 'openQuestionUrl' | 'on'>;
+export type QueueHostApi = Pick<HostApi, 'listQuestions' | 'answerQuestion' | 'openQuestionUrl' | 'on'> &
+  Partial<Pick<HostApi, 'listSignIns'>>;
 
 const initialState: QueueState = {
   questions: [],
@@ -64,10 +76,11 @@ export class QuestionQueue {
   async start(): Promise<void> {
     this.unsubscribers.push(
       this.api.on('questionAdded', (q) => this.add(q)),
+      this.api.on('signInAdded', (q) => this.add(q)),
       this.api.on('questionRemoved', (e) => this.withdraw(e.questionId, e.reason, e.note)),
     );
     try {
-      const waiting = await this.api.listQuestions({});
+      const waiting = await this.listAll();
       for (const q of waiting) this.add(q);
       this.set({ loaded: true });
     } catch (err) {
@@ -82,7 +95,7 @@ export class QuestionQueue {
    */
   async resync(): Promise<void> {
     try {
-      const waiting = await this.api.listQuestions({});
+      const waiting = await this.listAll();
       const ids = new Set(waiting.map((q) => q.id));
       for (const q of this.state.questions)
         if (!ids.has(q.id)) this.withdraw(q.id, 'answered', 'It was settled while the connection was lost.');
@@ -91,6 +104,14 @@ export class QuestionQueue {
     } catch (err) {
       this.set({ loadError: errorText(err) });
     }
+  }
+
+  private async listAll(): Promise<QueuedQuestion[]> {
+    const [questions, signIns] = await Promise.all([
+      this.api.listQuestions({}),
+      this.api.listSignIns ? this.api.listSignIns({}) : Promise.resolve([]),
+    ]);
+    return [...questions, ...signIns];
   }
 
   /** Stops listening to the host. */
@@ -108,7 +129,7 @@ export class QuestionQueue {
   };
 
   /** The question in front, if any. */
-  front(): Question | undefined {
+  front(): QueuedQuestion | undefined {
     return this.state.questions[0];
   }
 
@@ -157,7 +178,7 @@ export class QuestionQueue {
     return this.state.questions.some((q) => q.id === questionId);
   }
 
-  private add(question: Question): void {
+  private add(question: QueuedQuestion): void {
     if (this.settled.has(question.id) || this.has(question.id)) return;
     this.set({ questions: [...this.state.questions, question] });
   }
@@ -176,7 +197,7 @@ export class QuestionQueue {
       const note: RemovalNote = {
         id: `note-${++this.noteCounter}`,
         questionId,
-        server: question.origin.server,
+        server: serverOf(question),
         reason,
       };
       if (detail) note.detail = detail;
@@ -204,10 +225,10 @@ function errorText(err: unknown): string {
  * How many questions wait for the human: the questions on screen plus, for
  * each, the rest of its round (a round's questions are put one at a time).
  */
-export function questionsWaiting(questions: readonly Question[]): number {
+export function questionsWaiting(questions: readonly QueuedQuestion[]): number {
   let n = 0;
   for (const q of questions) {
-    const p = q.origin.roundPosition;
+    const p = q.mode === 'sign-in' ? undefined : q.origin.roundPosition;
     n += p ? Math.max(1, p.count - p.index + 1) : 1;
   }
   return n;

@@ -15,7 +15,8 @@ export type ServerHostApi = Pick<
   | 'reconnectServer'
   | 'muteServer'
   | 'on'
->;
+> &
+  Partial<Pick<HostApi, 'signIn' | 'signOut'>>;
 
 export interface ServerState {
   readonly servers: readonly ServerView[];
@@ -88,5 +89,19 @@ export class ServerStore extends Store<ServerState> {
 
   async mute(name: string, muted: boolean): Promise<void> {
     this.set({ servers: await this.api.muteServer({ server: name, muted }) });
+  }
+
+  /** Starts a sign-in (the dialog comes through the question queue); `scopes` asks for more. */
+  async signIn(name: string, scopes?: string[]): Promise<void> {
+    if (!this.api.signIn) throw new Error('this host cannot sign in');
+    this.set({
+      servers: await this.api.signIn({ server: name, ...(scopes && scopes.length > 0 ? { scopes } : {}) }),
+    });
+  }
+
+  /** Signs out: revoked where the server offers it, deleted here. */
+  async signOut(name: string): Promise<void> {
+    if (!this.api.signOut) throw new Error('this host cannot sign out');
+    this.set({ servers: (await this.api.signOut({ server: name })).servers });
   }
 }

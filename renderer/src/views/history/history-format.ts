@@ -75,6 +75,11 @@ export function outcomeBadge(item: HistoryItem): {
       return { tone: 'neutral', key: 'history.kind.answer' };
     case 'task':
       return { tone: 'info', key: 'history.kind.task' };
+    case 'sign-in':
+      return {
+        tone: item.entry.phase === 'failed' ? 'danger' : item.entry.phase === 'completed' ? 'success' : 'info',
+        key: `history.signIn.${item.entry.phase}`,
+      };
     default:
       return { tone: 'neutral', key: 'history.kind.call-end' };
   }
@@ -119,6 +124,15 @@ export function otherSummary(item: Exclude<HistoryItem, QuestionItem>): string {
         e.previous ? `${e.previous} → ${e.status}` : e.status,
         e.statusMessage,
         e.note,
+      ]
+        .filter(Boolean)
+        .join(' · ');
+    case 'sign-in':
+      return [
+        e.call ? `${e.call.method} ${e.call.name}` : undefined,
+        e.issuer,
+        e.scopes.length > 0 ? e.scopes.join(' ') : undefined,
+        e.detail,
       ]
         .filter(Boolean)
         .join(' · ');

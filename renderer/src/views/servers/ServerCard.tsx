@@ -4,6 +4,7 @@ import ServerBadge from '../../dialogs/ServerBadge';
 import { useT } from '../../i18n/i18n-context';
 import { errorText } from '../../state/store';
 import { entrySummary } from './server-form-model';
+import ServerSignIn from './ServerSignIn';
 import ServerStatus from './ServerStatus';
 
 /** Props: the server, its badge colour, and what its buttons do (each may fail; the card shows why). */
@@ -15,6 +16,9 @@ export interface ServerCardProps {
   onReconnect: () => Promise<void>;
   onRemove: () => Promise<void>;
   onMute: (muted: boolean) => Promise<void>;
+  /** HTTP servers that sign in: start a sign-in (more scopes optional), or sign out. */
+  onSignIn?: (scopes?: string[]) => Promise<void>;
+  onSignOut?: () => Promise<void>;
 }
 
 /**
@@ -30,6 +34,8 @@ export default function ServerCard({
   onReconnect,
   onRemove,
   onMute,
+  onSignIn,
+  onSignOut,
 }: ServerCardProps) {
   const t = useT();
   const id = useId();
@@ -87,6 +93,10 @@ export default function ServerCard({
           <ServerStatus server={server} />
         </div>
       </div>
+
+      {server.signIn && onSignIn && onSignOut && (server.signIn.needed || server.signIn.signedIn) && (
+        <ServerSignIn server={server.name} signIn={server.signIn} onSignIn={onSignIn} onSignOut={onSignOut} />
+      )}
 
       {server.status === 'error' && server.error && (
         <p className="server-error">

@@ -116,6 +116,8 @@ export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
                 onReconnect={() => stores.servers.reconnect(server.name)}
                 onRemove={() => stores.servers.remove(server.name)}
                 onMute={(muted) => stores.servers.mute(server.name, muted)}
+                onSignIn={(scopes) => stores.servers.signIn(server.name, scopes)}
+                onSignOut={() => stores.servers.signOut(server.name)}
               />
             </KnownServersContext.Provider>
           ),
