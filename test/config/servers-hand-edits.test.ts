@@ -94,6 +94,21 @@ describe('the app keeps hand edits of servers.json', () => {
     expect(names(await svc.invoke('listServers', {}))).toEqual(['added', 'git', 'kimai']);
   });
 
+  it("saving a server in the app keeps what the form cannot show: its sign-in settings and other hosts' keys", async () => {
+    const { dir, file } = fresh();
+    const svc = await openService(dir);
+    const oauth = { clientId: 'countersign-desktop', scopes: ['read'] };
+    const remote = { url: 'https://mcp.example.com/mcp', oauth, disabled: false, headers: { 'X-Old': '1' } };
+    writeFileSync(file, JSON.stringify({ mcpServers: { ...readDoc(file).mcpServers, remote } }));
+    await svc.reloadServers();
+    await svc.invoke('updateServer', { name: 'remote', entry: { url: 'https://mcp.example.com/v2/mcp' } });
+    // The form's fields are what it sent (the header it removed is gone); the rest stays.
+    expect(readDoc(file).mcpServers.remote).toEqual({ url: 'https://mcp.example.com/v2/mcp', oauth, disabled: false });
+    // Turned into a stdio server, the sign-in settings go (they would not be valid), the other key stays.
+    await svc.invoke('updateServer', { name: 'remote', entry: quiet('now-stdio') });
+    expect(readDoc(file).mcpServers.remote).toEqual({ ...quiet('now-stdio'), disabled: false });
+  });
+
   it('"Remove" after a hand edit removes only that server', async () => {
     const { dir, file } = fresh();
     const svc = await openService(dir);
@@ -114,6 +129,10 @@ describe('the app keeps hand edits of servers.json', () => {
     const { error } = await reported;
     expect(error).toContain(`${file}:4:5: not valid JSON`);
     expect(svc.serversFileProblem).toBe(error);
+    // A front end that starts listening only now (a reloaded page) hears of it when it lists the servers.
+    const late = nextEvent(svc, 'serversFileProblem', () => true);
+    await svc.invoke('listServers', {});
+    expect((await late).error).toBe(error);
     expect(names(await svc.invoke('listServers', {}))).toEqual(['kimai']);
 
     const refused = await svc.invoke('addServer', { name: 'added', entry: quiet('added') }).then(

@@ -211,7 +211,12 @@ export class HostService {
 
   private dispatch<M extends HostMethodName>(method: M, params: HostParams<M>): Promise<HostResults[M]> {
     const handlers: { [K in HostMethodName]: (p: HostParams<K>) => Promise<HostResults[K]> } = {
-      listServers: async () => this.serverViews(),
+      listServers: async () => {
+        // A front end that connects later (a reloaded web page) hears of a standing file problem too.
+        const problem = this.serversFileProblem;
+        if (problem) this.events.emit('serversFileProblem', { error: problem });
+        return this.serverViews();
+      },
       addServer: (p) => this.putServer(p.name, p.entry, false),
       updateServer: (p) => this.putServer(p.name, p.entry, true),
       removeServer: (p) => this.removeServer(p.name),
@@ -421,7 +426,7 @@ export class HostService {
           field: 'name',
           problem: 'already exists',
         });
-      raw[name] = checked;
+      raw[name] = mustExist ? { ...keptOnUpdate(raw[name], checked), ...checked } : checked;
     });
     return this.serverViews();
   }
@@ -557,4 +562,24 @@ export class HostService {
     await this.host.close();
     await this.options.history?.close();
   }
+}
+
+/** The entry keys the host API carries; the Servers form edits exactly these. */
+const API_ENTRY_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers']);
+
+/**
+ * What an update from the app keeps of the entry on disk: keys the host API
+ * cannot carry, so the form never showed them (sign-in settings, keys other
+ * hosts write such as "disabled"). Without this, saving a server in the app
+ * dropped its hand-written `oauth` settings. Sign-in settings go when the
+ * server stops being an HTTP one.
+ */
+function keptOnUpdate(before: unknown, next: ServerEntry): Record<string, unknown> {
+  if (typeof before !== 'object' || before === null || Array.isArray(before)) return {};
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(before)) {
+    if (API_ENTRY_KEYS.has(key) || (key === 'oauth' && !('url' in next))) continue;
+    kept[key] = value;
+  }
+  return kept;
 }
