@@ -19,7 +19,7 @@ export interface LegacyInputHooks {
   onElicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** A legacy `notifications/elicitation/complete` arrived. */
   onElicitationComplete(elicitationId: string): void;
-  /** A legacy `notifications/tasks/status` arrived (the full task). */
+  /** A task status push arrived (the full task): legacy notifications/tasks/status, modern notifications/tasks. */
   onTaskStatus?(params: Record<string, unknown>): void;
 }
 
@@ -104,7 +104,8 @@ export async function openConnection(
         ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      wire.attach(client.getProtocolEra() === 'modern');
+      // Modern status pushes (notifications/tasks) go where legacy notifications/tasks/status go.
+      wire.attach(client.getProtocolEra() === 'modern', options.legacyHooks?.onTaskStatus);
       guardIncoming(built.transport, name);
       return { client, built, wire };
     } catch (error) {

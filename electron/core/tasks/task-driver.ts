@@ -41,6 +41,11 @@ export interface DriveOptions {
   onSnapshot(snapshot: TaskSnapshot, changed: boolean): void | Promise<void>;
   /** A note for the history (an answer dropped, a ttl passed). */
   note(message: string): void | Promise<void>;
+  /**
+   * True while the server pushes this task's status (modern subscriptions/listen): the host then
+   * polls only as a backstop, at the longest interval the bounds allow, and lives on the pushes.
+   */
+  pushed?(): boolean;
 }
 
 /** A running drive, as the host routes legacy questions and notifications to it. */
@@ -243,7 +248,8 @@ export function driveTask(
         );
       }
 
-      await wakeable.sleep(schedule.next(snap.pollIntervalMs, changed), options.signal);
+      const interval = schedule.next(snap.pollIntervalMs, changed);
+      await wakeable.sleep(options.pushed?.() ? Math.max(interval, bounds.maxMs) : interval, options.signal);
       if (options.signal.aborted) throw options.signal.reason;
       if (legacyResult?.value && ops.era === 'legacy') {
         // tasks/result answered: the task is over; one look at its final status.

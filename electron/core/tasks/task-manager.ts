@@ -8,6 +8,7 @@ import type { ServerConnection } from '../connection/server-connection';
 import { HostError, isHostError, messageOf } from '../host-error';
 import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
 import { driveTask, type TaskDrive } from './task-driver';
+import { listenForTask } from './task-listen';
 import { taskOps } from './task-ops';
 import type { PollBounds } from './poll-schedule';
 import { MemoryTaskStore, type TaskRecord, type TaskStore } from './task-store';
@@ -165,6 +166,8 @@ export class TaskManager {
     if (signal.aborted) onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     const rec = record;
+    // Modern servers may push the task's status; then the host polls only as a backstop.
+    const listen = conn.era === 'modern' ? listenForTask(conn, rec.taskId) : undefined;
     const drive = driveTask(taskOps(conn.client, conn.era, conn.name), snapshot, call, this.options.gate, {
       signal: controller.signal,
       maxTaskMs: this.options.maxTaskMs ?? 24 * 3_600_000,
@@ -182,6 +185,7 @@ export class TaskManager {
       note: async (message) => {
         await this.options.gate.fault(call, new HostError('protocol', message, { taskId: rec.taskId, note: true }));
       },
+      pushed: () => conn.taskWire.isPushed(rec.taskId),
     });
     this.live.set(rec.taskId, { record: rec, drive, controller, call });
     let keepOpen = false;
@@ -206,6 +210,7 @@ export class TaskManager {
       if (isHostError(error, 'task-failed')) rec.status = 'failed';
       throw error;
     } finally {
+      listen?.close();
       signal.removeEventListener('abort', onAbort);
       this.live.delete(rec.taskId);
       if (!keepOpen && rec.endedAt === undefined) rec.endedAt = new Date().toISOString();

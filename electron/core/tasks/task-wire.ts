@@ -11,18 +11,33 @@
 // On a modern connection it also drops the legacy `tasks` capability from the
 // per-request envelope: that capability belongs to the 2025 `initialize`, and
 // the extension is declared under `extensions` instead.
+//
+// Status notifications (`subscriptions/listen` with `notifications.taskIds`,
+// then `notifications/tasks`) are read here too: the SDK's listen filter and
+// acknowledgement schemas know no `taskIds` and strip them, and it has no
+// handler type for `notifications/tasks`. So the adapter notes which task ids
+// each listen asked for and which the server's acknowledgement agreed to, and
+// hands every `notifications/tasks` to the host without the SDK.
 import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/client';
 import { checkedAs } from '../../../shared/checked-as';
 
 const HANDLE_KEY = 'io.countersign/task-handle';
 const CAPS_KEY = 'io.modelcontextprotocol/clientCapabilities';
+const SUBSCRIPTION_KEY = 'io.modelcontextprotocol/subscriptionId';
 
 /** Per-connection access to task handles captured at the transport. */
 export interface TaskWire {
   /** The raw CreateTaskResult behind a result the adapter rewrote, if it is one. */
   takeTaskHandle(result: unknown): Record<string, unknown> | undefined;
+  /** True while an open listen of this connection has the server's word that it pushes this task's status. */
+  isPushed(taskId: string): boolean;
 }
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const stringList = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string').slice(0, 1000) : [];
 
 type OnMessage = NonNullable<Transport['onmessage']>;
 
@@ -30,10 +45,27 @@ type OnMessage = NonNullable<Transport['onmessage']>;
  * Wrap a transport BEFORE the client connects (so even the server/discover
  * probe carries the right capabilities); call `attach` once the era is known.
  */
-export function prepareTaskWire(transport: Transport): TaskWire & { attach(modern: boolean): void } {
+export function prepareTaskWire(
+  transport: Transport,
+): TaskWire & { attach(modern: boolean, onTaskNotification?: (params: Json) => void): void } {
   const handles = new Map<string, Record<string, unknown>>();
+  // Listen request id → the task ids it asked for; → the ones the server agreed to push.
+  const asked = new Map<string, Set<string>>();
+  const agreed = new Map<string, Set<string>>();
+  const endListen = (id: unknown) => {
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    asked.delete(String(id));
+    agreed.delete(String(id));
+  };
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
+    const out = message as { id?: unknown; method?: unknown; params?: Json };
+    if (out.method === 'subscriptions/listen' && out.id !== undefined) {
+      const ids = stringList(isObject(out.params?.notifications) ? out.params.notifications.taskIds : undefined);
+      if (ids.length > 0) asked.set(String(out.id), new Set(ids));
+    }
+    // Our own teardown of a listen.
+    if (out.method === 'notifications/cancelled') endListen(out.params?.requestId);
     // Only modern requests carry the per-request envelope; legacy initialize
     // declares `params.capabilities` and keeps its `tasks`.
     const m = message as { params?: { _meta?: Record<string, unknown> } };
@@ -46,12 +78,27 @@ export function prepareTaskWire(transport: Transport): TaskWire & { attach(moder
     return send(message, options);
   };
   return {
-    attach(modern) {
+    attach(modern, onTaskNotification) {
       // Legacy CreateTaskResult ({ task: {...} }) passes the SDK untouched.
       const inner = transport.onmessage;
       if (!modern || !inner) return;
       const wrapped: OnMessage = (message, extra) => {
-        const m = message as { id?: unknown; result?: Record<string, unknown> };
+        const m = message as { id?: unknown; method?: unknown; params?: Json; result?: Json; error?: unknown };
+        if (m.method === 'notifications/tasks' && m.id === undefined) {
+          // The full task, as tasks/get would return it; parseTask checks it before anything reads it.
+          if (isObject(m.params)) onTaskNotification?.(m.params);
+          return;
+        }
+        if (m.method === 'notifications/subscriptions/acknowledged' && isObject(m.params)) {
+          const id = isObject(m.params._meta) ? m.params._meta[SUBSCRIPTION_KEY] : undefined;
+          const wanted = id === undefined ? undefined : asked.get(String(id));
+          const notifications = isObject(m.params.notifications) ? m.params.notifications : {};
+          // Only what was asked for and agreed to: a server cannot opt the host into pushes it did not request.
+          if (wanted) agreed.set(String(id), new Set(stringList(notifications.taskIds).filter((t) => wanted.has(t))));
+        }
+        if (m.method === 'notifications/cancelled') endListen(m.params?.requestId);
+        // A response to a listen (its graceful end, or a refusal) ends it.
+        if (m.method === undefined && m.id !== undefined && asked.has(String(m.id))) endListen(m.id);
         if (m.id !== undefined && m.result && m.result.resultType === 'task') {
           const nonce = randomUUID();
           handles.set(nonce, m.result);
@@ -65,6 +112,10 @@ export function prepareTaskWire(transport: Transport): TaskWire & { attach(moder
         inner(message, extra);
       };
       transport.onmessage = wrapped;
+    },
+    isPushed(taskId) {
+      for (const ids of agreed.values()) if (ids.has(taskId)) return true;
+      return false;
     },
     takeTaskHandle(result) {
       const meta = (result as { _meta?: Record<string, unknown> } | undefined)?._meta;
