@@ -43,7 +43,10 @@ interface Setup {
   newHost(store?: CredentialStore): Host;
 }
 
-async function setup(asOptions: TestAsOptions, opts: { rsNonce?: boolean; dpopServer?: boolean } = {}): Promise<Setup> {
+async function setup(
+  asOptions: TestAsOptions,
+  opts: { rsNonce?: boolean; dpopServer?: boolean; dpopRequired?: boolean } = {},
+): Promise<Setup> {
   const as = await startTestAuthorizationServer(asOptions);
   cleanups.push(() => as.close());
   const server = await startProtectedServer({
@@ -51,7 +54,13 @@ async function setup(asOptions: TestAsOptions, opts: { rsNonce?: boolean; dpopSe
     verify: async (t) => (as.tokens.has(t) ? { scopes: as.tokens.get(t)! } : undefined),
     ...(opts.dpopServer === false
       ? {}
-      : { dpop: { jktOf: (t) => as.tokenJkt.get(t), requireNonce: opts.rsNonce ?? false } }),
+      : {
+          dpop: {
+            jktOf: (t) => as.tokenJkt.get(t),
+            requireNonce: opts.rsNonce ?? false,
+            required: opts.dpopRequired ?? false,
+          },
+        }),
   });
   cleanups.push(() => server.close());
   const dir = await mkdtemp(join(tmpdir(), 'cs-dpop-'));
@@ -181,6 +190,16 @@ describe('DPoP-bound tokens (RFC 9449)', () => {
     expect(refreshProof.ok && refreshProof.payload.nonce).toBe(s.as.dpopNonce);
     const jkts = s.as.requests.dpopProofs.map((p) => p.ok && p.jkt);
     expect(new Set(jkts).size).toBe(1);
+  });
+
+  it('uses DPoP when the MCP server requires it (RFC 9728) though the authorization server lists no algorithms', async () => {
+    const s = await setup({ dpop: { advertise: false } }, { dpopRequired: true });
+    const { result } = await callWhoami(s.newHost());
+    expect(JSON.stringify(result)).toContain('signed-in call reached the server');
+    expect(s.as.requests.dpopProofs.map((p) => p.ok && p.header.alg)).toEqual(['ES256']);
+    const authed = s.server.wire.filter((w) => w.token);
+    expect(authed.length).toBeGreaterThan(0);
+    for (const w of authed) expect([w.scheme, w.proof?.ok]).toEqual(['DPoP', true]);
   });
 
   it('stays with bearer tokens when the authorization server does not offer DPoP', async () => {

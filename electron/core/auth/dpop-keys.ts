@@ -1,5 +1,5 @@
 // DPoP (RFC 9449, SEP-1932) signing keys for sign-ins whose authorization
-// server offers sender-constrained tokens. The proofs themselves, the `ath`
+// server offers sender-constrained tokens (or whose MCP server requires them). The proofs themselves, the `ath`
 // claim and both nonce retries (token endpoint: 400 use_dpop_nonce; MCP
 // server: 401 use_dpop_nonce) are the SDK's DpopSession / withDpop; this
 // module only decides when DPoP is used, picks the algorithm, and turns a

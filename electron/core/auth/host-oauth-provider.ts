@@ -141,9 +141,15 @@ export class HostOAuthProvider implements OAuthClientProvider {
    * otherwise undefined, and tokens stay Bearer tokens.
    */
   async dpop(): Promise<DpopSession | undefined> {
-    const metadata = this.attempt?.discovery?.authorizationServerMetadata;
+    const discovery = this.attempt?.discovery;
+    const metadata = discovery?.authorizationServerMetadata;
     const issuer = metadata?.issuer;
-    const alg = chooseDpopAlg(metadata);
+    // RFC 9728 §2: a protected resource may say it accepts DPoP-bound tokens
+    // only; then DPoP is used even when the authorization server's metadata
+    // does not list its algorithms (ES256, the one every implementation has).
+    const required =
+      (discovery?.resourceMetadata as Record<string, unknown> | undefined)?.dpop_bound_access_tokens_required === true;
+    const alg = chooseDpopAlg(metadata) ?? (required ? 'ES256' : undefined);
     if (!issuer || !alg) return undefined;
     const creds = await this.load();
     const kept = creds.issuers[issuer]?.dpopKey;
