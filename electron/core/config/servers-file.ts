@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { withAppendLock } from '../history/lock';
+import { JournalLockedError, withAppendLock } from '../history/lock';
 import { HostError, messageOf } from '../host-error';
 import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
 import { parseJsonText } from './json-text';
@@ -78,7 +78,8 @@ export class ServersFile {
   private known: string;
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private reloading: Promise<unknown> = Promise.resolve();
+  /** Reloads and writes run one at a time: a reload that read the file before a write must not land after it. */
+  private queue: Promise<unknown> = Promise.resolve();
   private current: HostError | null = null;
   private closed = false;
 
@@ -132,8 +133,12 @@ export class ServersFile {
    * the list; a malformed file leaves the list as it was and sets `problem`.
    */
   reload(): Promise<ServerListChange | undefined> {
-    const run = this.reloading.then(() => this.reloadNow());
-    this.reloading = run.catch(() => undefined);
+    return this.serial(() => this.reloadNow());
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => undefined);
     return run;
   }
 
@@ -167,39 +172,49 @@ export class ServersFile {
   async update(edit: ServersEdit): Promise<ServerListChange> {
     const lockDir = join(dirname(this.path), '.servers-lock');
     await ensurePrivateDir(lockDir);
-    return withAppendLock(lockDir, async () => {
-      for (let attempt = 0; attempt < WRITE_TRIES; attempt++) {
-        const disk = await readDisk(this.path);
-        let base: Record<string, ServerEntry>;
-        try {
-          base = parse(disk, this.path);
-        } catch (e) {
-          throw new HostError(
-            'config',
-            `${this.path} was changed on disk and is not valid now, so nothing was written (fix it, then try again): ${messageOf(e)}`,
-          );
-        }
-        // Load what someone else wrote first: the list must show it, and the edit is checked against it.
-        if (disk.hash !== this.known) {
-          this.known = disk.hash;
-          this.setProblem(null);
-          this.list.replace(base);
-        }
-        const doc = (disk.text === null ? { mcpServers: {} } : JSON.parse(disk.text)) as Record<string, unknown>;
-        edit(serversObject(doc), base);
-        const next = parseServerConfig(doc, this.path);
-        const text = `${JSON.stringify(doc, null, 2)}\n`;
-        // Compare before write: an edit saved while we were working is read and merged on the next try.
-        if ((await readDisk(this.path)).hash !== disk.hash) continue;
-        await writePrivateFile(this.path, text);
-        this.known = createHash('sha256').update(text).digest('hex');
-        return this.list.replace(next);
-      }
+    return this.serial(() => withAppendLock(lockDir, () => this.writeChange(edit))).catch((e: unknown) => {
+      // The history's lock is reused for its stale-lock handling; its timeout message speaks of the journal.
+      if (!(e instanceof JournalLockedError)) throw e;
       throw new HostError(
         'config',
-        `${this.path} kept changing while the change was being saved (${WRITE_TRIES} tries), so nothing was written; try again`,
+        `${this.path} is being saved by process ${e.holder.pid ?? '?'}, which has held its lock too long; nothing was written`,
       );
     });
+  }
+
+  /** One read-edit-compare-write, under the lock. */
+  private async writeChange(edit: ServersEdit): Promise<ServerListChange> {
+    for (let attempt = 0; attempt < WRITE_TRIES; attempt++) {
+      const disk = await readDisk(this.path);
+      let base: Record<string, ServerEntry>;
+      try {
+        base = parse(disk, this.path);
+      } catch (e) {
+        throw new HostError(
+          'config',
+          `${this.path} was changed on disk and is not valid now, so nothing was written (fix it, then try again): ${messageOf(e)}`,
+        );
+      }
+      // Load what someone else wrote first: the list must show it, and the edit is checked against it.
+      if (disk.hash !== this.known) {
+        this.known = disk.hash;
+        this.setProblem(null);
+        this.list.replace(base);
+      }
+      const doc = (disk.text === null ? { mcpServers: {} } : JSON.parse(disk.text)) as Record<string, unknown>;
+      edit(serversObject(doc), base);
+      const next = parseServerConfig(doc, this.path);
+      const text = `${JSON.stringify(doc, null, 2)}\n`;
+      // Compare before write: an edit saved while we were working is read and merged on the next try.
+      if ((await readDisk(this.path)).hash !== disk.hash) continue;
+      await writePrivateFile(this.path, text);
+      this.known = createHash('sha256').update(text).digest('hex');
+      return this.list.replace(next);
+    }
+    throw new HostError(
+      'config',
+      `${this.path} kept changing while the change was being saved (${WRITE_TRIES} tries), so nothing was written; try again`,
+    );
   }
 
   private setProblem(problem: HostError | null): void {
