@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Transport } from '@modelcontextprotocol/server';
 import { defaultLauncher, type AppLauncher } from '../gateway/app-launcher';
+import { approverChoice } from '../gateway/approver-config';
 import { HostError, messageOf } from '../core/host-error';
 import { Gateway, type GatewayOptions } from '../gateway/gateway';
 import { loadHttpToken, startHttpEndpoint } from '../gateway/http-endpoint';
@@ -15,7 +16,7 @@ import { serveGatewayStdio } from '../gateway/stdio';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
 
-export const GATEWAY_USAGE = `usage: countersign gateway [--data-dir DIR] [--no-start-app] [--http [--port N] [--new-token]]
+export const GATEWAY_USAGE = `usage: countersign gateway [--data-dir DIR] [--no-start-app] [--approver USER --approval-dir DIR] [--http [--port N] [--new-token]]
   an MCP server for agents (Claude Code, Codex, VS Code, ...): the tools, prompts and resources of the
   servers configured in Countersign, named <server>__<name>. Every question a server asks is answered
   by the user in the Countersign app; the agent only gets the final result.
@@ -27,7 +28,12 @@ export const GATEWAY_USAGE = `usage: countersign gateway [--data-dir DIR] [--no-
   --data-dir DIR  servers, settings and the app's approval channel (default: the platform data folder,
                   or COUNTERSIGN_DATA_DIR)
   --no-start-app  when a question arrives and the app is not running, do not start it: the call ends
-                  with "approval app not running, nothing was done" (also: COUNTERSIGN_GATEWAY_AUTOSTART=0)`;
+                  with "approval app not running, nothing was done" (also: COUNTERSIGN_GATEWAY_AUTOSTART=0)
+  --approver USER --approval-dir DIR
+                  the agent runs as its own OS user: send questions only to USER's Countersign app, which
+                  shares its socket in DIR; before each connection the gateway checks that only USER (or
+                  root) can have bound it, and refuses otherwise (also: "approver" and "approvalDir" in the
+                  data folder's gateway.json). The app is never started.`;
 
 /** What tests and embedders may supply instead of the process's own. */
 export interface GatewayCommandDeps {
@@ -56,6 +62,8 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
     port?: string;
     'new-token'?: boolean;
     'no-start-app'?: boolean;
+    approver?: string;
+    'approval-dir'?: string;
     help?: boolean;
   };
   let port: number;
@@ -71,6 +79,8 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
         port: { type: 'string' },
         'new-token': { type: 'boolean' },
         'no-start-app': { type: 'boolean' },
+        approver: { type: 'string' },
+        'approval-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -95,8 +105,21 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
   const dir = values['data-dir'] !== undefined ? resolve(values['data-dir']) : dataDir(io.env);
   let gateway: Gateway | undefined;
   try {
+    const choice = approverChoice(dir, {
+      ...(values.approver !== undefined ? { approver: values.approver } : {}),
+      ...(values['approval-dir'] !== undefined ? { approvalDir: values['approval-dir'] } : {}),
+    });
+    if (choice) {
+      io.stderr(
+        `countersign gateway: questions go only to ${choice.approver.name}'s Countersign app in ${choice.approvalDir} (checked before each connection: only ${choice.approver.name} or root can have bound its socket)`,
+      );
+      if (choice.approver.uid === process.getuid?.())
+        io.stderr(
+          `countersign gateway: warning: the approver ${choice.approver.name} is this gateway's own user, so this is no boundary: run the agent as another user (docs/agents.md)`,
+        );
+    }
     const launcher =
-      values['no-start-app'] === true
+      choice || values['no-start-app'] === true
         ? null
         : deps.launcher !== undefined
           ? deps.launcher
@@ -109,6 +132,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
     gateway = await Gateway.open({
       dataDir: dir,
       launcher,
+      ...(choice ? { approver: choice.approver, approvalDir: choice.approvalDir } : {}),
       log: (line) => io.stderr(line),
       ...(deps.approval ? { approval: deps.approval } : {}),
       ...(env.startTimeoutMs !== undefined ? { startTimeoutMs: env.startTimeoutMs } : {}),

@@ -10,6 +10,7 @@ import { FileCredentialStore } from '../core/auth/credential-store';
 import type { Server } from '@modelcontextprotocol/server';
 import { createRemoteApproval } from '../core/approval/remote-approval';
 import type { AppLauncher } from '../core/approval/approval-client';
+import type { Approver } from '../core/approval/shared-folder';
 import type { ServerEntry } from '../core/config/server-config';
 import { ServerList, type ServerListChange } from '../core/config/server-list';
 import { ServersFile } from '../core/config/servers-file';
@@ -33,6 +34,9 @@ export interface GatewayOptions {
   approval?: { prompter: Prompter; observer: HostObserver; close(): void };
   /** Starts the app when a question arrives and none runs; null: never. */
   launcher?: AppLauncher | null;
+  /** Another user's shared approval folder, and that user: see core/approval/shared-folder.ts. */
+  approvalDir?: string;
+  approver?: Approver;
   /** How long to wait for a started app. */
   startTimeoutMs?: number;
   /** Progress notifications to the agent while a call waits, when it sent a progressToken. Default 5 s. */
@@ -235,6 +239,8 @@ function remoteApproval(options: GatewayOptions): { prompter: Prompter; observer
   const remote = createRemoteApproval({
     dataDir: options.dataDir,
     launcher: options.launcher ?? null,
+    ...(options.approvalDir !== undefined ? { approvalDir: options.approvalDir } : {}),
+    ...(options.approver ? { approver: options.approver } : {}),
     ...(options.startTimeoutMs !== undefined ? { startTimeoutMs: options.startTimeoutMs } : {}),
     ...(options.log ? { log: options.log } : {}),
   });

@@ -5,7 +5,8 @@
 import { connect, type Socket } from 'node:net';
 import { HostError, isHostError, messageOf } from '../host-error';
 import type { PrompterAnswer } from '../prompter/prompter';
-import { approvalEndpoint, readTokenFile, type ApprovalEndpoint } from './endpoint';
+import { approvalEndpoint, readTokenFile, sharedEndpoint, type ApprovalEndpoint } from './endpoint';
+import { ApproverAppNotRunning, checkApproverFolder, readShare, type Approver } from './shared-folder';
 import {
   APPROVAL_PROTOCOL,
   LineReader,
@@ -85,6 +86,10 @@ export interface ApprovalClientOptions {
   /** How long the hello/welcome handshake may take. Default 5 s. */
   handshakeTimeoutMs?: number;
   log?: (line: string) => void;
+  /** The folder another user's app shares its socket in (./shared-folder.ts), instead of the data folder's. */
+  approvalDir?: string;
+  /** Connect only to a socket this user's app bound: checked before every connection. */
+  approver?: Approver;
 }
 
 export type AskFrame = Omit<Extract<GatewayFrame, { type: 'ask' }>, 'type' | 'id'>;
@@ -135,7 +140,10 @@ export class ApprovalClient {
   private closed = false;
 
   constructor(private readonly options: ApprovalClientOptions) {
-    this.endpoint = approvalEndpoint(options.dataDir);
+    const share =
+      options.approvalDir === undefined && process.platform !== 'win32' ? readShare(options.dataDir) : undefined;
+    const dir = options.approvalDir ?? share?.folder;
+    this.endpoint = dir !== undefined ? sharedEndpoint(dir) : approvalEndpoint(options.dataDir);
     this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
   }
 
@@ -243,6 +251,7 @@ export class ApprovalClient {
    * key before this side proves anything; ./handshake.ts), wait for the welcome.
    */
   private async open(): Promise<Connection> {
+    if (this.options.approver) await this.checkApprover(this.options.approver);
     const key = await readTokenFile(this.endpoint.tokenFile).catch(() => undefined);
     if (key === undefined) throw new NotRunning();
     const gatewayNonce = newNonce();
@@ -338,6 +347,17 @@ export class ApprovalClient {
     }
     this.conn = conn;
     return conn;
+  }
+
+  /** Refuse, loudly, a socket the approver cannot be the only one to have bound (./shared-folder.ts). */
+  private async checkApprover(approver: Approver): Promise<void> {
+    try {
+      await checkApproverFolder(this.endpoint.runDir, approver);
+    } catch (e) {
+      if (e instanceof ApproverAppNotRunning) throw new NotRunning();
+      this.log(`countersign gateway: WARNING: ${messageOf(e)}; nothing was sent there`);
+      throw new ApprovalUnavailableError(`${messageOf(e)}; nothing was sent there`);
+    }
   }
 
   /**

@@ -15,7 +15,8 @@ import type { Prompter } from '../prompter/prompter';
 import { QuestionGate, type AskContext, type ElicitParams } from '../prompter/question-gate';
 import type { HostEvents } from '../../../shared/host-api/contract';
 import { identityOf, watchSocket, type SocketWatch } from './socket-watch';
-import { approvalEndpoint, ensurePrivateDir, writeTokenFile, type ApprovalEndpoint } from './endpoint';
+import { approvalEndpoint, ensurePrivateDir, sharedEndpoint, writeTokenFile, type ApprovalEndpoint } from './endpoint';
+import { ensureSharedFolder, readShare, shareSocket, writeSharedKey } from './shared-folder';
 import {
   APPROVAL_PROTOCOL,
   FrameTooLargeError,
@@ -107,15 +108,23 @@ function isLive(path: string): Promise<boolean> {
 /** Start serving questions from gateways for `dataDir`. */
 export async function startApprovalServer(options: ApprovalServerOptions): Promise<ApprovalServer> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const endpoint = approvalEndpoint(options.dataDir);
   const unix = process.platform !== 'win32';
-  await ensurePrivateDir(endpoint.runDir);
-  if (unix) await ensurePrivateDir(dirname(endpoint.socketPath));
+  // Shared with an agent's group (DATA/approval-share.json): a folder of its own outside the data folder.
+  const share = unix ? readShare(options.dataDir) : undefined;
+  const endpoint = share ? sharedEndpoint(share.folder) : approvalEndpoint(options.dataDir);
+  if (share) await ensureSharedFolder(share);
+  else {
+    await ensurePrivateDir(endpoint.runDir);
+    if (unix) await ensurePrivateDir(dirname(endpoint.socketPath));
+  }
   if (await isLive(endpoint.socketPath)) throw new ApprovalServerInUseError(endpoint.socketPath);
   if (unix) await unlink(endpoint.socketPath).catch(() => undefined); // a stale socket from a crashed app
 
   const token = randomBytes(32).toString('base64url');
-  await writeTokenFile(endpoint.tokenFile, token);
+  if (share) await writeSharedKey(endpoint.tokenFile, token, share.gid);
+  else await writeTokenFile(endpoint.tokenFile, token);
+  // The folder is already private (or the share's); the socket's own mode is a second lock.
+  const lockSocket = (path: string) => (share ? shareSocket(path, share.gid) : chmod(path, 0o600));
 
   // One gate for every gateway: the per-server limit counts across connections.
   const { service } = options;
@@ -139,8 +148,7 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
     peers.add(peer);
   };
   let server = await listen(endpoint.socketPath, onConnection, log);
-  // The folder is already 0700; the socket's own mode is a second lock.
-  if (unix) await chmod(endpoint.socketPath, 0o600);
+  if (unix) await lockSocket(endpoint.socketPath);
 
   let closed = false;
   const watch = unix
@@ -151,7 +159,7 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
         server.close();
         await unlink(endpoint.socketPath).catch(() => undefined);
         server = await listen(endpoint.socketPath, onConnection, log);
-        await chmod(endpoint.socketPath, 0o600);
+        await lockSocket(endpoint.socketPath);
         return server;
       })
     : undefined;

@@ -101,6 +101,14 @@ export function approvalEndpoint(dataDir: string, platform: NodeJS.Platform = pr
   return { runDir, tokenFile, socketPath };
 }
 
+/**
+ * The endpoint in a folder shared across users (./shared-folder.ts): the
+ * socket and key sit in the folder itself, which the approving user owns.
+ */
+export function sharedEndpoint(folder: string): ApprovalEndpoint {
+  return { runDir: folder, socketPath: join(folder, 'approval.sock'), tokenFile: join(folder, 'approval.token') };
+}
+
 /** Create `dir` (and parents) and make it private; see core/storage/private-files. */
 export { ensurePrivateDir };
 
