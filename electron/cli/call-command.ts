@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { CallMethod } from '../../shared/elicitation/types';
 import type { HostObserver } from '../core/events';
 import { HostError, isHostError, messageOf } from '../core/host-error';
-import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
+import { parseElicitStep, TerminalPrompter } from './terminal-prompter';
 import type { CliIo } from './io';
 import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
@@ -18,6 +18,7 @@ export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | -
          [--elicit <spec>]... [--max-rounds N] [--json] [--name <label>]
          [--no-open] [--no-sign-in] [--task] [--detach]
   <spec>: accept | accept:<json object> | accept-defaults | decline | cancel
+          | ask (print the question to stderr and read the answer, one of the above, from stdin)
   a server that needs a sign-in: the link is printed and opened in the system browser
   (--no-open: only printed; --no-sign-in: exit 2 with one line instead)
   a call that becomes a task is followed to its end, its status changes printed to stderr
@@ -90,13 +91,13 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     const name = (values.tool ?? values.prompt ?? values.resource)!;
     const args = parseJsonObject('--args', values.args);
     if (args && method === 'resources/read') throw new HostError('config', '--args does not apply to --resource');
-    const specs = (values.elicit ?? []).map(parseElicitSpec);
+    const specs = (values.elicit ?? []).map(parseElicitStep);
     const maxRounds = positiveInt('--max-rounds', values['max-rounds'], DEFAULT_MAX_ROUNDS);
     const target = await resolveTarget(values, io.env);
     session = await openSession({
       io,
       target,
-      prompter: new ScriptedPrompter(specs),
+      prompter: new TerminalPrompter(specs, io),
       maxRounds,
       observers: [log.observer, deps.observer],
       ...cliSignIn(io, values, deps.signIn),

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { FileTaskStore, type TaskRecord } from '../core/tasks/task-store';
 import { HostError, isHostError, messageOf } from '../core/host-error';
-import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
+import { parseElicitStep, TerminalPrompter } from './terminal-prompter';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
 import { questionLog } from './question-log';
@@ -16,7 +16,7 @@ import { formatResult, taskLine } from './call-command';
 
 export const TASK_USAGE = `usage: countersign task list [--json]
        countersign task (get | cancel | follow) <task id or prefix> (--stdio "<cmd>" | --url <url> | --server <name>)
-         [--name <label>] [--elicit <spec>]... [--json]
+         [--name <label>] [--elicit <spec>]... [--json]   (<spec> as for call, ask included)
   list: the tasks this host started (running first); get: the server's view now;
   cancel: tasks/cancel, then the state the server reports; follow: to its end, asking its questions`;
 
@@ -65,7 +65,7 @@ export async function runTaskCommand(argv: string[], io: CliIo): Promise<number>
     session = await openSession({
       io,
       target,
-      prompter: new ScriptedPrompter((values.elicit ?? []).map(parseElicitSpec)),
+      prompter: new TerminalPrompter((values.elicit ?? []).map(parseElicitStep), io),
       maxRounds: 10,
       observers: [log.observer],
     });

@@ -1,0 +1,90 @@
+// `--elicit ask`: the person at the terminal answers. The question is printed
+// to stderr (who asks, the task it belongs to, the message, the fields with
+// their defaults) and one line is read from stdin, written like any other
+// --elicit spec (accept, accept:<json>, accept-defaults, decline, cancel). The
+// call waits as long as it takes: no timer runs while the human decides. A
+// closed stdin is a cancel. Other specs are used in order as before.
+import { createInterface } from 'node:readline';
+import type { Question } from '../../shared/elicitation/types';
+import { HostError } from '../core/host-error';
+import type { Prompter, PrompterAnswer } from '../core/prompter/prompter';
+import { answerFromSpec, parseElicitSpec, type ElicitSpec } from './elicit-spec';
+import type { CliIo } from './io';
+
+/** A spec as the command line gives it: a scripted answer, or "ask the terminal". */
+export type ElicitStep = ElicitSpec | { kind: 'ask' };
+
+/** Parse one --elicit value: `ask`, or a scripted spec. */
+export function parseElicitStep(text: string): ElicitStep {
+  return text.trim() === 'ask' ? { kind: 'ask' } : parseElicitSpec(text);
+}
+
+/** Reads one line from the terminal; null when stdin closed (or the call was aborted). */
+export type LineReader = (signal: AbortSignal) => Promise<string | null>;
+
+/** One line from the process's stdin (a fresh reader each time, so nothing holds stdin open afterwards). */
+export const stdinLine: LineReader = (signal) =>
+  new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, terminal: false });
+    const done = (line: string | null) => {
+      signal.removeEventListener('abort', onAbort);
+      rl.removeAllListeners();
+      rl.close();
+      resolve(line);
+    };
+    const onAbort = () => done(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    rl.once('line', (line) => done(line));
+    rl.once('close', () => done(null));
+  });
+
+/** The lines that put a question to the person at the terminal. */
+export function questionLines(question: Question): string[] {
+  const o = question.origin;
+  const lines = [`[ASK] ${o.server} asks${o.name ? ` (${o.method} ${o.name})` : ''}: ${question.message}`];
+  if (o.task) {
+    const minutes = Math.floor(Math.max(0, Date.now() - Date.parse(o.task.startedAt)) / 60_000);
+    lines.push(`[ASK] task ${o.task.taskId.slice(0, 8)}… of ${o.name ?? o.server}, running ${minutes} min`);
+  }
+  if (question.mode === 'form') {
+    for (const [name, field] of Object.entries(question.requestedSchema.properties)) {
+      const f = field as { type?: string; title?: string; default?: unknown; enum?: unknown[] };
+      const kind = f.enum ? `one of ${f.enum.map((v) => JSON.stringify(v)).join(', ')}` : (f.type ?? 'value');
+      const dflt = f.default !== undefined ? `, default ${JSON.stringify(f.default)}` : '';
+      lines.push(`[ASK]   ${name}${f.title ? ` (${f.title})` : ''}: ${kind}${dflt}`);
+    }
+  } else lines.push(`[ASK]   link: ${question.url.href} (this terminal does not open links)`);
+  lines.push('[ASK] answer: accept | accept:<json object> | accept-defaults | decline | cancel');
+  return lines;
+}
+
+/** Answers from --elicit steps in order; an `ask` step waits for a line from the terminal. */
+export class TerminalPrompter implements Prompter {
+  private next = 0;
+  constructor(
+    private readonly steps: ElicitStep[],
+    private readonly io: Pick<CliIo, 'stderr'>,
+    private readonly readLine: LineReader = stdinLine,
+    /** True when stdin is a terminal (a person typed the answer), else a script piped it. */
+    private readonly interactive = process.stdin.isTTY === true,
+  ) {}
+
+  async ask(question: Question, signal: AbortSignal): Promise<PrompterAnswer> {
+    const step = this.steps[this.next] ?? { kind: 'decline' };
+    this.next += 1;
+    if (step.kind !== 'ask') return { answer: answerFromSpec(step, question), decidedBy: 'script' };
+    for (const line of questionLines(question)) this.io.stderr(line);
+    for (;;) {
+      const line = await this.readLine(signal);
+      if (signal.aborted) throw signal.reason ?? new HostError('cancelled', 'the question was withdrawn');
+      if (line === null) return { answer: { action: 'cancel' }, decidedBy: 'script', decidedByDetail: 'stdin closed' };
+      try {
+        const spec = parseElicitStep(line);
+        if (spec.kind === 'ask') throw new HostError('config', '"ask" is not an answer');
+        return { answer: answerFromSpec(spec, question), decidedBy: this.interactive ? 'human' : 'script' };
+      } catch (error) {
+        this.io.stderr(`[ASK] ${(error as Error).message}; try again`);
+      }
+    }
+  }
+}
