@@ -3,9 +3,13 @@
 // server" wrote its own copy over them. Real files, a real watcher, editors
 // that save in place and by renaming a temp file over the original, and two
 // writers that have not seen each other's changes.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostEvents, ServerView } from '../../shared/host-api/contract';
 import { ServersFile } from '../../electron/core/config/servers-file';
@@ -181,6 +185,20 @@ describe('ServersFile: two writers never lose each other’s changes', () => {
       Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).update((raw) => void (raw[`s${i}`] = quiet(`s${i}`)))),
     );
     expect(Object.keys(readDoc(file).mcpServers).length).toBe(12);
+  });
+
+  it('three processes adding servers at once: every one arrives', async () => {
+    const { file } = fresh();
+    const here = await ServersFile.open(file, { firstStart: {} });
+    const writer = join(dirname(fileURLToPath(import.meta.url)), 'support', 'servers-writer.ts');
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const run = promisify(execFile);
+    const others = ['p1', 'p2'].map((prefix) => run(process.execPath, ['--import', tsx, writer, file, prefix, '15']));
+    for (let i = 0; i < 15; i++) await here.update((raw) => void (raw[`p0-${i}`] = quiet(`p0-${i}`)));
+    for (const o of await Promise.all(others)) expect(o.stdout).toBe('done\n');
+    const written = Object.keys(readDoc(file).mcpServers);
+    expect(written).toHaveLength(45);
+    for (const p of ['p0', 'p1', 'p2']) for (let i = 0; i < 15; i++) expect(written).toContain(`${p}-${i}`);
   });
 
   it('an edit saved between the read and the rename is merged on a second try (compare before write)', async () => {
