@@ -41,6 +41,8 @@ export interface AppShellOptions {
   requestTimeoutMs?: number;
   /** Make the "system browser" fail, as the web shell's opener does without a desktop. */
   openerFails?: string;
+  /** What the "system browser" does with a link it was handed (after recording it), e.g. load it in a page. */
+  onOpen?: (url: string) => void;
 }
 
 /** Starts the service (connecting to every server) and the shell, the way `countersign web` does. */
@@ -54,6 +56,7 @@ export async function startAppShell(options: AppShellOptions): Promise<AppShell>
     openExternal: async (url) => {
       if (options.openerFails) throw new Error(options.openerFails);
       opened.push(url);
+      options.onOpen?.(url);
     },
     firstStartServers: options.servers ?? {},
     connectOnStart: true,

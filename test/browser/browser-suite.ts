@@ -15,7 +15,11 @@ export interface OpenedApp {
 }
 
 /** Call at the top of a test file; `open` starts an app shell on the file's build and opens it. */
-export function browserSuite(): { open(options: Omit<AppShellOptions, 'rendererDir'>): Promise<OpenedApp> } {
+export function browserSuite(): {
+  open(options: Omit<AppShellOptions, 'rendererDir'>): Promise<OpenedApp>;
+  /** The file's Chromium, for pages other than the app (a sign-in page the "system browser" loads). */
+  browser(): LaunchedBrowser['browser'];
+} {
   let build: Awaited<ReturnType<typeof buildPrivateRenderer>> | undefined;
   let launched: LaunchedBrowser | undefined;
   const running: AppShell[] = [];
@@ -34,6 +38,10 @@ export function browserSuite(): { open(options: Omit<AppShellOptions, 'rendererD
   });
 
   return {
+    browser() {
+      if (!launched) throw new Error('browserSuite().browser runs inside a test, after beforeAll');
+      return launched.browser;
+    },
     async open(options) {
       if (!build || !launched) throw new Error('browserSuite().open runs inside a test, after beforeAll');
       const app = await startAppShell({ ...options, rendererDir: build.dir });

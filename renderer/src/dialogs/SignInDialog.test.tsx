@@ -89,7 +89,7 @@ describe('the sign-in dialog', () => {
     app.host.setOpenResult({ opened: false, reason: 'no desktop to open it on' });
     act(() => app.host.pushSignIn(q));
     const dialog = await screen.findByRole('dialog', { name: 'tracker asks you to sign in' });
-    expect(within(dialog).getByText('You started this sign-in from the Servers view')).toBeTruthy();
+    expect(within(dialog).getByText('You started this sign-in yourself; no call is waiting for it')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Open in browser' }));
     expect((await within(dialog).findByTestId('sign-in-open-failed')).textContent).toContain(
       'no desktop to open it on',
