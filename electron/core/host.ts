@@ -41,6 +41,11 @@ import type { TaskStore } from './tasks/task-store';
 import { parseTask, type TaskSnapshot, type TaskStatus } from './tasks/task-types';
 
 export interface HostOptions {
+  /**
+   * Send 2026-07-28 stdio calls on a raw lane instead of the SDK client's
+   * request path (connection/raw-lane.ts; the gateway's pass-through cost).
+   */
+  rawLane?: boolean;
   /** The servers: the process's one list (the servers file feeds it), or fixed entries. */
   servers: ServerList | Record<string, ServerEntry>;
   prompter: Prompter;
@@ -110,7 +115,15 @@ interface LiveCall {
 
 /** The abort reason that withdraws a call's open questions when the call ends. */
 export function callEndedReason(why: string): HostError {
-  return new HostError('cancelled', `the call ended (${why})`, { callEnded: true });
+  // Made once per call and read only for its code and message: a stack
+  // trace here was a measurable share of a pass-through call.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new HostError('cancelled', `the call ended (${why})`, { callEnded: true });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 interface ServerSlot {
@@ -257,6 +270,7 @@ export class Host {
         eraCache: this.eraCache,
         ...(serverAuth ? { serverAuth } : {}),
         ...(signal ? { signal } : {}),
+        ...(this.options.rawLane ? { rawLane: true } : {}),
         legacyHooks: {
           onElicit: (params, sig) =>
             (this.tasks.legacyQuestion(name, params, sig) as Promise<ElicitResult> | undefined) ??
@@ -312,6 +326,10 @@ export class Host {
 
   /** Run a tools/call, prompts/get or resources/read to its final result. */
   call(request: CallRequest): Promise<CallResult> {
+    // Only an HTTP server signs in. For a stdio one the context is skipped:
+    // an AsyncLocalStorage in use puts a hook on every promise in the
+    // process (measured in the gateway bench, docs/gateway-profile.md).
+    if (!this.serverAuth(request.server)) return this.runCall(request);
     // A sign-in this call runs into names the call in its dialog and history.
     return signInCallContext.run(
       {
@@ -381,6 +399,7 @@ export class Host {
               ...(request.method === 'tools/call' && 'url' in conn.entry
                 ? { headers: paramHeaders(slot.toolHeaders.get(request.name) ?? [], request.arguments) }
                 : {}),
+              ...(conn.rawLane?.ready ? { lane: conn.rawLane } : {}),
             })
           : await runLegacyCall(conn.client, request.method, params, context, this.gate, slot.completions, {
               maxRounds: this.maxRounds,

@@ -200,6 +200,11 @@ export class Catalog {
     return this.toolRoutes.get(name);
   }
 
+  /** The server and tool behind an exposed name, from the last listing only (the pass-through path). */
+  knownTool(name: string): Route<Tool> | undefined {
+    return this.toolRoutes.get(name);
+  }
+
   /** The server and prompt behind an exposed name (lists again once if unknown). */
   async resolvePrompt(name: string, servers: readonly string[]): Promise<Route<Prompt> | undefined> {
     if (!this.promptRoutes.has(name)) await this.prompts(servers);

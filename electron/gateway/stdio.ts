@@ -3,8 +3,10 @@
 // handshake) for the connection; the gateway answers both the same way.
 import { formatWithOptions } from 'node:util';
 import type { Transport } from '@modelcontextprotocol/server';
-import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createAgentServer } from './agent-server';
+import { PassThrough } from './pass-through';
+import { GatewayStdioTransport } from './stdio-transport';
 import type { LegacyTaskHandles } from './agent-tasks';
 import type { Gateway } from './gateway';
 
@@ -49,14 +51,19 @@ function keepStdoutForMcp(log: (line: string) => void): void {
 
 /** Serve the gateway on `transport` (default: this process's stdin/stdout, guarded). */
 export function serveGatewayStdio(gateway: Gateway, transport?: Transport): StdioGateway {
+  // One agent per process: every instance of this connection shares its label.
+  const connection = `stdio-${gateway.runId}`;
   if (!transport) {
     keepStdoutForMcp(gateway.log);
-    transport = new StdioServerTransport();
+    const own = new GatewayStdioTransport();
+    // Plain 2026-07-28 tool calls skip the SDK server (pass-through.ts); the rest goes to it.
+    own.interceptor = new PassThrough(gateway, connection, (message) => {
+      own.send(message).catch((e: unknown) => gateway.log(`countersign gateway: ${String(e)}`));
+    });
+    transport = own;
   }
   let markClosed!: () => void;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
-  // One agent per process: every instance of this connection shares its label.
-  const connection = `stdio-${gateway.runId}`;
   const handle = serveStdio(() => createAgentServer(gateway, connection), {
     transport: observeClose(transport, markClosed, gateway.legacyTaskHandles),
     onerror: (e) => gateway.log(`countersign gateway: ${e.message}`),

@@ -22,6 +22,7 @@ import { abortableSleep } from './abortable-sleep';
 import { RESULT_SCHEMAS } from './result-schemas';
 import { digestState } from './state-digest';
 import { checkedAs } from '../../../shared/checked-as';
+import type { RawLane } from '../connection/raw-lane';
 
 export interface LoopOptions {
   /** Input rounds answered before the call ends with a round-limit error. */
@@ -36,6 +37,11 @@ export interface LoopOptions {
   roundLimitAdvice?: string;
   /** Extra HTTP headers for every leg (SEP-2243 `Mcp-Param-*`). */
   headers?: Record<string, string>;
+  /**
+   * Send each leg on this lane instead of the SDK client's request path
+   * (connection/raw-lane.ts); the result is validated with the same schema.
+   */
+  lane?: RawLane;
 }
 
 export interface LoopResult {
@@ -85,12 +91,14 @@ export async function runInputRequiredLoop(
     let response: unknown;
     try {
       // The SDK types request() per known method; this loop forwards any MRTR method, and `schema` checks the result.
-      response = await client.request(checkedAs({ method, params }), schema, {
-        allowInputRequired: true,
-        signal: options.signal,
-        ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
-        ...(options.headers && Object.keys(options.headers).length > 0 ? { headers: options.headers } : {}),
-      });
+      response = options.lane
+        ? await laneLeg(options.lane, method, params, schema, options)
+        : await client.request(checkedAs({ method, params }), schema, {
+            allowInputRequired: true,
+            signal: options.signal,
+            ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
+            ...(options.headers && Object.keys(options.headers).length > 0 ? { headers: options.headers } : {}),
+          });
     } catch (error) {
       throw translateSdkError(error, options.signal);
     }
@@ -186,6 +194,24 @@ export async function runInputRequiredLoop(
     }
     inputResponses = answers;
   }
+}
+
+/** One leg on the raw lane, its result checked by the schema the SDK request would have used. */
+async function laneLeg(
+  lane: RawLane,
+  method: CallMethod,
+  params: Record<string, unknown>,
+  schema: ReturnType<typeof withInputRequired>,
+  options: LoopOptions,
+): Promise<unknown> {
+  const raw = await lane.request(method, params, {
+    signal: options.signal,
+    ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
+  });
+  const checked = await schema['~standard'].validate(raw);
+  if (checked.issues)
+    throw new HostError('protocol', `invalid ${method} result: ${checked.issues[0]?.message ?? 'malformed'}`);
+  return checked.value;
 }
 
 /** Map SDK failures onto host errors with one clear sentence. */

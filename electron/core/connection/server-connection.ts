@@ -12,6 +12,7 @@ import { eraCacheKey, isFresh, type EraCache } from './era-cache';
 import { createTransport } from './transport-factory';
 import type { ServerAuth } from '../auth/server-auth';
 import { prepareTaskWire, type TaskWire } from '../tasks/task-wire';
+import { attachRawLane, type RawLane } from './raw-lane';
 
 /** How the host answers what a LEGACY server pushes during a call. */
 export interface LegacyInputHooks {
@@ -31,6 +32,8 @@ export interface ConnectOptions {
   signal?: AbortSignal;
   /** Sign-in for an HTTP server (absent: a 401 ends the connection attempt). */
   serverAuth?: ServerAuth;
+  /** Open a raw lane on a 2026-07-28 stdio connection (the gateway's pass-through calls). */
+  rawLane?: boolean;
 }
 
 /** A live connection to one configured server. */
@@ -44,6 +47,8 @@ export interface ServerConnection {
   readonly serverInfo?: { name: string; version: string };
   /** Task handles captured at the transport (modern resultType "task"). */
   readonly taskWire: TaskWire;
+  /** The lean request path, when asked for and the connection is a 2026-07-28 stdio one. */
+  readonly rawLane?: RawLane;
   /** True from the moment the transport closed. */
   readonly closed: boolean;
   /**
@@ -104,10 +109,13 @@ export async function openConnection(
         ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
+      const modern = client.getProtocolEra() === 'modern';
+      // Innermost: the lane sees a response only after the wrappers below checked it.
+      const lane = options.rawLane && modern && 'command' in entry ? attachRawLane(built.transport) : undefined;
       // Modern status pushes (notifications/tasks) go where legacy notifications/tasks/status go.
-      wire.attach(client.getProtocolEra() === 'modern', options.legacyHooks?.onTaskStatus);
+      wire.attach(modern, options.legacyHooks?.onTaskStatus);
       guardIncoming(built.transport, name);
-      return { client, built, wire };
+      return { client, built, wire, lane };
     } catch (error) {
       await client.close().catch(() => undefined);
       // A refused, declined or impossible sign-in is the answer itself, not a
@@ -138,7 +146,7 @@ export async function openConnection(
     }
   }
 
-  const { client, wire } = opened;
+  const { client, wire, lane } = opened;
   const era = client.getProtocolEra() ?? 'legacy';
   const discover = client.getDiscoverResult();
   if (options.eraCache) {
@@ -175,6 +183,7 @@ export async function openConnection(
     protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
     ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
     taskWire: wire,
+    ...(lane ? { rawLane: lane } : {}),
     get closed() {
       return closed;
     },

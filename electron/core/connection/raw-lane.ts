@@ -1,0 +1,139 @@
+// A second, leaner way to send one request on a connection the SDK client
+// already opened: the JSON-RPC frame is written to the same transport with
+// the per-request envelope the SDK itself last sent, and the response is
+// taken off the transport before the SDK's request machinery sees it. The
+// gateway uses it for its pass-through calls (issue 14 §6: the SDK client's
+// per-request work was a large part of the gateway's cost).
+//
+// What it does not change: the response has passed every transport-edge
+// check (task-wire's task handles, wire-checks' guard) before it arrives
+// here, because the lane wraps the SDK's own handler, inside those; and the
+// caller validates the result with the same schema the SDK would have used.
+// Ids are strings of the lane's own ("cs-lane-N"), so they can never meet
+// the SDK's numeric ids.
+import { ProtocolError, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { HostError } from '../host-error';
+
+/** The per-request envelope keys of 2026-07-28 (`_meta`), as the SDK sends them. */
+const ENVELOPE_PREFIX = 'io.modelcontextprotocol/';
+
+export interface RawLane {
+  /** False until the SDK sent one request, so the envelope it uses is known. */
+  readonly ready: boolean;
+  /** Send `method` with `params`; resolves with the raw `result`, rejects with the server's error. */
+  request(
+    method: string,
+    params: Record<string, unknown>,
+    options: { signal: AbortSignal; timeoutMs?: number },
+  ): Promise<unknown>;
+}
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Attach a lane to a connected transport. Call it right after the SDK
+ * client connected and BEFORE other onmessage wrappers are installed, so
+ * that theirs run first.
+ */
+export function attachRawLane(transport: Transport): RawLane {
+  const pending = new Map<string, Pending>();
+  let envelope: Record<string, unknown> | undefined;
+  let next = 0;
+  let closed = false;
+
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    // Learn the envelope from the SDK's own requests (it may change: log level).
+    const params = (message as { method?: unknown; id?: unknown; params?: { _meta?: Record<string, unknown> } }).params;
+    const meta = params?._meta;
+    if (meta && (message as { id?: unknown }).id !== undefined) {
+      const own: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(meta)) if (k.startsWith(ENVELOPE_PREFIX)) own[k] = v;
+      if (Object.keys(own).length > 0) envelope = own;
+    }
+    return send(message, options);
+  };
+
+  const deliver = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage, extra?: Parameters<NonNullable<Transport['onmessage']>>[1]) => {
+    const id = (message as { id?: unknown }).id;
+    const waiter = typeof id === 'string' ? pending.get(id) : undefined;
+    if (!waiter || 'method' in message) {
+      deliver?.call(transport, message, extra);
+      return;
+    }
+    pending.delete(id as string);
+    const m = message as { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
+    if (m.error !== undefined) {
+      const code = typeof m.error?.code === 'number' ? m.error.code : -32603;
+      const text = typeof m.error?.message === 'string' ? m.error.message : 'the server answered with an error';
+      waiter.reject(new ProtocolError(code, text, m.error?.data));
+    } else waiter.resolve(m.result);
+  };
+
+  const onclose = transport.onclose;
+  transport.onclose = () => {
+    closed = true;
+    const error = new HostError('connection', 'the server connection failed: the connection closed');
+    for (const w of pending.values()) w.reject(error);
+    pending.clear();
+    onclose?.call(transport);
+  };
+
+  return {
+    get ready() {
+      return envelope !== undefined && !closed;
+    },
+    request(method, params, options) {
+      if (!envelope || closed) return Promise.reject(new HostError('connection', 'the server connection is not open'));
+      const id = `cs-lane-${++next}`;
+      const { signal, timeoutMs } = options;
+      return new Promise<unknown>((resolve, reject) => {
+        let timer: NodeJS.Timeout | undefined;
+        const settle = () => {
+          pending.delete(id);
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+        };
+        const cancel = (reason: string) => {
+          // As the SDK does: tell the server, then give up on the response.
+          send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } }).catch(
+            () => undefined,
+          );
+        };
+        const onAbort = () => {
+          settle();
+          cancel('the call was cancelled');
+          reject(new HostError('cancelled', 'the call was cancelled'));
+        };
+        if (signal.aborted) return reject(new HostError('cancelled', 'the call was cancelled'));
+        signal.addEventListener('abort', onAbort, { once: true });
+        if (timeoutMs !== undefined) {
+          timer = setTimeout(() => {
+            settle();
+            cancel('timed out');
+            reject(new HostError('connection', `the server did not answer in time (${timeoutMs} ms)`));
+          }, timeoutMs);
+        }
+        pending.set(id, {
+          resolve: (r) => {
+            settle();
+            resolve(r);
+          },
+          reject: (e) => {
+            settle();
+            reject(e);
+          },
+        });
+        const frame = { jsonrpc: '2.0' as const, id, method, params: { ...params, _meta: { ...envelope } } };
+        send(frame).catch((error: unknown) => {
+          settle();
+          reject(new HostError('connection', `the server connection failed: ${String(error)}`));
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,170 @@
+// The pass-through path for an agent's plain 2026-07-28 `tools/call` on
+// stdio: the frame is read here, without the SDK server's request machinery
+// (issue 14 §6: two SDK stacks per call were most of the gateway's own cost),
+// and the call runs on the gateway's Host exactly as any other: the same
+// question gate, history, mute rules and result cleaning. Only requests
+// whose every part is understood here take this path; anything else (another
+// method, progress wanted, tasks declared, an unknown tool, a tool with an
+// output schema, extra params or envelope keys) goes to the SDK server as
+// before, so there is one behaviour and this is only a faster way to it.
+//
+// The checks kept (each guards the human or the agent):
+// - the agent's params are never forwarded: the Host builds the upstream
+//   request from the tool's own name and the arguments only, so an agent
+//   cannot smuggle `inputResponses`, `requestState` or `_meta` to a server;
+// - every question still goes through the Host's QuestionGate to the app;
+// - the result is cleaned (results.ts: no multi-round-trip material, no
+//   server-reserved `_meta`) and failures become the same fixed sentences;
+// - the request is checked for what the SDK would refuse: JSON-RPC shape,
+//   the 2026-07-28 envelope (protocol version, client capabilities), a
+//   string tool name and object arguments.
+import { randomUUID } from 'node:crypto';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolError,
+  SERVER_INFO_META_KEY,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/server';
+import { TASKS_EXTENSION } from './agent-task-methods';
+import { GATEWAY_INFO, agentName } from './agent-server';
+import type { Gateway } from './gateway';
+import { cleanResult, toolFailure } from './results';
+
+const MODERN = '2026-07-28';
+const ENVELOPE_KEYS = new Set([
+  PROTOCOL_VERSION_META_KEY,
+  CLIENT_INFO_META_KEY,
+  CLIENT_CAPABILITIES_META_KEY,
+  LOG_LEVEL_META_KEY,
+]);
+const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** What the pass-through path needs of a request it takes. */
+interface Taken {
+  id: string | number;
+  name: string;
+  arguments?: Record<string, unknown>;
+  clientName: unknown;
+}
+
+/** The request, when this path can take it; undefined sends it the SDK way. */
+export function takeable(message: unknown): Taken | undefined {
+  if (!isPlainObject(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return undefined;
+  const id = message.id;
+  if (typeof id !== 'string' && (typeof id !== 'number' || !Number.isInteger(id))) return undefined;
+  const params = message.params;
+  if (!isPlainObject(params)) return undefined;
+  for (const k of Object.keys(params)) if (!PARAM_KEYS.has(k)) return undefined;
+  if (typeof params.name !== 'string') return undefined;
+  if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
+  const meta = params._meta;
+  if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN) return undefined;
+  for (const k of Object.keys(meta)) if (!ENVELOPE_KEYS.has(k)) return undefined;
+  const caps = meta[CLIENT_CAPABILITIES_META_KEY];
+  if (!isPlainObject(caps)) return undefined;
+  // Agents that declare tasks may get a task handle: the SDK server's handler decides.
+  if (isPlainObject(caps.extensions) && TASKS_EXTENSION in caps.extensions) return undefined;
+  const info = meta[CLIENT_INFO_META_KEY];
+  if (info !== undefined && !isPlainObject(info)) return undefined;
+  return {
+    id,
+    name: params.name,
+    ...(params.arguments !== undefined ? { arguments: params.arguments } : {}),
+    clientName: info?.name,
+  };
+}
+
+/** The calls this path runs on one connection, cancellable by the agent's notifications/cancelled. */
+export class PassThrough {
+  private readonly running = new Map<string | number, AbortController>();
+
+  constructor(
+    private readonly gateway: Gateway,
+    private readonly connection: string,
+    private readonly send: (message: JSONRPCMessage) => void,
+  ) {}
+
+  /** Take the message if it is a request this path runs (true), else leave it to the SDK (false). */
+  take(message: unknown): boolean {
+    const taken = takeable(message);
+    if (!taken || this.running.has(taken.id)) return false;
+    const route = this.gateway.catalog.knownTool(taken.name);
+    // Unknown (not listed yet, or gone), or a structured-output tool: the SDK path lists again and projects.
+    if (!route || route.item.outputSchema !== undefined) return false;
+    if (!this.gateway.serverNames().includes(route.server)) return false;
+    const controller = new AbortController();
+    this.running.set(taken.id, controller);
+    void this.run(taken, route.server, route.name, controller).finally(() => this.running.delete(taken.id));
+    return true;
+  }
+
+  /** An agent's notifications/cancelled for a call of this path (true when it was one). */
+  cancelled(message: unknown): boolean {
+    if (!isPlainObject(message) || message.method !== 'notifications/cancelled') return false;
+    const requestId = isPlainObject(message.params) ? message.params.requestId : undefined;
+    const controller =
+      typeof requestId === 'string' || typeof requestId === 'number' ? this.running.get(requestId) : undefined;
+    if (!controller) return false;
+    controller.abort(new Error('cancelled by the agent'));
+    return true;
+  }
+
+  /** The agent went away: its calls end (their questions are withdrawn). */
+  close(): void {
+    for (const c of this.running.values()) c.abort(new Error('the agent disconnected'));
+    this.running.clear();
+  }
+
+  private async run(taken: Taken, server: string, name: string, controller: AbortController): Promise<void> {
+    const { gateway } = this;
+    const callId = randomUUID();
+    gateway.tracker.begin(callId);
+    let reply: JSONRPCMessage;
+    try {
+      await gateway.prepare(server);
+      const { result } = await gateway.host.call({
+        server,
+        method: 'tools/call',
+        name,
+        ...(taken.arguments ? { arguments: taken.arguments } : {}),
+        signal: controller.signal,
+        agent: `${agentName({ name: taken.clientName })}#${this.connection}`,
+        callId,
+      });
+      reply = { jsonrpc: '2.0', id: taken.id, result: agentResult(cleanResult(result)) };
+    } catch (error) {
+      const failure = toolFailure(error, server, gateway.tracker.lastDecision(callId));
+      reply =
+        failure instanceof ProtocolError
+          ? { jsonrpc: '2.0', id: taken.id, error: { code: wireCode(failure.code), message: failure.message } }
+          : { jsonrpc: '2.0', id: taken.id, result: agentResult(failure) };
+    } finally {
+      gateway.tracker.end(callId);
+    }
+    // A call the agent cancelled gets no response (as the SDK server does).
+    if (!controller.signal.aborted) this.send(reply);
+  }
+}
+
+/** A tool result as the SDK server would have sent it on 2026-07-28: content, resultType, the gateway's serverInfo. */
+function agentResult(result: Record<string, unknown>): Record<string, unknown> & { _meta: Record<string, unknown> } {
+  const meta = isPlainObject(result._meta) ? result._meta : {};
+  return {
+    ...result,
+    ...(result.content === undefined ? { content: [] } : {}),
+    resultType: 'complete',
+    _meta: { ...meta, [SERVER_INFO_META_KEY]: GATEWAY_INFO },
+  };
+}
+
+/** The 2026-07-28 codec's error-code mapping (-32002 became -32602). */
+function wireCode(code: number): number {
+  return code === -32002 ? -32602 : code;
+}
