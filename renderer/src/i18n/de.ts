@@ -131,6 +131,8 @@ export const de: Dictionary = {
   'servers.signIn.expires': 'Token läuft ab: {time}',
   'servers.signIn.renewable': 'erneuert sich selbst',
   'servers.signIn.storage': 'Aufbewahrt: {storage}',
+  'servers.signIn.boundToKey':
+    'An einen Schlüssel auf diesem Computer gebunden (DPoP): das Token allein nützt niemandem',
   'servers.signIn.failed': 'Anmeldung fehlgeschlagen: {error}',
   'servers.signIn.more': 'Weitere Berechtigungen (durch Leerzeichen getrennt)',
   'action.signIn': 'Anmelden',

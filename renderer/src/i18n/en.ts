@@ -130,6 +130,7 @@ export const en = {
   'servers.signIn.expires': 'Token expires {time}',
   'servers.signIn.renewable': 'renews by itself',
   'servers.signIn.storage': 'Kept: {storage}',
+  'servers.signIn.boundToKey': 'Bound to a key kept on this computer (DPoP): the token alone is of no use',
   'servers.signIn.failed': 'Sign-in failed: {error}',
   'servers.signIn.more': 'More permissions (space-separated)',
   'action.signIn': 'Sign in',

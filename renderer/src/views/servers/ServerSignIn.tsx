@@ -70,7 +70,14 @@ export default function ServerSignIn({ server, signIn, onSignIn, onSignOut }: Se
           <p className="sign-in-detail">{t('servers.signIn.neededHint')}</p>
         </>
       )}
-      <p className="sign-in-detail">{t('servers.signIn.storage', { storage: signIn.storage })}</p>
+      {signIn.signedIn && signIn.boundToKey && <p className="sign-in-detail">{t('servers.signIn.boundToKey')}</p>}
+      {/* Not encrypted (no OS keychain reachable) is a warning, not a footnote. */}
+      <p
+        className={signIn.storageEncrypted === false ? 'banner banner-warning' : 'sign-in-detail'}
+        data-encrypted={signIn.storageEncrypted === undefined ? undefined : String(signIn.storageEncrypted)}
+      >
+        {t('servers.signIn.storage', { storage: signIn.storage })}
+      </p>
       {signIn.error && (
         <p className="banner banner-danger" role="alert">
           {t('servers.signIn.failed', { error: signIn.error })}
