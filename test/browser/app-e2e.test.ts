@@ -227,7 +227,7 @@ describe('the app through the web shell', () => {
     await expect(card(page, 'remote').locator('.server-command').textContent()).resolves.toBe(
       'http://127.0.0.1:10/mcp',
     );
-    const listed = (await app.service.invoke('listServers', {})) as Array<{ name: string; entry: unknown }>;
+    const listed = await app.service.listServers({});
     expect(listed.find((s) => s.name === 'remote')?.entry).toEqual({
       url: 'http://127.0.0.1:10/mcp',
       headers: { Authorization: 'Bearer x' },
@@ -267,11 +267,11 @@ describe('the app through the web shell', () => {
     await mute.click();
     await card(page, 'kimai').getByText('On: questions from this server are cancelled without being shown').waitFor();
     expect(app.service.isMuted('kimai')).toBe(true);
-    const call = (await app.service.invoke('callTool', {
+    const call = await app.service.callTool({
       server: 'kimai',
       tool: 'confirm_delete',
       args: { entryId: 1 },
-    })) as { callId: string };
+    });
     const ended = await new Promise<{ result?: unknown }>((resolve) => {
       const off = app.service.on('callUpdated', (c) => {
         if (c.callId === call.callId && c.state !== 'running') {

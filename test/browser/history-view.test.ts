@@ -154,7 +154,7 @@ afterAll(async () => {
 });
 
 const total = async (filter: Record<string, unknown> = {}) =>
-  ((await app.service.invoke('queryHistory', { ...filter, limit: 1 })) as { total: number }).total;
+  (await app.service.queryHistory({ ...filter, limit: 1 })).total;
 const countText = (n: number) => (n === 1 ? '1 entry' : `${n.toLocaleString('en-US')} entries`);
 const count = () => page.locator('.history-count');
 const rows = () => page.locator('.history-row');

@@ -51,7 +51,7 @@ function next<E extends keyof HostEvents>(
 describe('HostService', () => {
   it('writes the first-start servers and lists them', async () => {
     const { service: svc, dataDir } = await start();
-    const views = (await svc.invoke('listServers', {})) as Array<{ name: string; status: string }>;
+    const views = await svc.listServers({});
     expect(views.map((v) => [v.name, v.status])).toEqual([['kimai', 'idle']]);
     expect(JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8')).mcpServers.kimai.command).toBe(
       process.execPath,
@@ -78,11 +78,11 @@ describe('HostService', () => {
   it('runs a call whose question is answered through the API, and records it', async () => {
     const { service: svc } = await start();
     const asked = next(svc, 'questionAdded');
-    const { callId } = (await svc.invoke('callTool', {
+    const { callId } = await svc.callTool({
       server: 'kimai',
       tool: 'confirm_delete',
       args: { entryId: 12 },
-    })) as { callId: string };
+    });
     const q = await asked;
     expect(q.mode).toBe('form');
     expect(q.origin).toMatchObject({
@@ -91,7 +91,7 @@ describe('HostService', () => {
       name: 'confirm_delete',
       argumentsSummary: 'entryId=12',
     });
-    expect((await svc.invoke('listQuestions', {})) as Question[]).toHaveLength(1);
+    expect(await svc.listQuestions({})).toHaveLength(1);
     const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
     const removed = next(svc, 'questionRemoved');
     await svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'decline' } });
@@ -103,24 +103,20 @@ describe('HostService', () => {
     await expect(svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept' } })).rejects.toThrow(
       /not waiting/,
     );
-    const history = (await svc.invoke('queryHistory', { limit: 10 })) as {
-      total: number;
-      entries: Array<Record<string, any>>;
-    };
+    const history = await svc.queryHistory({ limit: 10 });
     expect(history.total).toBe(1);
-    expect(history.entries[0]!.question.message).toBe('Delete time entry 12?');
-    expect(history.entries[0]!.answer.action).toBe('decline');
-    expect(history.entries[0]!.answer.decidedBy).toBe('human');
-    expect(history.entries[0]!.callEnd.outcome).toBe('complete');
+    expect(history.entries[0]).toMatchObject({
+      question: { message: 'Delete time entry 12?' },
+      answer: { action: 'decline', decidedBy: 'human' },
+      callEnd: { outcome: 'complete' },
+    });
   });
 
   it('keeps no result once a call has ended (the callUpdated event carried it)', async () => {
     const { service: svc } = await start();
     const text = 'r'.repeat(1024 * 1024);
     for (let i = 0; i < 5; i++) {
-      const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'echo', args: { text } })) as {
-        callId: string;
-      };
+      const { callId } = await svc.callTool({ server: 'kimai', tool: 'echo', args: { text } });
       expect(svc.runningCalls).toBe(1);
       const end = await next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
       expect(end.state).toBe('complete');
@@ -137,7 +133,7 @@ describe('HostService', () => {
     await expect(
       svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept', content: { name: '' } } }),
     ).rejects.toThrow(/does not match the form/);
-    expect(((await svc.invoke('listQuestions', {})) as Question[]).map((x) => x.id)).toEqual([q.id]);
+    expect((await svc.listQuestions({})).map((x) => x.id)).toEqual([q.id]);
     const second = next(svc, 'questionAdded');
     await svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept', content: { name: 'Ada' } } });
     expect((await second).message).toBe('Book the time for Ada?');
@@ -146,9 +142,7 @@ describe('HostService', () => {
   it('opens a URL only for a pending URL question, exactly as sent, and records that it was opened', async () => {
     const { service: svc, opened } = await start();
     const asked = next(svc, 'questionAdded');
-    const { callId } = (await svc.invoke('callTool', { server: 'kimai', tool: 'connect_account', args: {} })) as {
-      callId: string;
-    };
+    const { callId } = await svc.callTool({ server: 'kimai', tool: 'connect_account', args: {} });
     const q = await asked;
     if (q.mode !== 'url') throw new Error('expected a URL question');
     expect(await svc.invoke('openQuestionUrl', { questionId: 'nope' })).toEqual({
@@ -160,18 +154,18 @@ describe('HostService', () => {
     const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
     await svc.invoke('answerQuestion', { questionId: q.id, answer: { action: 'accept' } });
     expect(JSON.stringify((await done).result)).toContain('account connected');
-    const h = (await svc.invoke('queryHistory', {})) as { entries: Array<Record<string, any>> };
-    expect(h.entries[0]!.answer.urlOpened).toBe(true);
+    const h = await svc.queryHistory({});
+    expect(h.entries[0]).toMatchObject({ answer: { urlOpened: true } });
   });
 
   it('withdraws a question whose call is cancelled, with a note', async () => {
     const { service: svc } = await start();
     const asked = next(svc, 'questionAdded');
-    const { callId } = (await svc.invoke('callTool', {
+    const { callId } = await svc.callTool({
       server: 'kimai',
       tool: 'confirm_delete',
       args: { entryId: 1 },
-    })) as { callId: string };
+    });
     const q = await asked;
     const removed = next(svc, 'questionRemoved');
     const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
@@ -186,15 +180,15 @@ describe('HostService', () => {
     await svc.invoke('muteServer', { server: 'kimai', muted: true });
     let asked = 0;
     svc.on('questionAdded', () => void asked++);
-    const { callId } = (await svc.invoke('callTool', {
+    const { callId } = await svc.callTool({
       server: 'kimai',
       tool: 'confirm_delete',
       args: { entryId: 2 },
-    })) as { callId: string };
+    });
     const end = await next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
     expect(JSON.stringify(end.result)).toContain('cancelled, nothing was deleted');
     expect(asked).toBe(0);
-    const h = (await svc.invoke('queryHistory', {})) as { entries: Array<Record<string, any>> };
+    const h = await svc.queryHistory({});
     expect(h.entries[0]!.answer).toMatchObject({ action: 'cancel', decidedBy: 'mute-rule' });
   });
 
@@ -205,7 +199,7 @@ describe('HostService', () => {
       'already exists',
     );
     await svc.invoke('updateServer', { name: 'remote', entry: { url: 'http://127.0.0.1:8/mcp' } });
-    const imported = (await svc.invoke('importServers', {
+    const imported = await svc.importServers({
       json: JSON.stringify({
         mcpServers: {
           kimai: { command: 'x' },
@@ -213,7 +207,7 @@ describe('HostService', () => {
           broken: { command: 7 },
         },
       }),
-    })) as { imported: string[]; skipped: Array<{ name: string; reason: string }> };
+    });
     expect(imported.imported).toEqual(['files']);
     expect(imported.skipped.map((s) => s.name)).toEqual(['kimai', 'broken']);
     expect(imported.skipped[1]!.reason).toContain('field "command"');
@@ -224,9 +218,7 @@ describe('HostService', () => {
 
   it('keeps JSON Schema 2020-12 keywords of tool input schemas verbatim', async () => {
     const { service: svc } = await start();
-    const catalog = (await svc.invoke('listCatalog', { server: 'kimai' })) as {
-      tools: Array<{ name: string; inputSchema: Record<string, unknown> }>;
-    };
+    const catalog = await svc.listCatalog({ server: 'kimai' });
     const rich = catalog.tools.find((t) => t.name === 'rich_schema')!;
     // $schema, $defs with $anchor, allOf/anyOf, if/then/else and additionalProperties, all as the server sent them.
     expect(rich.inputSchema).toEqual(RICH_SCHEMA);
@@ -251,21 +243,18 @@ describe('HostService', () => {
   it('exports the filtered history as JSON Lines and CSV', async () => {
     const { service: svc } = await start();
     const asked = next(svc, 'questionAdded');
-    const { callId } = (await svc.invoke('callTool', {
+    const { callId } = await svc.callTool({
       server: 'kimai',
       tool: 'confirm_delete',
       args: { entryId: 3 },
-    })) as { callId: string };
+    });
     const done = next(svc, 'callUpdated', (c) => c.callId === callId && c.state !== 'running');
     await svc.invoke('answerQuestion', { questionId: (await asked).id, answer: { action: 'accept', content: {} } });
     await done;
-    const jsonl = (await svc.invoke('exportHistory', { filter: { server: 'kimai' }, format: 'jsonl' })) as {
-      data: string;
-      filename: string;
-    };
+    const jsonl = await svc.exportHistory({ filter: { server: 'kimai' }, format: 'jsonl' });
     expect(jsonl.filename).toMatch(/^countersign-history-\d{4}-\d{2}-\d{2}\.jsonl$/);
     expect(JSON.parse(jsonl.data.trim()).question.message).toBe('Delete time entry 3?');
-    const csv = (await svc.invoke('exportHistory', { filter: {}, format: 'csv' })) as { data: string };
+    const csv = await svc.exportHistory({ filter: {}, format: 'csv' });
     const [header, row] = csv.data.trim().split('\n');
     expect(header).toBe(
       'seq,asked,answered,server,era,method,name,round,key,mode,message,url,action,decided_by,content,call_outcome',

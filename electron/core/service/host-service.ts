@@ -11,6 +11,7 @@ import {
   type CatalogView,
   type HistoryFilter,
   type HostEventName,
+  type HostApi,
   type HostEvents,
   type HostMethodName,
   type HostParams,
@@ -74,7 +75,7 @@ type ServerState = Pick<ServerView, 'status' | 'era' | 'protocolVersion' | 'erro
 /** Logs a refused request; injectable so tests can see it. */
 export type RequestLogger = (line: string) => void;
 
-export class HostService {
+export class HostService implements HostApi {
   readonly events = new Emitter<HostEvents>();
   private readonly prompter: QueuePrompter;
   private readonly recorder: HostObserver;
@@ -188,6 +189,75 @@ export class HostService {
     this.events.emit('appAlert', alert);
   }
 
+  // The typed HostApi, one method per contract method. Each goes through
+  // invoke(), so a direct caller is checked exactly like a transport.
+  listServers(params: HostParams<'listServers'>): Promise<HostResults['listServers']> {
+    return this.invoke('listServers', params);
+  }
+  addServer(params: HostParams<'addServer'>): Promise<HostResults['addServer']> {
+    return this.invoke('addServer', params);
+  }
+  updateServer(params: HostParams<'updateServer'>): Promise<HostResults['updateServer']> {
+    return this.invoke('updateServer', params);
+  }
+  removeServer(params: HostParams<'removeServer'>): Promise<HostResults['removeServer']> {
+    return this.invoke('removeServer', params);
+  }
+  importServers(params: HostParams<'importServers'>): Promise<HostResults['importServers']> {
+    return this.invoke('importServers', params);
+  }
+  reconnectServer(params: HostParams<'reconnectServer'>): Promise<HostResults['reconnectServer']> {
+    return this.invoke('reconnectServer', params);
+  }
+  listCatalog(params: HostParams<'listCatalog'>): Promise<HostResults['listCatalog']> {
+    return this.invoke('listCatalog', params);
+  }
+  callTool(params: HostParams<'callTool'>): Promise<HostResults['callTool']> {
+    return this.invoke('callTool', params);
+  }
+  cancelCall(params: HostParams<'cancelCall'>): Promise<HostResults['cancelCall']> {
+    return this.invoke('cancelCall', params);
+  }
+  listQuestions(params: HostParams<'listQuestions'>): Promise<HostResults['listQuestions']> {
+    return this.invoke('listQuestions', params);
+  }
+  listSignIns(params: HostParams<'listSignIns'>): Promise<HostResults['listSignIns']> {
+    return this.invoke('listSignIns', params);
+  }
+  answerQuestion(params: HostParams<'answerQuestion'>): Promise<HostResults['answerQuestion']> {
+    return this.invoke('answerQuestion', params);
+  }
+  openQuestionUrl(params: HostParams<'openQuestionUrl'>): Promise<HostResults['openQuestionUrl']> {
+    return this.invoke('openQuestionUrl', params);
+  }
+  muteServer(params: HostParams<'muteServer'>): Promise<HostResults['muteServer']> {
+    return this.invoke('muteServer', params);
+  }
+  queryHistory(params: HostParams<'queryHistory'>): Promise<HostResults['queryHistory']> {
+    return this.invoke('queryHistory', params);
+  }
+  exportHistory(params: HostParams<'exportHistory'>): Promise<HostResults['exportHistory']> {
+    return this.invoke('exportHistory', params);
+  }
+  getSettings(params: HostParams<'getSettings'>): Promise<HostResults['getSettings']> {
+    return this.invoke('getSettings', params);
+  }
+  updateSettings(params: HostParams<'updateSettings'>): Promise<HostResults['updateSettings']> {
+    return this.invoke('updateSettings', params);
+  }
+  signIn(params: HostParams<'signIn'>): Promise<HostResults['signIn']> {
+    return this.invoke('signIn', params);
+  }
+  signOut(params: HostParams<'signOut'>): Promise<HostResults['signOut']> {
+    return this.invoke('signOut', params);
+  }
+  listTasks(params: HostParams<'listTasks'>): Promise<HostResults['listTasks']> {
+    return this.invoke('listTasks', params);
+  }
+  cancelTask(params: HostParams<'cancelTask'>): Promise<HostResults['cancelTask']> {
+    return this.invoke('cancelTask', params);
+  }
+
   /**
    * Run one API request from any transport: unknown methods and malformed
    * params are refused with a clear error (and logged), nothing else runs.
@@ -219,12 +289,12 @@ export class HostService {
       },
       addServer: (p) => this.putServer(p.name, p.entry, false),
       updateServer: (p) => this.putServer(p.name, p.entry, true),
-      removeServer: (p) => this.removeServer(p.name),
-      importServers: (p) => this.importServers(p.json),
+      removeServer: (p) => this.dropServer(p.name),
+      importServers: (p) => this.importServerJson(p.json),
       reconnectServer: (p) => this.reconnect(p.name),
       listCatalog: (p) => this.catalog(p.server),
       callTool: async (p) => ({ callId: this.startCall(p.server, p.tool, p.args) }),
-      cancelCall: async (p) => ({ cancelled: this.cancelCall(p.callId) }),
+      cancelCall: async (p) => ({ cancelled: this.cancelRunningCall(p.callId) }),
       listQuestions: async () => this.prompter.list(),
       listSignIns: async () => this.prompter.listSignIns(),
       answerQuestion: async (p) => {
@@ -244,9 +314,9 @@ export class HostService {
           ? this.options.history.export(p.filter, p.format)
           : Promise.resolve({ data: '', filename: `countersign-history.${p.format}` }),
       getSettings: async () => this.settings,
-      updateSettings: (p) => this.updateSettings(p),
+      updateSettings: (p) => this.applySettings(p),
       signIn: async (p) => this.startSignIn(p.server, p.scopes),
-      signOut: (p) => this.signOut(p.server),
+      signOut: (p) => this.forgetSignIn(p.server),
       listTasks: async () =>
         (await this.host.tasks.list()).map((r) => toTaskView(r, this.host.tasks.isFollowing(r.taskId))),
       cancelTask: async (p) => {
@@ -358,7 +428,7 @@ export class HostService {
     return this.serverViews();
   }
 
-  private async signOut(server: string): Promise<HostResults['signOut']> {
+  private async forgetSignIn(server: string): Promise<HostResults['signOut']> {
     this.requireServer(server);
     const auth = this.host.serverAuth(server);
     if (!auth) throw new HostError('config', `server "${server}" is not an HTTP server that signs in with a browser`);
@@ -431,7 +501,7 @@ export class HostService {
     return this.serverViews();
   }
 
-  private async removeServer(name: string): Promise<ServerView[]> {
+  private async dropServer(name: string): Promise<ServerView[]> {
     this.requireServer(name);
     await this.serversFile.update((raw, current) => {
       if (!current[name]) throw new HostError('config', `no server named "${name}" is configured`);
@@ -440,7 +510,7 @@ export class HostService {
     return this.serverViews();
   }
 
-  private async importServers(json: string): Promise<HostResults['importServers']> {
+  private async importServerJson(json: string): Promise<HostResults['importServers']> {
     let outcome: ReturnType<typeof importServers> | undefined;
     await this.serversFile.update((raw, current) => {
       outcome = importServers(json, new Set(Object.keys(current)));
@@ -532,14 +602,14 @@ export class HostService {
     await Promise.all(resumed.map((r) => r.done.catch(() => undefined)));
   }
 
-  private cancelCall(callId: string): boolean {
+  private cancelRunningCall(callId: string): boolean {
     const c = this.calling.get(callId);
     if (!c) return false;
     c.abort(new HostError('cancelled', 'the call was cancelled by the user'));
     return true;
   }
 
-  private async updateSettings(patch: Partial<Settings>): Promise<Settings> {
+  private async applySettings(patch: Partial<Settings>): Promise<Settings> {
     this.settings = { ...this.settings, ...patch };
     this.host.maxRounds = this.settings.maxRounds;
     this.host.questionTimeLimitMinutes = this.settings.questionTimeLimitMinutes;
