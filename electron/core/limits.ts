@@ -16,8 +16,12 @@ export const LIMITS = {
   schemaChars: 64 * 1024,
   /** Characters of a URL question's link (never shortened: shown whole or refused). */
   urlChars: 65_536,
-  /** Questions waiting for the human at once, per server: the app's own calls and every gateway's, counted together. */
-  pendingPerServer: 32,
+  /**
+   * Questions waiting for the human at once, per server: the app's own calls
+   * and every gateway's, counted together. At least questionsPerRound: the
+   * app is handed a whole round at once.
+   */
+  pendingPerServer: 64,
   /** Questions waiting at once, per gateway connection on the approval socket. */
   pendingPerPeer: 64,
   /** Gateway connections the approval socket holds at once. */

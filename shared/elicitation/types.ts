@@ -83,8 +83,11 @@ export interface QuestionOrigin {
    * Where this question stands in a round that asks several (modern era:
    * one input_required with several inputRequests): 1-based `index` of
    * `count`, and every key of the round in order. Absent for a round of one.
+   * `roundId` is set when the round's questions are put all at once (the
+   * app's queue): the dialog groups them, shows them one by one with a way
+   * back, and answers them together when the last one is answered.
    */
-  roundPosition?: { index: number; count: number; keys: string[] };
+  roundPosition?: { index: number; count: number; keys: string[]; roundId?: string };
   /**
    * Set on the questions of the last round the round limit allows: if the
    * server asks again after it, the call is stopped. Dialogs say so.

@@ -1,8 +1,10 @@
 // A round with three inputRequests (a form, a confirm-only question and a
 // link) through the real web shell: each dialog says where it stands in the
 // round ("Question 1 of 3 from kimai, round 1") and which keys are still to
-// come, the waiting count counts questions (not calls), the answers reach
-// the server together in one retry, and axe finds nothing in light or dark.
+// come, the waiting count counts questions (not calls), Back returns to an
+// earlier question with every answer kept (and nothing sent meanwhile), the
+// answers reach the server together in one retry, and axe finds nothing in
+// light or dark.
 import { describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
 import { answerDialog, axe, setTheme, shot } from './app-shell';
@@ -22,6 +24,8 @@ describe('a round of several questions', () => {
     const dialog = page.getByRole('dialog');
     const position = dialog.getByTestId('round-position');
     const waiting = page.locator('.waiting-badge');
+    // Screenshots show the answer buttons as they are once active, not during their arming moment.
+    const armed = () => page.waitForSelector('[role="dialog"] [data-arming]', { state: 'detached' });
 
     await dialog.getByText('Which project is this for?').waitFor();
     await expect(position.textContent()).resolves.toBe(
@@ -33,7 +37,11 @@ describe('a round of several questions', () => {
       expect(await axe(page)).toEqual([]);
     }
     await setTheme(app, page, 'light');
+    await armed();
     await shot(page, 'app-round-view-light');
+    // The first question has no way back; pick a project that is not the default.
+    await expect(dialog.getByRole('button', { name: 'Back' }).count()).resolves.toBe(0);
+    await dialog.getByLabel('ops', { exact: true }).check();
     await answerDialog(page, 'Submit');
 
     await dialog.getByText('Log this time?').waitFor();
@@ -47,11 +55,30 @@ describe('a round of several questions', () => {
     await expect(position.textContent()).resolves.toBe('Question 3 of 3 from kimai, round 1');
     await expect(waiting.textContent()).resolves.toBe('1');
     expect(await axe(page)).toEqual([]);
+    await armed();
+    await shot(page, 'app-round-view-back-light');
+
+    // Back twice: the earlier answers are still there, and nothing has gone to the server.
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByText('Log this time?').waitFor();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByText('Which project is this for?').waitFor();
+    await expect(position.textContent()).resolves.toContain('Question 1 of 3 from kimai, round 1');
+    await expect(dialog.getByLabel('ops', { exact: true }).isChecked()).resolves.toBe(true);
+    await expect(waiting.textContent()).resolves.toBe('1');
+    await expect(page.locator('.call-card[data-call-state="running"]').count()).resolves.toBe(1);
+    expect(await axe(page)).toEqual([]);
+    // Change the first answer; the second is kept as it was.
+    await dialog.getByLabel('cs', { exact: true }).check();
+    await answerDialog(page, 'Submit');
+    await dialog.getByText('Log this time?').waitFor();
+    await answerDialog(page, 'Accept');
+    await dialog.locator('[data-testid="url-full"]').waitFor();
     await answerDialog(page, 'Decline');
 
     const result = page.locator('.call-card').first();
     await expect(result.locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe(
-      'project: accept; confirm: accept; ticket: decline',
+      'project: accept {"project":"cs"}; confirm: accept; ticket: decline',
     );
     expect(problems).toEqual([]);
   });

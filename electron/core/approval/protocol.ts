@@ -64,6 +64,7 @@ const origin = z.strictObject({
       index: z.number().int().min(1).max(1000),
       count: z.number().int().min(1).max(1000),
       keys: z.array(text(500)).max(1000),
+      roundId: id.optional(),
     })
     .optional(),
   lastRound: z.literal(true).optional(),

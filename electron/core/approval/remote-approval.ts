@@ -117,6 +117,8 @@ export function createRemoteApproval(options: ApprovalClientOptions): RemoteAppr
   };
 
   const prompter: Prompter = {
+    // The app at the other end takes a round at once, as its own calls' rounds.
+    asksRoundsTogether: true,
     async ask(question: Question, signal: AbortSignal): Promise<PrompterAnswer> {
       const ctx = contexts.get(question.id);
       contexts.delete(question.id);

@@ -4,6 +4,7 @@
 // JSON-RPC id with `inputResponses` under the same keys and `requestState`
 // echoed byte for byte (absent when the server sent none). Each call builds
 // its own params, so neither field can leak into a parallel request.
+import { randomUUID } from 'node:crypto';
 import {
   SdkError,
   SdkErrorCode,
@@ -19,6 +20,7 @@ import { HostError, messageOf } from '../host-error';
 import { LIMITS } from '../limits';
 import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
+import { askTogether } from './ask-together';
 import { RESULT_SCHEMAS } from './result-schemas';
 import { digestState } from './state-digest';
 import { checkedAs } from '../../../shared/checked-as';
@@ -173,24 +175,31 @@ export async function runInputRequiredLoop(
       }
     }
 
-    const answers: Record<string, unknown> = {};
-    for (const [i, key] of keys.entries()) {
-      const req = requests[key] as { params?: ElicitParams };
-      const { answer } = await gate.ask(
-        req.params ?? {},
+    const together = gate.asksRoundsTogether && keys.length > 1;
+    const roundId = together ? randomUUID() : undefined;
+    const ask = (key: string, i: number, signal: AbortSignal) =>
+      gate.ask(
+        (requests[key] as { params?: ElicitParams }).params ?? {},
         {
           call,
           server: call.server,
           era: 'modern',
           round: rounds,
           key,
-          roundPosition: { index: i + 1, count: keys.length, keys },
+          roundPosition: { index: i + 1, count: keys.length, keys, ...(roundId ? { roundId } : {}) },
           ...(rounds === options.maxRounds ? { lastRound: true } : {}),
           ...(stateDigest ? { requestState: stateDigest } : {}),
         },
-        options.signal,
+        signal,
       );
-      answers[key] = answer;
+    const answers: Record<string, unknown> = {};
+    if (together) {
+      // The whole round is put at once, so the human can go back within it;
+      // the answers still go to the server together, in one retry.
+      const given = await askTogether(keys, ask, options.signal);
+      for (const [i, key] of keys.entries()) answers[key] = given[i];
+    } else {
+      for (const [i, key] of keys.entries()) answers[key] = (await ask(key, i, options.signal)).answer;
     }
     inputResponses = answers;
   }

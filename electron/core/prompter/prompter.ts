@@ -21,6 +21,14 @@ export interface PrompterAnswer {
 /** Puts questions to whoever answers them. */
 export interface Prompter {
   /**
+   * True when the prompter takes every question of a round at once and
+   * answers each only when the human finished the round (the app's queue,
+   * and the approval channel to it): the human can then go back to an
+   * earlier answer before the round is sent. Others (scripts) get a round's
+   * questions one at a time, in key order.
+   */
+  readonly asksRoundsTogether?: boolean;
+  /**
    * Ask one question. Must settle: resolve with an answer, or reject when
    * `signal` aborts (the call was cancelled or the server went away), in
    * which case the question must be withdrawn from view.

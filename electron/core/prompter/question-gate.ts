@@ -33,7 +33,7 @@ export interface AskContext {
   key: string;
   requestState?: StateDigest;
   /** The question's place in a round of several (see QuestionOrigin.roundPosition). */
-  roundPosition?: { index: number; count: number; keys: string[] };
+  roundPosition?: { index: number; count: number; keys: string[]; roundId?: string };
   /** This is the last round the round limit allows (QuestionOrigin.lastRound). */
   lastRound?: boolean;
   /** The task that asks, when the call became one. */
@@ -209,6 +209,11 @@ export class QuestionGate {
     private readonly timeLimitMinutes: () => number = () => 0,
   ) {
     this.open = openCounts(prompter);
+  }
+
+  /** Whether a round's questions may be asked all at once (see Prompter.asksRoundsTogether). */
+  get asksRoundsTogether(): boolean {
+    return this.prompter.asksRoundsTogether === true;
   }
 
   /** Ask a question built from `params`; resolves with the (recorded) answer to send. */

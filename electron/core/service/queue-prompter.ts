@@ -43,6 +43,8 @@ type Pending = PendingQuestion | PendingSignIn;
 export type OpenExternal = (url: string) => Promise<void>;
 
 export class QueuePrompter implements Prompter {
+  /** The renderer shows a round's questions one by one with Back, and answers them when the round is done. */
+  readonly asksRoundsTogether = true;
   private readonly pending = new Map<string, Pending>();
   /** Sign-ins cancelled in the moment between the browser opening and the core starting to wait. */
   private readonly cancelledWaits = new Set<string>();

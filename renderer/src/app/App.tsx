@@ -46,7 +46,7 @@ export default function App({
   const language = useUiLanguage(settings?.language);
   useDocumentSettings(language, settings?.theme);
   const t = createTranslate(language);
-  const count = questionsWaiting(queue.questions);
+  const count = questionsWaiting(queue.questions, queue.drafts);
   const [view, setView] = useState<ViewName>(initialView);
   const [tools, setTools] = useState<ToolsSelection>({ server: null, tool: null });
   useEffect(() => {

@@ -20,6 +20,7 @@ export default function ConfirmDialog({
   sending,
   sendError,
   onAnswer,
+  onBack,
 }: DialogProps<FormQuestion>) {
   const t = useT();
   const titleId = useId();
@@ -44,7 +45,7 @@ export default function ConfirmDialog({
       <div className="dialog-body">
         <MessageText id={messageId} message={question.message} />
       </div>
-      <DialogFooter sending={sending} sendError={sendError}>
+      <DialogFooter sending={sending} sendError={sendError} onBack={onBack}>
         <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>
           {t('action.decline')}
         </DeliberateButton>

@@ -8,10 +8,12 @@ export interface DialogFooterProps {
   sendError: string | null;
   /** A status of the dialog's own (e.g. "correct 2 fields"); replaces the Esc hint. */
   status?: string | null;
+  /** Within a round: back to the previous question. Answers nothing, so it needs no arming delay. */
+  onBack?: () => void;
 }
 
 /** The bottom bar: a status line (sending, failure, hint) and the buttons, primary last. */
-export default function DialogFooter({ children, sending, sendError, status }: DialogFooterProps) {
+export default function DialogFooter({ children, sending, sendError, status, onBack }: DialogFooterProps) {
   const t = useT();
   return (
     <footer className="dialog-footer">
@@ -26,7 +28,14 @@ export default function DialogFooter({ children, sending, sendError, status }: D
           </p>
         )}
       </div>
-      <div className="actions">{children}</div>
+      <div className="actions">
+        {onBack && (
+          <button type="button" className="button button-back" disabled={sending} onClick={onBack}>
+            {t('action.back')}
+          </button>
+        )}
+        {children}
+      </div>
     </footer>
   );
 }

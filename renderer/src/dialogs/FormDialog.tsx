@@ -88,6 +88,8 @@ export default function FormDialog({
   sending,
   sendError,
   onAnswer,
+  onBack,
+  draft,
 }: DialogProps<FormQuestion>) {
   const t = useT();
   const titleId = useId();
@@ -97,7 +99,11 @@ export default function FormDialog({
   const uiSchema = useMemo(() => buildUiSchema(schema), [schema]);
   const secrets = useMemo(() => secretFieldWarnings(question.requestedSchema), [question.requestedSchema]);
   const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: new Set(secrets) }), [t, secrets]);
-  const initial = useMemo(() => initialFormData(schema), [schema]);
+  // Back within a round: the form shows what the human answered before.
+  const initial = useMemo(
+    () => ({ ...initialFormData(schema), ...(draft?.action === 'accept' ? draft.content : {}) }),
+    [schema, draft],
+  );
 
   // Refs, not state: RJSF calls transformErrors synchronously inside its own updates.
   const touched = useRef(new Set<string>());
@@ -183,6 +189,7 @@ export default function FormDialog({
       <DialogFooter
         sending={sending}
         sendError={sendError}
+        onBack={onBack}
         status={attempted && invalidFields > 0 ? plural(t, 'form.invalid', invalidFields) : null}
       >
         <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>

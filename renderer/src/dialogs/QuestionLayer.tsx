@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { Answer } from '../../../shared/elicitation/types';
-import { questionsWaiting, serverOf, type QuestionQueue } from '../state/question-queue';
+import { questionsWaiting, serverOf, shownQuestion, type QuestionQueue } from '../state/question-queue';
 import type { ServerDirectory } from '../state/server-directory';
 import { useStore } from '../state/use-store';
 import QuestionDialog from './QuestionDialog';
@@ -20,7 +20,7 @@ export interface QuestionLayerProps {
 export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: QuestionLayerProps) {
   const state = useStore(queue);
   const { names } = useStore(directory);
-  const front = state.questions[0];
+  const front = shownQuestion(state);
   const known = useMemo(() => [...names, ...state.questions.map(serverOf)], [names, state.questions]);
   const onDismiss = useCallback((id: string) => queue.dismissNote(id), [queue]);
 
@@ -35,6 +35,21 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
     () => (frontId ? queue.openUrl(frontId) : Promise.resolve({ opened: false })),
     [queue, frontId],
   );
+  const position = front && front.mode !== 'sign-in' ? front.origin.roundPosition : undefined;
+  const roundId = position?.roundId;
+  const canGoBack = roundId !== undefined && (position?.index ?? 1) > 1;
+  const waiting = Math.max(0, questionsWaiting(state.questions, state.drafts) - 1);
+  const onBack = useCallback(() => {
+    if (frontId) queue.back(frontId);
+  }, [queue, frontId]);
+  // A round is sent as a whole: its sending state and failures show on whichever of its questions is in view.
+  const inView = (id: string | undefined) =>
+    id !== undefined &&
+    (id === front?.id ||
+      (roundId !== undefined &&
+        state.questions.some(
+          (q) => q.id === id && q.mode !== 'sign-in' && q.origin.roundPosition?.roundId === roundId,
+        )));
 
   return (
     <>
@@ -45,7 +60,7 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
               key={front.id}
               question={front}
               colour={colourOf(front.server, known)}
-              waiting={questionsWaiting(state.questions) - 1}
+              waiting={waiting}
               sending={state.sending === front.id}
               sendError={state.sendError?.questionId === front.id ? state.sendError.message : null}
               onAnswer={onAnswer}
@@ -56,11 +71,13 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
               key={front.id}
               question={front}
               colour={colourOf(front.origin.server, known)}
-              waiting={questionsWaiting(state.questions) - 1}
-              sending={state.sending === front.id}
-              sendError={state.sendError?.questionId === front.id ? state.sendError.message : null}
+              waiting={waiting}
+              sending={inView(state.sending ?? undefined)}
+              sendError={state.sendError && inView(state.sendError.questionId) ? state.sendError.message : null}
               onAnswer={onAnswer}
               onOpenUrl={onOpenUrl}
+              {...(canGoBack ? { onBack } : {})}
+              {...(state.drafts[front.id] ? { draft: state.drafts[front.id] } : {})}
             />
           )}
         </KnownServersContext.Provider>

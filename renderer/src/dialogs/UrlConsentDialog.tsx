@@ -26,6 +26,7 @@ export default function UrlConsentDialog({
   sendError,
   onAnswer,
   onOpenUrl,
+  onBack,
 }: DialogProps<UrlQuestion> & UrlDialogExtras) {
   const t = useT();
   const titleId = useId();
@@ -102,7 +103,7 @@ export default function UrlConsentDialog({
           </div>
         )}
       </div>
-      <DialogFooter sending={sending} sendError={sendError}>
+      <DialogFooter sending={sending} sendError={sendError} onBack={onBack}>
         {phase === 'waiting' ? (
           <>
             <DeliberateButton className="button" busy={sending} onActivate={cancel}>

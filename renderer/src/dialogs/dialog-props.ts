@@ -13,6 +13,10 @@ export interface DialogProps<Q extends Question = Question> {
   sendError: string | null;
   /** Sends the human's answer: accept (with content for forms), decline or cancel. */
   onAnswer: (answer: Answer) => void;
+  /** Within a round: back to the previous question, keeping every answer given (absent on the first). */
+  onBack?: () => void;
+  /** The answer the human already gave this question earlier in the round (they came back to it). */
+  draft?: Answer;
 }
 
 /** Extra props of the URL-consent dialog. */

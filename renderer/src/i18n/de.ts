@@ -60,6 +60,7 @@ export const de: Dictionary = {
   'action.decline': 'Ablehnen',
   'action.submit': 'Absenden',
   'action.cancel': 'Abbrechen',
+  'action.back': 'Zurück',
   'action.open': 'Im Browser öffnen',
   'action.done': 'Erledigt, weiter',
   'action.copy': 'Link kopieren',

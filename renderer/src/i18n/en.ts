@@ -59,6 +59,7 @@ export const en = {
   'action.decline': 'Decline',
   'action.submit': 'Submit',
   'action.cancel': 'Cancel',
+  'action.back': 'Back',
   'action.open': 'Open in browser',
   'action.done': 'I’m done, continue',
   'action.copy': 'Copy link',

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Question } from '../../../shared/elicitation/types';
 import { createInMemoryHost } from '../api/in-memory-host';
 import { confirmQuestion, formQuestion, origin, urlQuestion } from '../testing/questions';
-import { QuestionQueue } from './question-queue';
+import { QuestionQueue, questionsWaiting } from './question-queue';
 
 const schema = { type: 'object' as const, properties: { a: { type: 'string' as const } } };
 
@@ -160,5 +160,45 @@ describe('QuestionQueue', () => {
     host.push(confirmQuestion());
     expect(listener).toHaveBeenCalledTimes(1);
     expect(queue.getState().questions).toHaveLength(1);
+  });
+
+  it('a round put at once: shown one by one, Back keeps every answer, nothing is sent until the last one', async () => {
+    const keys = ['project', 'confirm', 'ticket'];
+    const member = (index: number) =>
+      formQuestion(schema, {
+        origin: origin({ key: keys[index - 1]!, roundPosition: { index, count: 3, keys, roundId: 'r1' } }),
+      });
+    // They may arrive out of order: the round is shown in key order all the same.
+    const [q1, q2, q3] = [member(1), member(2), member(3)];
+    const { host, queue } = await started([q2, q1, q3]);
+    const sent = () => host.calls.filter((c) => c.method === 'answerQuestion').map((c) => c.params);
+    expect(queue.shown()?.id).toBe(q1.id);
+    expect(questionsWaiting(queue.getState().questions, queue.getState().drafts)).toBe(3);
+
+    await queue.answer(q1.id, { action: 'accept', content: { a: 'ops' } });
+    expect(queue.shown()?.id).toBe(q2.id);
+    expect(questionsWaiting(queue.getState().questions, queue.getState().drafts)).toBe(2);
+    await queue.answer(q2.id, { action: 'decline' });
+    expect(queue.shown()?.id).toBe(q3.id);
+    queue.back(q3.id);
+    queue.back(q2.id);
+    queue.back(q1.id); // the first has no way back
+    expect(queue.shown()?.id).toBe(q1.id);
+    expect(queue.getState().drafts[q1.id]).toEqual({ action: 'accept', content: { a: 'ops' } });
+    expect(sent()).toEqual([]);
+
+    await queue.answer(q1.id, { action: 'accept', content: { a: 'cs' } });
+    expect(queue.shown()?.id).toBe(q2.id);
+    expect(queue.getState().drafts[q2.id]).toEqual({ action: 'decline' });
+    await queue.answer(q2.id, { action: 'decline' });
+    expect(sent()).toEqual([]);
+    await queue.answer(q3.id, { action: 'cancel' });
+    expect(sent()).toEqual([
+      { questionId: q1.id, answer: { action: 'accept', content: { a: 'cs' } } },
+      { questionId: q2.id, answer: { action: 'decline' } },
+      { questionId: q3.id, answer: { action: 'cancel' } },
+    ]);
+    expect(queue.getState().questions).toEqual([]);
+    expect(queue.getState().drafts).toEqual({});
   });
 });

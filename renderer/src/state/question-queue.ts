@@ -4,9 +4,12 @@
 // - a question id is shown once and answered at most once, even if the host
 //   repeats an event or the user clicks twice,
 // - a question the host withdraws (call cancelled, server gone, timeout)
-//   leaves with a note the UI shows until dismissed.
+//   leaves with a note the UI shows until dismissed,
 // - sign-ins wait in the same queue, in the same arrival order, one dialog
-//   at a time with everything else.
+//   at a time with everything else,
+// - a round the host puts all at once (roundPosition.roundId) is shown one
+//   question at a time with a way back; its answers stay here as drafts and
+//   are sent together once the last one is answered.
 import type { Answer, Question } from '../../../shared/elicitation/types';
 import type { SignInQuestion } from '../../../shared/auth/types';
 import type { HostApi, HostEvents } from '../../../shared/host-api/contract';
@@ -42,6 +45,10 @@ export interface QueueState {
   /** The last failure to send an answer, shown on that question's dialog. */
   readonly sendError: { questionId: string; message: string } | null;
   readonly notes: readonly RemovalNote[];
+  /** Answers given within a round that is not finished yet, by question id: nothing is sent until it is. */
+  readonly drafts: Readonly<Record<string, Answer>>;
+  /** Per round id: the position (1-based roundPosition.index) the human went back to, if they did. */
+  readonly steps: Readonly<Record<string, number>>;
   /** False until the first `listQuestions` finished (or failed). */
   readonly loaded: boolean;
   /** Set when the host could not be reached at start. */
@@ -57,6 +64,8 @@ const initialState: QueueState = {
   sending: null,
   sendError: null,
   notes: [],
+  drafts: {},
+  steps: {},
   loaded: false,
   loadError: null,
 };
@@ -69,6 +78,8 @@ export class QuestionQueue {
   // Ids that must never come back: answered by us or withdrawn by the host.
   private readonly settled = new Set<string>();
   private noteCounter = 0;
+  // Per round id: how many of its answers already went to the host (a send can fail half-way).
+  private readonly roundSent = new Map<string, number>();
 
   constructor(private readonly api: QueueHostApi) {}
 
@@ -133,12 +144,49 @@ export class QuestionQueue {
     return this.state.questions[0];
   }
 
+  /** The question the human is looking at: the one in front, or, in a round, the one they stepped to. */
+  shown(): QueuedQuestion | undefined {
+    return shownQuestion(this.state);
+  }
+
   /**
-   * Sends the human's answer. Returns false, sending nothing, when the question
-   * is not waiting or an answer is already on its way: one answer per question.
+   * The human's answer. In a round put all at once it is kept as a draft and
+   * the next question comes up; the last one sends the whole round, in key
+   * order. Otherwise it is sent. Returns false, sending nothing, when the
+   * question is not waiting or an answer is already on its way: one answer
+   * per question.
    */
   async answer(questionId: string, answer: Answer): Promise<boolean> {
     if (this.state.sending !== null || !this.has(questionId)) return false;
+    const position = roundOf(this.state.questions.find((q) => q.id === questionId)!);
+    if (!position?.roundId) return this.send(questionId, answer);
+    const roundId = position.roundId;
+    const drafts = { ...this.state.drafts, [questionId]: answer };
+    const members = roundMembers(this.state.questions, roundId);
+    const done =
+      members.length + (this.roundSent.get(roundId) ?? 0) >= position.count && members.every((m) => drafts[m.id]);
+    if (!done) {
+      this.set({ drafts, steps: { ...this.state.steps, [roundId]: position.index + 1 } });
+      return true;
+    }
+    this.set({ drafts });
+    for (const m of members) {
+      if (!(await this.send(m.id, drafts[m.id]!))) return false;
+      this.roundSent.set(roundId, (this.roundSent.get(roundId) ?? 0) + 1);
+    }
+    this.roundSent.delete(roundId);
+    return true;
+  }
+
+  /** Back to the previous question of a round (its answer kept, to change or confirm); nothing is sent. */
+  back(questionId: string): void {
+    const found = this.state.questions.find((q) => q.id === questionId);
+    const position = found && roundOf(found);
+    if (!position?.roundId || position.index <= 1 || this.state.sending !== null) return;
+    this.set({ steps: { ...this.state.steps, [position.roundId]: position.index - 1 } });
+  }
+
+  private async send(questionId: string, answer: Answer): Promise<boolean> {
     this.set({ sending: questionId, sendError: null });
     try {
       const result = await this.api.answerQuestion({ questionId, answer });
@@ -190,6 +238,7 @@ export class QuestionQueue {
     if (!question) return;
     const patch: { -readonly [K in keyof QueueState]?: QueueState[K] } = {
       questions: this.state.questions.filter((q) => q.id !== questionId),
+      drafts: withoutKey(this.state.drafts, questionId),
     };
     if (this.state.sendError?.questionId === questionId) patch.sendError = null;
     // Our own answer echoing back is no news; anything else the human should hear about.
@@ -208,7 +257,11 @@ export class QuestionQueue {
 
   private settle(questionId: string): void {
     this.settled.add(questionId);
-    if (this.has(questionId)) this.set({ questions: this.state.questions.filter((q) => q.id !== questionId) });
+    if (this.has(questionId))
+      this.set({
+        questions: this.state.questions.filter((q) => q.id !== questionId),
+        drafts: withoutKey(this.state.drafts, questionId),
+      });
   }
 
   private set(patch: Partial<QueueState>): void {
@@ -221,15 +274,54 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  if (!Object.hasOwn(record, key)) return record;
+  const rest = { ...record };
+  delete rest[key];
+  return rest;
+}
+
+/** The questions of one round that are waiting, in the round's key order. */
+export function roundMembers(questions: readonly QueuedQuestion[], roundId: string): Question[] {
+  return questions
+    .filter((q): q is Question => q.mode !== 'sign-in' && q.origin.roundPosition?.roundId === roundId)
+    .sort((a, b) => a.origin.roundPosition!.index - b.origin.roundPosition!.index);
+}
+
+/** Where a question stands in its round (a sign-in belongs to none). */
+function roundOf(q: QueuedQuestion): Question['origin']['roundPosition'] {
+  return q.mode === 'sign-in' ? undefined : q.origin.roundPosition;
+}
+
 /**
- * How many questions wait for the human: the questions on screen plus, for
- * each, the rest of its round (a round's questions are put one at a time).
+ * The question to draw: the one in front, unless it belongs to a round put
+ * all at once. Then it is the round's question the human stepped back to, or
+ * else its first one not answered yet (undefined for a moment while the rest
+ * of the round is still arriving).
  */
-export function questionsWaiting(questions: readonly QueuedQuestion[]): number {
+export function shownQuestion(state: Pick<QueueState, 'questions' | 'drafts' | 'steps'>): QueuedQuestion | undefined {
+  const front = state.questions[0];
+  const roundId = front && roundOf(front)?.roundId;
+  if (!front || !roundId) return front;
+  const members = roundMembers(state.questions, roundId);
+  const step = state.steps[roundId] ?? members.find((m) => !state.drafts[m.id])?.origin.roundPosition!.index;
+  return step === undefined ? members[members.length - 1] : members.find((m) => m.origin.roundPosition!.index === step);
+}
+
+/**
+ * How many questions wait for the human: those not answered yet (a draft
+ * within an unfinished round counts as answered) plus, for a round put one
+ * question at a time, the rest of that round.
+ */
+export function questionsWaiting(
+  questions: readonly QueuedQuestion[],
+  drafts: Readonly<Record<string, Answer>> = {},
+): number {
   let n = 0;
   for (const q of questions) {
-    const p = q.mode === 'sign-in' ? undefined : q.origin.roundPosition;
-    n += p ? Math.max(1, p.count - p.index + 1) : 1;
+    if (drafts[q.id]) continue;
+    const p = roundOf(q);
+    n += p && !p.roundId ? Math.max(1, p.count - p.index + 1) : 1;
   }
   return n;
 }
