@@ -53,6 +53,12 @@ describe('main process wiring', () => {
     );
   });
   afterEach(async () => {
+    // Quit as Electron would, so the approval channel stops watching (and re-binding) its socket
+    // before the data folder is removed. A test that already quit has closed everything.
+    if (electron.app.listenerCount('will-quit') > 0 && electron.app.quit.mock.calls.length === 0) {
+      electron.app.emit('will-quit', { preventDefault: () => undefined });
+      await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    }
     vi.restoreAllMocks();
     await service?.close();
     await rm(dataDir, { recursive: true, force: true });
