@@ -9,7 +9,7 @@
 //   median of three windows), and, for orientation, the same load over stdio
 //   and straight to the server's own HTTP endpoint;
 // - for orientation: a call with one question answered in the app.
-// Run alone: `npx tsx bench/run.ts gateway`; latency only: `npx tsx bench/gateway.bench.ts --latency`.
+// Run alone: `npx tsx bench/run.ts gateway`; latency only: `npx tsx bench/gateway.bench.ts --latency [--rounds N]`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -281,7 +281,11 @@ export async function benchGateway(
 
 // `npx tsx bench/gateway.bench.ts` prints the figures alone.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  benchGateway({ latencyOnly: process.argv.includes('--latency') }).then(
+  const roundsArg = process.argv.indexOf('--rounds');
+  benchGateway({
+    latencyOnly: process.argv.includes('--latency'),
+    ...(roundsArg > 0 ? { rounds: Number(process.argv[roundsArg + 1]) } : {}),
+  }).then(
     (rows) => {
       for (const r of rows)
         process.stdout.write(`${r.name}: ${r.value} ${r.unit}${r.goal ? ` (goal ${r.goal})` : ''}\n`);
