@@ -103,9 +103,13 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
       ...cliSignIn(io, values, deps.signIn),
     });
     const { host } = session;
+    let lastTaskLine = '';
     host.tasks.onChange(({ record, previous }) => {
-      if (previous !== undefined || record.endedAt === undefined)
-        io.stderr(taskLine(record.taskId, record.status, record.statusMessage));
+      if (previous === undefined && record.endedAt !== undefined) return;
+      // A poll that saw the same status and message again is not a change worth a line.
+      const line = taskLine(record.taskId, record.status, record.statusMessage);
+      if (line !== lastTaskLine) io.stderr(line);
+      lastTaskLine = line;
     });
     const conn = await host.connect(target.name, io.signal);
     state.era = conn.era;
