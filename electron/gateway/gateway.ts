@@ -31,7 +31,7 @@ export interface GatewayOptions {
   /** Servers to expose instead of DIR/servers.json (tests, benchmarks). */
   servers?: Record<string, ServerEntry>;
   /** How questions reach the human; default: the approval channel to the app. */
-  approval?: { prompter: Prompter; observer: HostObserver; close(): void };
+  approval?: GatewayApproval;
   /** Starts the app when a question arrives and none runs; null: never. */
   launcher?: AppLauncher | null;
   /** Another user's shared approval folder, and that user: see core/approval/shared-folder.ts. */
@@ -83,7 +83,7 @@ export class Gateway {
     private readonly serversFile: ServersFile | undefined,
     maxRounds: number,
     eraCache: EraCache,
-    private readonly approval: { prompter: Prompter; observer: HostObserver; close(): void },
+    private readonly approval: GatewayApproval,
   ) {
     this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
     this.progressIntervalMs = options.progressIntervalMs ?? 5_000;
@@ -101,12 +101,17 @@ export class Gateway {
       rawLane: true,
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
       // Sign-ins made in the app or with `countersign auth login` are used
-      // (the data folder's store). The gateway itself never starts one: the
-      // agent gets "sign-in needed", never a link, a code or a token.
+      // (the data folder's store). A server that needs a new one is signed in
+      // through the app: its sign-in dialog, its open-external gate. The agent
+      // gets only the result, "declined" or "sign-in needed", never a link, a
+      // code or a token.
       auth: {
         store: new FileCredentialStore(join(options.dataDir, 'credentials')),
-        allowSignIn: false,
-        open: () => Promise.reject(new Error('the gateway does not open sign-in links')),
+        allowSignIn: approval.openSignIn !== undefined,
+        open: (url) =>
+          approval.openSignIn
+            ? approval.openSignIn(url)
+            : Promise.reject(new Error('the gateway does not open sign-in links')),
       },
     });
     this.catalog = new Catalog(this.host, (server) => this.prepare(server), this.log);
@@ -236,8 +241,17 @@ export class Gateway {
   }
 }
 
+/** How a gateway's questions reach the human: the Host's prompter and observer, and the opener of sign-in links. */
+export interface GatewayApproval {
+  prompter: Prompter;
+  observer: HostObserver;
+  close(): void;
+  /** Absent: this gateway cannot sign in (the agent gets "sign-in needed"). */
+  openSignIn?: (url: string) => Promise<void>;
+}
+
 /** The approval channel to the app, as the Host's prompter and observer. */
-function remoteApproval(options: GatewayOptions): { prompter: Prompter; observer: HostObserver; close(): void } {
+function remoteApproval(options: GatewayOptions): GatewayApproval {
   const remote = createRemoteApproval({
     dataDir: options.dataDir,
     launcher: options.launcher ?? null,
@@ -246,5 +260,10 @@ function remoteApproval(options: GatewayOptions): { prompter: Prompter; observer
     ...(options.startTimeoutMs !== undefined ? { startTimeoutMs: options.startTimeoutMs } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
-  return { prompter: remote.prompter, observer: remote.observer, close: () => remote.client.close() };
+  return {
+    prompter: remote.prompter,
+    observer: remote.observer,
+    close: () => remote.client.close(),
+    openSignIn: remote.signIns.open,
+  };
 }

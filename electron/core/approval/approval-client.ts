@@ -15,6 +15,7 @@ import {
   parseFrame,
   type AppFrame,
   type GatewayFrame,
+  type WireSignIn,
   NOT_VISIBLE,
 } from './protocol';
 import { checkProof, handshakeProof, newNonce } from './handshake';
@@ -171,6 +172,62 @@ export class ApprovalClient {
       });
       signal.addEventListener('abort', onAbort, { once: true });
       conn.send({ type: 'ask', id, ...ask });
+    });
+  }
+
+  /** A sign-in a server needs, put to the human in the app (./remote-sign-in.ts). */
+  async askSignIn(signIn: WireSignIn, signal: AbortSignal): Promise<{ id: string; accepted: boolean }> {
+    if (signal.aborted) throw abortError(signal);
+    const conn = await this.ensure(true);
+    if (signal.aborted) throw abortError(signal);
+    const id = `q${++this.nextId}`;
+    const answer = await new Promise<PrompterAnswer>((resolve, reject) => {
+      const onAbort = () => {
+        if (!conn.waiting.delete(id)) return;
+        conn.send({ type: 'cancel', id });
+        reject(abortError(signal));
+      };
+      conn.waiting.set(id, {
+        resolve: (a) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(a);
+        },
+        reject: (e) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      conn.send({ type: 'sign-in', id, signIn });
+    });
+    return { id, accepted: answer.answer.action === 'accept' };
+  }
+
+  /** The gateway's listener is ready: the app may open the consented sign-in's link. */
+  openSignIn(id: string): void {
+    this.conn?.send({ type: 'sign-in-open', id });
+  }
+
+  /** Resolves when the human cancels the sign-in's wait in the app; `signal` ends the wait (the app is told). */
+  signInWithdrawn(id: string, signal: AbortSignal): Promise<void> {
+    const conn = this.conn;
+    if (!conn || conn.closed) return Promise.reject(new ApprovalUnavailableError('the Countersign app went away'));
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        if (!conn.waiting.delete(id)) return;
+        conn.send({ type: 'cancel', id });
+        reject(abortError(signal));
+      };
+      conn.waiting.set(id, {
+        resolve: () => undefined,
+        reject: (e) => {
+          signal.removeEventListener('abort', onAbort);
+          if (e instanceof ApprovalWithdrawnError) resolve();
+          else reject(e);
+        },
+      });
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
     });
   }
 

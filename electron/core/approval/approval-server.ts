@@ -15,6 +15,7 @@ import type { Prompter } from '../prompter/prompter';
 import { QuestionGate, type AskContext, type ElicitParams } from '../prompter/question-gate';
 import type { HostEvents } from '../../../shared/host-api/contract';
 import { identityOf, watchSocket, type SocketWatch } from './socket-watch';
+import { askSignIn } from './remote-sign-in';
 import { approvalEndpoint, ensurePrivateDir, sharedEndpoint, writeTokenFile, type ApprovalEndpoint } from './endpoint';
 import { ensureSharedFolder, readShare, shareSocket, writeSharedKey } from './shared-folder';
 import {
@@ -34,7 +35,10 @@ import { checkProof, handshakeProof, newNonce, NONCE_PATTERN } from './handshake
 /** What the approval server needs from the app (HostService provides it). */
 export interface ApprovalHost {
   /** The app's own question queue: what the human sees. */
-  readonly questions: Prompter;
+  readonly questions: Prompter & {
+    /** Open a consented sign-in's link through the app's open-external gate (QueuePrompter). */
+    openSignInLink?(url: string): Promise<void>;
+  };
   /** The app's history observer (the journal). */
   readonly observer: HostObserver;
   /** "Stop asking this session" for a server. */
@@ -264,6 +268,8 @@ async function watchOwnSocket(
 class Peer {
   private readonly reader = new LineReader();
   private readonly pending = new Map<string, AbortController>();
+  /** Sign-ins consented to, waiting for the gateway to say its listener is ready. */
+  private readonly signInOpen = new Map<string, () => void>();
   /** Calls this connection asked questions for (call id to server): the only ones it may report on. */
   private readonly calls = new Map<string, string>();
   private readonly settled = new Set<Promise<void>>();
@@ -359,6 +365,25 @@ class Peer {
       }
       case 'cancel':
         this.pending.get(frame.id)?.abort(new HostError('cancelled', 'the agent cancelled the call'));
+        return;
+      case 'sign-in': {
+        if (this.pending.has(frame.id)) return this.drop(`question id ${frame.id} is already open`);
+        const controller = new AbortController();
+        this.pending.set(frame.id, controller);
+        const done = askSignIn(this.options.service, frame, controller.signal, {
+          send: (f) => this.send(f),
+          opened: (id) => new Promise<void>((resolve) => this.signInOpen.set(id, resolve)),
+          log: (line) => this.log(line),
+        }).finally(() => {
+          this.pending.delete(frame.id);
+          this.signInOpen.delete(frame.id);
+          this.settled.delete(done);
+        });
+        this.settled.add(done);
+        return;
+      }
+      case 'sign-in-open':
+        this.signInOpen.get(frame.id)?.();
         return;
       case 'record': {
         // A peer reports only on calls that asked it questions, and once per call

@@ -15,6 +15,8 @@
 //                                                               or code 'not-visible': nobody could see the question
 //   gateway -> app   {type:'cancel', id}                        the agent cancelled: close the dialog
 //   gateway -> app   {type:'record', event:'callEnded'|'fault', payload}   the rest of the story, for the history
+//   gateway -> app   {type:'sign-in', id, signIn}               a server needs a sign-in: the app's dialog
+//   gateway -> app   {type:'sign-in-open', id}                  after accept: the listener is ready, open the link
 import { z } from 'zod';
 import { answerSchema } from '../../../shared/host-api/contract';
 import { DECIDED_BY } from '../../../shared/history/journal-types';
@@ -108,6 +110,22 @@ const faultPayload = z.strictObject({
   at: text(40),
 });
 
+// A sign-in a server behind the gateway needs (issue 10 §4): shown in the
+// app's queue. The app re-analyses the link itself. Its answer: accept (Open
+// in browser) or cancel. On accept the gateway arms its loopback listener and
+// sends `sign-in-open`; only then does the app open the link, through its own
+// open-external gate. A later `withdrawn` for the id: the human cancelled the
+// wait; a `cancel` from the gateway: the wait is over (or the call went away).
+const signInSchema = z.strictObject({
+  server: text(200).min(1),
+  call: z.strictObject({ method: text(100), name: text(2000), agent: text(200).optional() }).nullable(),
+  issuer: text(LIMITS.urlChars),
+  url: z.strictObject({ href: text(LIMITS.urlChars) }),
+  scopes: z.array(text(500)).max(100),
+  stepUp: z.boolean(),
+});
+export type WireSignIn = z.infer<typeof signInSchema>;
+
 /** Frames the gateway sends. */
 export const gatewayFrameSchema = z.discriminatedUnion('type', [
   // The protocol is checked before the nonce, so an older gateway gets a clear "bye".
@@ -121,6 +139,8 @@ export const gatewayFrameSchema = z.discriminatedUnion('type', [
     requestState: stateDigest.optional(),
   }),
   z.strictObject({ type: z.literal('cancel'), id }),
+  z.strictObject({ type: z.literal('sign-in'), id, signIn: signInSchema }),
+  z.strictObject({ type: z.literal('sign-in-open'), id }),
   z.discriminatedUnion('event', [
     z.strictObject({ type: z.literal('record'), event: z.literal('callEnded'), payload: callEndedPayload }),
     z.strictObject({ type: z.literal('record'), event: z.literal('fault'), payload: faultPayload }),

@@ -10,6 +10,7 @@ import type { Prompter, PrompterAnswer } from '../prompter/prompter';
 import type { Question } from '../../../shared/elicitation/types';
 import { ApprovalClient, type ApprovalClientOptions } from './approval-client';
 import type { WireCall, WireQuestion } from './protocol';
+import { RemoteSignIns } from './remote-sign-in';
 
 /** The longest link the channel carries (the wire schema's limit). */
 const MAX_URL_CHARS = LIMITS.urlChars;
@@ -76,6 +77,8 @@ export interface RemoteApproval {
   prompter: Prompter;
   observer: HostObserver;
   client: ApprovalClient;
+  /** Sign-ins through the app: the Host's `open` for their links. */
+  signIns: RemoteSignIns;
 }
 
 /** Build the prompter/observer pair for a Host whose human sits in the app. */
@@ -116,9 +119,11 @@ export function createRemoteApproval(options: ApprovalClientOptions): RemoteAppr
     },
   };
 
+  const signIns = new RemoteSignIns(client);
   const prompter: Prompter = {
     // The app at the other end takes a round at once, as its own calls' rounds.
     asksRoundsTogether: true,
+    ...signIns.prompter,
     async ask(question: Question, signal: AbortSignal): Promise<PrompterAnswer> {
       const ctx = contexts.get(question.id);
       contexts.delete(question.id);
@@ -133,5 +138,5 @@ export function createRemoteApproval(options: ApprovalClientOptions): RemoteAppr
     },
   };
 
-  return { prompter, observer, client };
+  return { prompter, observer, client, signIns };
 }
