@@ -1,8 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answer, callEnd, fault, question, tempDir } from '../core/history/fixtures/helpers';
-import { HistoryJournal, type EntryInput } from '../core/history/index';
+import { writeBulkJournal } from '../core/history/fixtures/bulk-journal';
+import { mixedEntries } from '../core/history/fixtures/mixed-history';
+import { buildItems, filterItems, HistoryJournal, readJournal, type EntryInput } from '../core/history/index';
+import { toCsv, toJsonLines } from '../core/service/history-export';
 import { parseDateArg, runHistoryCommand, safeText } from './history-command';
 
 let dir: string;
@@ -248,6 +251,60 @@ describe('countersign history verify', () => {
       code: 0,
       stdout: expect.stringMatching(/no entries yet/),
     });
+  });
+});
+
+describe('reading from the end and exporting', () => {
+  async function bigJournal(): Promise<void> {
+    const entries = mixedEntries(3000, 31);
+    await writeBulkJournal(dir, entries.length, (i) => entries[i]!, { rotateBytes: 16 * 1024 });
+  }
+  const newestFirst = async () => buildItems((await readJournal(dir)).entries).reverse();
+
+  it('--limit reads only the end of the journal: a damaged first file is never touched', async () => {
+    await bigJournal();
+    const want = (await newestFirst()).slice(0, 5).reverse();
+    await writeFile(join(dir, 'journal-000001.jsonl'), 'not an entry\n'.repeat(50));
+    const r = await run(['--dir', dir, '--json', '--limit', '5']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.lines.map((l) => (JSON.parse(l) as { seq: number }).seq)).toEqual(want.map((i) => i.seq));
+    // The whole list reads everything, and says so.
+    expect((await run(['--dir', dir, '--json'])).stderr).toMatch(/50 line\(s\) of the journal could not be read/);
+  });
+
+  it('export streams every matching item, newest first, as JSON Lines to stdout or CSV to a private file', async () => {
+    await bigJournal();
+    const items = await newestFirst();
+    const jsonl = await run(['export', '--dir', dir]);
+    expect(jsonl.code).toBe(0);
+    expect(jsonl.stdout).toBe(toJsonLines(items));
+    const out = join(dir, '..', `export-${process.pid}.csv`);
+    try {
+      const csv = await run(['export', '--dir', dir, '--format', 'csv', '--output', out, '--server', 'slack']);
+      expect(csv.code).toBe(0);
+      expect(csv.stderr).toMatch(/^Exported \d+ question\(s\) to /);
+      expect(await readFile(out, 'utf8')).toBe(toCsv(filterItems(items, { server: 'slack' })));
+      if (process.platform !== 'win32') expect((await stat(out)).mode & 0o777).toBe(0o600);
+      // An existing file is not overwritten.
+      const again = await run(['export', '--dir', dir, '--output', out]);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain('the file exists');
+    } finally {
+      await rm(out, { force: true });
+    }
+  });
+
+  it('refuses --limit with export, and --format or --output without it', async () => {
+    for (const argv of [
+      ['export', '--limit', '3'],
+      ['--format', 'csv'],
+      ['--output', 'x.csv'],
+      ['export', '--format', 'xml'],
+    ]) {
+      const r = await run([...argv, '--dir', dir]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^countersign history: /);
+    }
   });
 });
 

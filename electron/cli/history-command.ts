@@ -4,7 +4,10 @@
 //                       [--mode form|url] [--decided-by WHO] [--search TEXT] [--limit N]
 //                       [--verify] [--dir DIR]
 //   countersign history verify [--json] [--expect-head SEQ:HASH] [--dir DIR]
+//   countersign history export [--format jsonl|csv] [--output FILE] [filters] [--dir DIR]
 //
+// `--limit N` and `export` read from the journal's end (tail-reader.ts), so their cost follows
+// what they print, not the size of the journal; exports stream in constant memory.
 // Read-only and lock-free, so it works while the app is running; it never repairs
 // anything (the app sets torn tails aside when it opens the journal).
 
@@ -15,6 +18,7 @@ import { DECIDED_BY } from '../../shared/history/journal-types';
 import {
   buildItems,
   filterItems,
+  listJournalFiles,
   readJournal,
   verifyJournal,
   type DecidedBy,
@@ -22,6 +26,9 @@ import {
   type HistoryItem,
   type VerifyReport,
 } from '../core/history/index';
+import { itemsFromEnd, newestItems } from '../core/history/from-end';
+import { streamExport } from '../core/service/history-export';
+import { openPrivateFile } from '../core/storage/private-files';
 import { historyDir } from './paths';
 
 export interface HistoryCommandIO {
@@ -29,6 +36,8 @@ export interface HistoryCommandIO {
   stdout: (s: string) => void;
   /** Receives whole lines, each ending in "\n" (wire to process.stderr.write). */
   stderr: (s: string) => void;
+  /** Like stdout, resolving once the bytes were taken (back-pressure for a streamed export). */
+  stdoutAsync?: (s: string) => Promise<void>;
   env: NodeJS.ProcessEnv;
 }
 
@@ -43,6 +52,8 @@ const DECIDERS: readonly DecidedBy[] = DECIDED_BY;
 export const HISTORY_USAGE = `Usage:
   countersign history [options]          list questions, answers and faults, oldest first
   countersign history verify [options]   check the hash chain of the whole journal
+  countersign history export [options]   the filtered history as JSON Lines or CSV, newest first,
+                                         streamed to stdout or --output FILE
 
 Options:
   --json                 one JSON object per line
@@ -53,7 +64,9 @@ Options:
   --mode MODE            form or url
   --decided-by WHO       human, script, mute-rule, timeout, call-cancelled or policy
   --search TEXT          case-insensitive text in message, call, URL, answer, fault or note
-  --limit N              only the last N lines
+  --limit N              only the last N lines (read from the end of the journal)
+  --format FORMAT        (export) jsonl (default: every item, lossless) or csv (one row per question)
+  --output FILE          (export) write to FILE (created 0600) instead of stdout
   --verify               check the chain first; exit 2 if it is broken
   --expect-head SEQ:HASH (verify) the chain must still hold this entry, as printed by an earlier verify
   --lenient              (verify) check hashes of the canonical form only: a line re-encoded with the same
@@ -92,11 +105,30 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
       printVerify(report, dir, args.json, io);
       return report.ok ? EXIT_OK : EXIT_FAIL;
     }
+    if (args.command === 'export') return await runExport(dir, args, io);
     let status = EXIT_OK;
     if (args.verify) {
       const report = await verifyJournal(dir, { expectHead: args.expectHead, strict: !args.lenient });
       printVerify(report, dir, args.json, io);
       if (!report.ok) status = EXIT_FAIL;
+    }
+    if (args.limit !== undefined) {
+      // From the end: the newest N items, printed oldest first like the full list.
+      if ((await listJournalFiles(dir)).length === 0) {
+        if (!args.json) io.stderr(`No history yet (looked in ${dir}).\n`);
+        return status;
+      }
+      let unreadable = 0;
+      const items = (
+        await newestItems(dir, args.filter, args.limit, { onUnreadable: (n) => (unreadable = n) })
+      ).reverse();
+      if (unreadable > 0) {
+        io.stderr(
+          `warning: ${unreadable} line(s) of the journal could not be read; run 'countersign history verify'.\n`,
+        );
+      }
+      writeLines(args.json ? items.map((i) => JSON.stringify(jsonRecord(i))) : humanLines(items), io.stdout);
+      return status;
     }
     const read = await readJournal(dir);
     if (read.files.length === 0) {
@@ -108,8 +140,7 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
         `warning: ${read.problems.length} line(s) of the journal could not be read (first: ${read.problems[0]!.file} line ${read.problems[0]!.line}); run 'countersign history verify'.\n`,
       );
     }
-    let items = filterItems(buildItems(read.entries), args.filter);
-    if (args.limit !== undefined) items = items.slice(Math.max(0, items.length - args.limit));
+    const items = filterItems(buildItems(read.entries), args.filter);
     const out = args.json ? items.map((i) => JSON.stringify(jsonRecord(i))) : humanLines(items);
     writeLines(out, io.stdout);
     return status;
@@ -119,8 +150,40 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
   }
 }
 
+/** `history export`: stream the filtered items, newest first, to stdout or a private file. */
+async function runExport(dir: string, args: ParsedArgs, io: HistoryCommandIO): Promise<number> {
+  const format = args.format ?? 'jsonl';
+  const batches = itemsFromEnd(dir, args.filter);
+  if (args.output === undefined) {
+    await streamExport(batches, format, io.stdoutAsync ?? io.stdout);
+    return EXIT_OK;
+  }
+  let handle: Awaited<ReturnType<typeof openPrivateFile>>;
+  try {
+    handle = await openPrivateFile(args.output, 'wx');
+  } catch (err) {
+    const exists = (err as NodeJS.ErrnoException).code === 'EEXIST';
+    io.stderr(
+      `countersign history: cannot write ${args.output}: ${exists ? 'the file exists (an export never overwrites one)' : (err as Error).message}\n`,
+    );
+    return EXIT_FAIL;
+  }
+  try {
+    const count = await streamExport(batches, format, async (chunk) => {
+      await handle.write(chunk);
+    });
+    await handle.sync();
+    io.stderr(`Exported ${count} ${format === 'csv' ? 'question(s)' : 'item(s)'} to ${args.output}.\n`);
+  } finally {
+    await handle.close();
+  }
+  return EXIT_OK;
+}
+
 interface ParsedArgs {
-  command: 'list' | 'verify';
+  command: 'list' | 'verify' | 'export';
+  format?: 'jsonl' | 'csv';
+  output?: string;
   help: boolean;
   json: boolean;
   verify: boolean;
@@ -146,6 +209,8 @@ function parse(argv: string[], now = Date.now()): ParsedArgs {
       'decided-by': { type: 'string' },
       search: { type: 'string' },
       limit: { type: 'string' },
+      format: { type: 'string' },
+      output: { type: 'string' },
       verify: { type: 'boolean', default: false },
       lenient: { type: 'boolean', default: false },
       'expect-head': { type: 'string' },
@@ -153,10 +218,7 @@ function parse(argv: string[], now = Date.now()): ParsedArgs {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (
-    positionals.length > 1 ||
-    (positionals.length === 1 && positionals[0] !== 'verify' && positionals[0] !== 'list')
-  ) {
+  if (positionals.length > 1 || (positionals.length === 1 && !['verify', 'list', 'export'].includes(positionals[0]!))) {
     throw new UsageError(`unexpected argument '${positionals.at(-1)}'`);
   }
   const filter: HistoryFilter = {};
@@ -179,8 +241,15 @@ function parse(argv: string[], now = Date.now()): ParsedArgs {
     if (!m) throw new UsageError('--expect-head must be SEQ:HASH (the hash in full, 64 hex digits)');
     expectHead = { seq: Number(m[1]), hash: m[2]! };
   }
+  const command = positionals[0] === 'verify' ? 'verify' : positionals[0] === 'export' ? 'export' : 'list';
+  if (command !== 'export' && (values.format !== undefined || values.output !== undefined))
+    throw new UsageError(`--format and --output go with 'countersign history export'`);
+  if (command === 'export' && values.limit !== undefined)
+    throw new UsageError(`'history export' writes everything that matches; --limit goes with the list`);
   return {
-    command: positionals[0] === 'verify' ? 'verify' : 'list',
+    command,
+    ...(values.format !== undefined ? { format: oneOf('--format', values.format, ['jsonl', 'csv'] as const) } : {}),
+    ...(values.output !== undefined ? { output: values.output } : {}),
     help: values.help,
     json: values.json,
     verify: values.verify,

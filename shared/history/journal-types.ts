@@ -138,6 +138,11 @@ export interface CallEndBody {
   isError?: boolean;
   /** How many rounds the call took. */
   rounds?: number;
+  /**
+   * How many question entries of this call the writer recorded before it ended (0: it asked
+   * nothing). Lets a reader from the end know when it has found them all. Absent in older journals.
+   */
+  questions?: number;
   /** The agent connection that made the call (gateway). */
   agent?: string;
   /** A gateway reported this ending over the approval channel; the app did not see the call. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Answer, Question } from '../elicitation/types';
 import type { ServerSignInView, SignInQuestion } from '../auth/types';
+import type { HistoryItem } from '../history/items';
 import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from './names';
 import { MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../round-limit';
 import type { ServerEntry } from '../config/server-entry';
@@ -180,8 +181,8 @@ export interface TaskView {
   agent?: string;
 }
 
-/** A history entry as the UI lists it (the journal's shape, kept loose here). */
-export type HistoryEntryView = Record<string, unknown> & { seq: number; ts: string; kind: string };
+/** A history item as the UI lists it: the journal's own item types (shared/history/items.ts). */
+export type HistoryEntryView = HistoryItem;
 
 /** What each method resolves to. */
 export interface HostResults {
@@ -199,8 +200,13 @@ export interface HostResults {
   answerQuestion: { accepted: boolean };
   openQuestionUrl: { opened: boolean; reason?: string };
   muteServer: ServerView[];
-  queryHistory: { total: number; entries: HistoryEntryView[] };
-  exportHistory: { data: string; filename: string };
+  /**
+   * Newest first. `total` is exact once `complete` (the read reached the journal's first entry);
+   * before that it counts the items found so far, and more may follow.
+   */
+  queryHistory: { total: number; complete: boolean; entries: HistoryEntryView[] };
+  /** The export as text, or (web shell) a one-use link that streams it as a download. */
+  exportHistory: { filename: string; data: string } | { filename: string; url: string };
   getSettings: Settings;
   updateSettings: Settings;
   signIn: ServerView[];

@@ -81,7 +81,7 @@ describe.skipIf(!existsSync(CHROMIUM))('renderer under the main-process CSP (Chr
           listServers: [],
           listQuestions: [],
           getSettings: settings,
-          queryHistory: { total: 0, entries: [] },
+          queryHistory: { total: 0, complete: true, entries: [] },
         };
         const api: Record<string, unknown> = { on: () => () => undefined };
         for (const m of methods) api[m] = async () => results[m] ?? null;

@@ -3,39 +3,10 @@
 // view can load once and filter many times.
 
 import type { Action } from '../../../shared/elicitation/types';
-import type {
-  AnswerEntry,
-  CallEndEntry,
-  DecidedBy,
-  FaultEntry,
-  JournalEntry,
-  NoteEntry,
-  QuestionEntry,
-  SignInEntry,
-  TaskEntry,
-} from './types';
+import type { HistoryItem, OtherItem, QuestionItem } from '../../../shared/history/items';
+import type { AnswerEntry, DecidedBy, JournalEntry } from './types';
 
-export interface QuestionItem {
-  kind: 'question';
-  seq: number;
-  /** Time asked. */
-  ts: string;
-  question: QuestionEntry;
-  /** Absent while unanswered (or if the app died before answering). */
-  answer?: AnswerEntry;
-  /** How the call that asked ended, once it has. */
-  callEnd?: CallEndEntry;
-}
-
-/** Any entry not folded into a question item: faults, task status changes, notes, and stray answers or call ends. */
-export interface OtherItem {
-  kind: 'other';
-  seq: number;
-  ts: string;
-  entry: FaultEntry | TaskEntry | NoteEntry | AnswerEntry | CallEndEntry | SignInEntry;
-}
-
-export type HistoryItem = QuestionItem | OtherItem;
+export type { HistoryItem, OtherItem, QuestionItem };
 
 export interface HistoryFilter {
   /** Exact server name. Keeps questions and faults of that server. */
@@ -91,35 +62,46 @@ export function buildItems(entries: readonly JournalEntry[]): HistoryItem[] {
 }
 
 export function filterItems(items: readonly HistoryItem[], filter: HistoryFilter): HistoryItem[] {
+  const keep = itemFilter(filter);
+  return keep ? items.filter(keep) : [...items];
+}
+
+/** `filter` as a test of one item (undefined when it keeps everything), for readers that stream items. */
+export function itemFilter(filter: HistoryFilter): ((item: HistoryItem) => boolean) | undefined {
   const since = filter.since === undefined ? undefined : toIso(filter.since);
   const until = filter.until === undefined ? undefined : toIso(filter.until);
   const text = filter.text?.trim();
   const needle = text ? textMatcher(text) : undefined;
   const questionOnly = filter.action !== undefined || filter.mode !== undefined || filter.decidedBy !== undefined;
-  const out: HistoryItem[] = [];
-  for (const item of items) {
-    if (since !== undefined && item.ts < since) continue;
-    if (until !== undefined && item.ts >= until) continue;
+  if (
+    since === undefined &&
+    until === undefined &&
+    needle === undefined &&
+    filter.server === undefined &&
+    !questionOnly
+  )
+    return undefined;
+  return (item) => {
+    if (since !== undefined && item.ts < since) return false;
+    if (until !== undefined && item.ts >= until) return false;
     if (item.kind === 'question') {
       const q = item.question;
-      if (filter.server !== undefined && q.server.name !== filter.server) continue;
-      if (filter.mode !== undefined && filter.mode !== 'question' && q.mode !== filter.mode) continue;
-      if (filter.action !== undefined && (item.answer?.action ?? 'none') !== filter.action) continue;
-      if (filter.decidedBy !== undefined && item.answer?.decidedBy !== filter.decidedBy) continue;
+      if (filter.server !== undefined && q.server.name !== filter.server) return false;
+      if (filter.mode !== undefined && filter.mode !== 'question' && q.mode !== filter.mode) return false;
+      if (filter.action !== undefined && (item.answer?.action ?? 'none') !== filter.action) return false;
+      if (filter.decidedBy !== undefined && item.answer?.decidedBy !== filter.decidedBy) return false;
     } else {
       const e = item.entry;
-      if (questionOnly && e.kind !== 'answer') continue;
+      if (questionOnly && e.kind !== 'answer') return false;
       if (e.kind === 'answer') {
-        if (filter.mode !== undefined) continue;
-        if (filter.action !== undefined && e.action !== filter.action) continue;
-        if (filter.decidedBy !== undefined && e.decidedBy !== filter.decidedBy) continue;
+        if (filter.mode !== undefined) return false;
+        if (filter.action !== undefined && e.action !== filter.action) return false;
+        if (filter.decidedBy !== undefined && e.decidedBy !== filter.decidedBy) return false;
       }
-      if (filter.server !== undefined && (e.kind === 'note' || e.server !== filter.server)) continue;
+      if (filter.server !== undefined && (e.kind === 'note' || e.server !== filter.server)) return false;
     }
-    if (needle !== undefined && !matchesText(item, needle)) continue;
-    out.push(item);
-  }
-  return out;
+    return needle === undefined || matchesText(item, needle);
+  };
 }
 
 /** Whether the item's text (message, server, call, arguments, URL, content, fault or note text) contains `needle`. */

@@ -32,6 +32,7 @@ import { HostError, isHostError, messageOf } from '../host-error';
 import { FileTaskStore } from '../tasks/task-store';
 import { toTaskView } from '../tasks/task-view';
 import { Emitter } from './emitter';
+import { exportFilename } from './export-filename';
 import { importServers } from './import-servers';
 import { openPrivateDir } from '../storage/private-files';
 import { QueuePrompter, type OpenExternal } from './queue-prompter';
@@ -42,6 +43,12 @@ export interface HistoryPort {
   observer: HostObserver;
   query(filter: HistoryFilter): Promise<HostResults['queryHistory']>;
   export(filter: HistoryFilter, format: 'jsonl' | 'csv'): Promise<HostResults['exportHistory']>;
+  /** Stream the export in constant memory; resolves with the number of items written. */
+  exportTo?(
+    filter: HistoryFilter,
+    format: 'jsonl' | 'csv',
+    sink: (chunk: string) => void | Promise<void>,
+  ): Promise<number>;
   setRedact(redact: boolean): void;
   /** Records a sign-in step (asked, opened, completed, cancelled, failed, signed out). Never a token or code. */
   recordSignIn?(event: SignInEvent): Promise<void>;
@@ -89,6 +96,11 @@ export class HostService implements HostApi {
   /** The last sign-in failure per server, in the host's own words, until the next attempt. */
   private readonly signInErrors = new Map<string, string>();
   log: RequestLogger = (line) => process.stderr.write(`${line}\n`);
+  /**
+   * Set by a front end that can stream a download (the web shell): exportHistory then answers with
+   * the link this returns instead of the whole export as one string.
+   */
+  exportLinks: ((filter: HistoryFilter, format: 'jsonl' | 'csv') => string) | undefined;
 
   private constructor(
     private readonly options: HostServiceOptions,
@@ -156,6 +168,17 @@ export class HostService implements HostApi {
   }
 
   /** Questions waiting for the human (for badges). */
+  /** Stream a history export to `sink` (what an export link serves). */
+  streamHistoryExport(
+    filter: HistoryFilter,
+    format: 'jsonl' | 'csv',
+    sink: (chunk: string) => void | Promise<void>,
+  ): Promise<number> {
+    const history = this.options.history;
+    if (!history?.exportTo) return Promise.reject(new HostError('config', 'this host keeps no history to export'));
+    return history.exportTo(filter, format, sink);
+  }
+
   pendingQuestionCount(): number {
     return this.prompter.size;
   }
@@ -308,11 +331,17 @@ export class HostService implements HostApi {
         return this.emitServers();
       },
       queryHistory: (p) =>
-        this.options.history ? this.options.history.query(p) : Promise.resolve({ total: 0, entries: [] }),
-      exportHistory: (p) =>
         this.options.history
+          ? this.options.history.query(p)
+          : Promise.resolve({ total: 0, complete: true, entries: [] }),
+      exportHistory: async (p) => {
+        if (this.exportLinks && this.options.history?.exportTo) {
+          return { filename: exportFilename(p.format), url: this.exportLinks(p.filter, p.format) };
+        }
+        return this.options.history
           ? this.options.history.export(p.filter, p.format)
-          : Promise.resolve({ data: '', filename: `countersign-history.${p.format}` }),
+          : { data: '', filename: exportFilename(p.format) };
+      },
       getSettings: async () => this.settings,
       updateSettings: (p) => this.applySettings(p),
       signIn: async (p) => this.startSignIn(p.server, p.scopes),

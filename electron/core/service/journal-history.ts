@@ -2,23 +2,22 @@
 // history view: every question, answer, call end and fault becomes one
 // hash-chained entry. The answer entry is on disk (fsync) before the core
 // sends the answer, because the core awaits `answerRecorded`.
-import type { HistoryEntryView, HistoryFilter as ViewFilter, HostResults } from '../../../shared/host-api/contract';
+import { watch, type FSWatcher } from 'node:fs';
+import type { HistoryFilter as ViewFilter, HostResults } from '../../../shared/host-api/contract';
 import type { SignInEvent } from '../auth/server-auth';
 import type { HostObserver, TaskChangedEvent } from '../events';
 import { isTerminalStatus, type TaskStatus } from '../tasks/task-types';
-import type { HostErrorCode } from '../host-error';
-import {
-  answerEntry,
-  buildItems,
-  filterItems,
-  HistoryJournal,
-  questionEntry,
-  type FaultKind,
-  type HistoryItem,
-  type JournalEntry,
-} from '../history';
+import { HostError, type HostErrorCode } from '../host-error';
+import { answerEntry, HistoryJournal, questionEntry, type FaultKind } from '../history';
+import { itemsFromEnd } from '../history/from-end';
+import { HistoryPager } from '../history/pager';
+import { newestEntries } from '../history/tail-reader';
 import type { HistoryPort } from './host-service';
-import { toCsv, toJsonLines } from './history-export';
+import { exportFilename } from './export-filename';
+import { streamExport, type ExportFormat, type ExportSink } from './history-export';
+
+/** Changes to the folder are gathered this long before the tail is read. */
+const WATCH_DEBOUNCE_MS = 50;
 
 const FAULTS: Partial<Record<HostErrorCode, FaultKind>> = {
   'invalid-schema': 'invalid-schema',
@@ -29,28 +28,80 @@ const FAULTS: Partial<Record<HostErrorCode, FaultKind>> = {
   protocol: 'protocol-error',
 };
 
-/** History backed by a journal folder. */
+/** Exports kept in memory (Electron's download, which takes a string) stop at this many characters. */
+export const MAX_EXPORT_STRING_CHARS = 64 * 1024 * 1024;
+
+/** History backed by a journal folder, read from its end on every query (nothing is loaded at open). */
 export class JournalHistory implements HistoryPort {
-  private entries: JournalEntry[] = [];
-  private items: HistoryItem[] | undefined;
-  /** Called after each append (the service turns it into a `historyAppended` event). */
+  /** Called after each append, ours or another process's (the service turns it into a `historyAppended` event). */
   onAppended: (seq: number) => void = () => undefined;
+  private readonly pager: HistoryPager;
+  /** Question entries written per call still running, so its call end can say how many it closes. */
+  private readonly questionsPerCall = new Map<string, number>();
+  /** The newest seq this object has told about. */
+  private lastSeq: number;
+  private watcher: FSWatcher | undefined;
+  private watchTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
-  private constructor(readonly journal: HistoryJournal) {}
+  private constructor(readonly journal: HistoryJournal) {
+    this.pager = new HistoryPager(journal.dir);
+    this.lastSeq = journal.head.seq;
+  }
 
-  /** Open (or create) the journal and load it for the view. */
-  static async open(dir: string, options: { redact?: boolean } = {}): Promise<JournalHistory> {
+  /**
+   * Open (or create) the journal. With `watch` (the default), appends by other processes (a
+   * `countersign call` while the app runs) are noticed and reported through onAppended.
+   */
+  static async open(dir: string, options: { redact?: boolean; watch?: boolean } = {}): Promise<JournalHistory> {
     const journal = await HistoryJournal.open(dir, { redact: options.redact ?? false });
     const history = new JournalHistory(journal);
-    history.entries = (await journal.readAll()).entries;
+    if (options.watch !== false) history.watch();
     return history;
   }
 
   private async append(input: Parameters<HistoryJournal['append']>[0]): Promise<void> {
     const appended = await this.journal.append(input);
-    this.entries.push(appended.entry);
-    this.items = undefined;
-    this.onAppended(appended.seq);
+    if (appended.entry.kind === 'question' && appended.entry.callId !== undefined) {
+      const callId = appended.entry.callId;
+      this.questionsPerCall.set(callId, (this.questionsPerCall.get(callId) ?? 0) + 1);
+    }
+    this.tell(appended.seq);
+  }
+
+  private tell(seq: number): void {
+    if (seq <= this.lastSeq) return;
+    this.lastSeq = seq;
+    this.onAppended(seq);
+  }
+
+  /** Watch the folder; a change re-reads the last entry's seq (a few bytes) and reports anything new. */
+  private watch(): void {
+    try {
+      this.watcher = watch(this.journal.dir, { persistent: false }, () => {
+        this.watchTimer ??= setTimeout(() => {
+          this.watchTimer = undefined;
+          void this.checkForAppends();
+        }, WATCH_DEBOUNCE_MS);
+      });
+      this.watcher.on('error', () => this.unwatch());
+    } catch {
+      // No watching on this file system: queries still read what is on disk, only the push is lost.
+    }
+  }
+
+  private unwatch(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
+    clearTimeout(this.watchTimer);
+    this.watchTimer = undefined;
+  }
+
+  /** Report entries other processes appended (also callable by tests and pollers). */
+  async checkForAppends(): Promise<void> {
+    if (this.closed) return;
+    const [newest] = await newestEntries(this.journal.dir, 1).catch(() => []);
+    if (newest) this.tell(newest.seq);
   }
 
   /** The status last recorded per task this process saw, so only changes of status are written. */
@@ -99,8 +150,10 @@ export class JournalHistory implements HistoryPort {
           ...(e.urlOpened !== undefined ? { urlOpened: e.urlOpened } : {}),
         }),
       ),
-    callEnded: (e) =>
-      this.append({
+    callEnded: (e) => {
+      const questions = this.questionsPerCall.get(e.call.callId) ?? 0;
+      this.questionsPerCall.delete(e.call.callId);
+      return this.append({
         kind: 'call-end',
         callId: e.call.callId,
         server: e.call.server,
@@ -112,7 +165,9 @@ export class JournalHistory implements HistoryPort {
         ...(e.error ? { detail: e.error } : {}),
         ...(e.call.agent ? { agent: e.call.agent } : {}),
         ...(e.call.reportedBy ? { reportedBy: e.call.reportedBy } : {}),
-      }),
+        questions,
+      });
+    },
     fault: async (e) => {
       // The approval channel's own faults (a replaced socket, a question nobody could see) carry an approval-* reason.
       const reason = e.details?.reason;
@@ -142,31 +197,36 @@ export class JournalHistory implements HistoryPort {
     });
   }
 
-  private filtered(filter: ViewFilter): HistoryItem[] {
-    this.items ??= buildItems(this.entries);
-    const { offset: _o, limit: _l, ...rest } = filter;
-    return filterItems(this.items, rest);
-  }
-
   async query(filter: ViewFilter): Promise<HostResults['queryHistory']> {
-    const all = this.filtered(filter);
-    const offset = filter.offset ?? 0;
-    const limit = filter.limit ?? 200;
-    // Newest first: the view opens on what just happened.
-    const page: HistoryEntryView[] = [];
-    for (let i = all.length - 1 - offset; i >= 0 && page.length < limit; i--)
-      // eslint-disable-next-line no-restricted-syntax -- goes with wire types once (issue 14 §2-3)
-      page.push(all[i] as unknown as HistoryEntryView);
-    return { total: all.length, entries: page };
+    const { offset = 0, limit = 200, ...rest } = filter;
+    // Our own appends are on disk once append() resolves; wait for those in flight.
+    await this.journal.flushed();
+    const page = await this.pager.page(rest, offset, limit);
+    return { total: page.total, complete: page.complete, entries: page.items };
   }
 
-  async export(filter: ViewFilter, format: 'jsonl' | 'csv'): Promise<HostResults['exportHistory']> {
-    const items = this.filtered(filter);
-    const stamp = new Date().toISOString().slice(0, 10);
-    return {
-      data: format === 'csv' ? toCsv(items) : toJsonLines(items),
-      filename: `countersign-history-${stamp}.${format}`,
-    };
+  /** Stream the filtered history, newest first, to `sink` in constant memory. */
+  async exportTo(filter: ViewFilter, format: ExportFormat, sink: ExportSink): Promise<number> {
+    const { offset: _o, limit: _l, ...rest } = filter;
+    await this.journal.flushed();
+    return streamExport(itemsFromEnd(this.journal.dir, rest), format, sink);
+  }
+
+  /** The export as one string (for a front end that cannot stream it), refused past MAX_EXPORT_STRING_CHARS. */
+  async export(filter: ViewFilter, format: ExportFormat): Promise<HostResults['exportHistory']> {
+    const parts: string[] = [];
+    let size = 0;
+    await this.exportTo(filter, format, (chunk) => {
+      size += chunk.length;
+      if (size > MAX_EXPORT_STRING_CHARS)
+        throw new HostError(
+          'config',
+          `the export is larger than ${MAX_EXPORT_STRING_CHARS / 1024 / 1024} MiB of text: narrow the filter, ` +
+            'or stream it with `countersign history export`',
+        );
+      parts.push(chunk);
+    });
+    return { data: parts.join(''), filename: exportFilename(format) };
   }
 
   setRedact(redact: boolean): void {
@@ -174,6 +234,9 @@ export class JournalHistory implements HistoryPort {
   }
 
   close(): Promise<void> {
+    this.closed = true;
+    this.unwatch();
+    this.pager.reset();
     return this.journal.close();
   }
 }

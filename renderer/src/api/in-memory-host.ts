@@ -79,6 +79,11 @@ export interface InMemoryHostOptions {
   history?: HistoryEntryView[];
   /** Tasks, newest first. */
   tasks?: TaskView[];
+  /**
+   * Like the real host reading from the journal's end: each query finds only this many items past the
+   * page asked for, and reports the total as complete only once it has seen them all. Default: everything.
+   */
+  historyReadAhead?: number;
 }
 
 const EMPTY_CATALOG: CatalogView = { tools: [], prompts: [], resources: [] };
@@ -87,19 +92,17 @@ function connected(name: string, entry: ServerEntry = { command: name }): Server
   return { name, entry, status: 'connected', era: 'modern', protocolVersion: '2026-07-28', muted: false };
 }
 
-/** The loose item filter the real host applies (electron/core/history/query.ts), enough for tests. */
+/** The item filter the real host applies (electron/core/history/query.ts), enough for tests. */
 export function matchesHistoryFilter(item: HistoryEntryView, filter: HistoryFilter): boolean {
   if (filter.since && item.ts < new Date(filter.since).toISOString()) return false;
   if (filter.until && item.ts >= new Date(filter.until).toISOString()) return false;
-  const q = (
-    item as { question?: { server?: { name?: string }; mode?: string; message?: string; call?: { name?: string } } }
-  ).question;
-  const answer = (item as { answer?: { action?: string } }).answer;
-  const entry = (item as { entry?: { server?: string } }).entry;
-  if (filter.server !== undefined && (q ? q.server?.name : entry?.server) !== filter.server) return false;
+  const q = item.kind === 'question' ? item : undefined;
+  const entry = item.kind === 'other' ? item.entry : undefined;
+  const server = q ? q.question.server.name : entry && entry.kind !== 'note' ? entry.server : undefined;
+  if (filter.server !== undefined && server !== filter.server) return false;
   if ((filter.action !== undefined || filter.mode !== undefined) && !q) return false;
-  if (filter.action !== undefined && (answer?.action ?? 'none') !== filter.action) return false;
-  if (filter.mode !== undefined && filter.mode !== 'question' && q?.mode !== filter.mode) return false;
+  if (filter.action !== undefined && (q?.answer?.action ?? 'none') !== filter.action) return false;
+  if (filter.mode !== undefined && filter.mode !== 'question' && q?.question.mode !== filter.mode) return false;
   if (filter.text) {
     const needle = filter.text.toLowerCase();
     if (!JSON.stringify(item).toLowerCase().includes(needle)) return false;
@@ -258,7 +261,8 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       const limit = filter.limit ?? 200;
       const entries: HistoryEntryView[] = [];
       for (let i = all.length - 1 - offset; i >= 0 && entries.length < limit; i--) entries.push(all[i]!);
-      return { total: all.length, entries };
+      const found = Math.min(all.length, offset + limit + (options.historyReadAhead ?? Infinity));
+      return { total: found, complete: found === all.length, entries };
     },
     exportHistory: ({ filter, format }) => {
       const items = filtered(filter);

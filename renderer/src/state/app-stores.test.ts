@@ -154,6 +154,7 @@ describe('HistoryStore', () => {
     store.setQuery({ server: 'files' });
     await vi.waitFor(() => expect(store.getState().total).toBe(5));
     const out = await store.export('jsonl');
+    if (!('data' in out)) throw new Error('the in-memory host answers with text');
     expect(out.data.trim().split('\n')).toHaveLength(5);
     expect(host.calls.at(-1)).toMatchObject({
       method: 'exportHistory',

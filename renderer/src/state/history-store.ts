@@ -1,11 +1,13 @@
 // The history as the History view pages through it: newest first, loaded a
-// page at a time around what is on screen (so 100k entries cost only the
+// page at a time around what is on screen (so a million entries cost only the
 // pages looked at), refreshed when the host appends. A refresh fetches the
 // pages on screen and swaps them in together (old pages stay until then, so
 // nothing flickers or shows half-shifted rows); a filter change starts over.
-// Answers from an older query are dropped.
+// Answers from an older query are dropped. The host reads from the journal's
+// end, so until it has reached the first entry the total is only how many it
+// found so far: the list then ends in a loading row, and scrolling on loads more.
+import type { HistoryItem } from '../../../shared/history/items';
 import type { HistoryFilter, HostApi } from '../../../shared/host-api/contract';
-import { toHistoryItem, type HistoryItem } from './history-types';
 import { errorText, Store } from './store';
 
 /** The part of the HostApi the store uses. */
@@ -16,8 +18,17 @@ export type HistoryQuery = Omit<HistoryFilter, 'offset' | 'limit'>;
 
 export interface HistoryState {
   readonly query: HistoryQuery;
-  /** Items matching the query; null until the first page arrived. */
+  /** Items matching the query (found so far, unless `complete`); null until the first page arrived. */
   readonly total: number | null;
+  /** Whether `total` is all there is (the host read the whole history for this query). */
+  readonly complete: boolean;
+  /** Rows the list has: the total, plus a loading row while more may follow. */
+  readonly rows: number;
+  /**
+   * Items that arrived on top in the last refresh (so the view keeps the same entry in place), with an id
+   * that changes on every such refresh.
+   */
+  readonly addedOnTop: { readonly id: number; readonly count: number };
   /** Bumped whenever loaded items change, so views re-read them. */
   readonly version: number;
   readonly error: string | null;
@@ -47,7 +58,16 @@ export class HistoryStore extends Store<HistoryState> {
     private readonly api: HistoryHostApi,
     private readonly refreshDelayMs = REFRESH_DELAY_MS,
   ) {
-    super({ query: {}, total: null, version: 0, error: null, servers: [] });
+    super({
+      query: {},
+      total: null,
+      complete: false,
+      rows: 0,
+      addedOnTop: { id: 0, count: 0 },
+      version: 0,
+      error: null,
+      servers: [],
+    });
   }
 
   /** Starts following appends and loads the first page. Safe to call again. */
@@ -65,7 +85,7 @@ export class HistoryStore extends Store<HistoryState> {
 
   /** Changes the filter: starts over from the newest entry. */
   setQuery(query: HistoryQuery): void {
-    this.set({ query, total: null, error: null });
+    this.set({ query, total: null, complete: false, rows: 0, error: null });
     this.wanted = [0, 0];
     this.reload(false);
   }
@@ -80,9 +100,8 @@ export class HistoryStore extends Store<HistoryState> {
   /** Loads whatever of items first..last (inclusive) is missing. */
   ensureRange(first: number, last: number): void {
     this.wanted = [Math.max(0, first), Math.max(0, last)];
-    const total = this.state.total;
-    if (total === null || this.refreshing) return;
-    const end = Math.min(this.wanted[1], total - 1);
+    if (this.state.total === null || this.refreshing) return;
+    const end = Math.min(this.wanted[1], this.state.rows - 1);
     for (let page = Math.floor(this.wanted[0] / PAGE_SIZE); page <= Math.floor(end / PAGE_SIZE); page++) {
       if (!this.pages.has(page) && !this.inFlight.has(page)) void this.load(page);
     }
@@ -92,8 +111,7 @@ export class HistoryStore extends Store<HistoryState> {
    * Loads the page holding item `index` (the selection, which may be off screen) without changing what is on screen.
    */
   ensureItem(index: number): void {
-    const total = this.state.total;
-    if (total === null || this.refreshing || index < 0 || index >= total) return;
+    if (this.state.total === null || this.refreshing || index < 0 || index >= this.state.rows) return;
     const page = Math.floor(index / PAGE_SIZE);
     if (!this.pages.has(page) && !this.inFlight.has(page)) void this.load(page);
   }
@@ -110,8 +128,8 @@ export class HistoryStore extends Store<HistoryState> {
     this.reload(true);
   }
 
-  /** The filtered history in a file format (the whole filtered set, not just what is loaded). */
-  export(format: 'jsonl' | 'csv'): Promise<{ data: string; filename: string }> {
+  /** The filtered history in a file format (the whole filtered set, not just what is loaded): text, or a link. */
+  export(format: 'jsonl' | 'csv'): ReturnType<HostApi['exportHistory']> {
     return this.api.exportHistory({ filter: { ...this.state.query }, format });
   }
 
@@ -138,9 +156,13 @@ export class HistoryStore extends Store<HistoryState> {
       (results) => {
         if (generation !== this.generation) return;
         this.refreshing = false;
-        this.pages = new Map(results.map((r, i) => [wanted[i]!, r.items]));
+        const pages = new Map(results.map((r, i) => [wanted[i]!, r.items]));
+        const added = this.addedSince(pages);
+        this.pages = pages;
+        const last = results[results.length - 1]!;
         this.set({
-          total: results[results.length - 1]!.total,
+          ...this.counts(last),
+          ...(added > 0 ? { addedOnTop: { id: this.state.addedOnTop.id + 1, count: added } } : {}),
           version: this.state.version + 1,
           error: null,
           servers: this.withServers(results.flatMap((r) => r.items)),
@@ -155,23 +177,51 @@ export class HistoryStore extends Store<HistoryState> {
     );
   }
 
-  private async fetch(page: number): Promise<{ total: number; items: HistoryItem[] }> {
+  private async fetch(page: number): Promise<{ total: number; complete: boolean; items: HistoryItem[] }> {
     const result = await this.api.queryHistory({ ...this.state.query, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-    return {
-      total: result.total,
-      items: result.entries.map(toHistoryItem).filter((i): i is HistoryItem => i !== null),
-    };
+    return { total: result.total, complete: result.complete, items: result.entries };
+  }
+
+  /** Total, completeness and row count from a page's answer (a total never shrinks below what is loaded). */
+  private counts(r: { total: number; complete: boolean }): Pick<HistoryState, 'total' | 'complete' | 'rows'> {
+    return { total: r.total, complete: r.complete, rows: r.complete ? r.total : r.total + 1 };
+  }
+
+  /**
+   * How far the items on screen moved down in a refresh: where the first item loaded before is now.
+   * Appends land on top, so that is how many arrived there (0 when it cannot be found).
+   */
+  private addedSince(next: Map<number, HistoryItem[]>): number {
+    let anchor: { index: number; seq: number } | undefined;
+    for (const [page, items] of [...this.pages].sort((a, b) => a[0] - b[0])) {
+      if (items[0]) {
+        anchor = { index: page * PAGE_SIZE, seq: items[0].seq };
+        break;
+      }
+    }
+    if (!anchor) return 0;
+    for (const [page, items] of next) {
+      const at = items.findIndex((i) => i.seq === anchor.seq);
+      if (at !== -1) return Math.max(0, page * PAGE_SIZE + at - anchor.index);
+    }
+    return 0;
   }
 
   private async load(page: number): Promise<void> {
     const generation = this.generation;
     this.inFlight.add(page);
     try {
-      const { total, items } = await this.fetch(page);
+      const result = await this.fetch(page);
       if (generation !== this.generation) return;
+      const { items } = result;
       this.pages.set(page, items);
       this.evict(page);
-      this.set({ total, version: this.state.version + 1, error: null, servers: this.withServers(items) });
+      this.set({
+        ...this.counts(result),
+        version: this.state.version + 1,
+        error: null,
+        servers: this.withServers(items),
+      });
       // A first page only tells the total; fetch the rest of what is on screen.
       this.ensureRange(...this.wanted);
     } catch (err) {
@@ -185,7 +235,12 @@ export class HistoryStore extends Store<HistoryState> {
     const known = new Set(this.state.servers);
     const before = known.size;
     for (const item of items) {
-      const name = item.kind === 'question' ? item.question.server.name : item.entry.server;
+      const name =
+        item.kind === 'question'
+          ? item.question.server.name
+          : item.entry.kind === 'note'
+            ? undefined
+            : item.entry.server;
       if (name) known.add(name);
     }
     return known.size === before ? this.state.servers : [...known].sort();

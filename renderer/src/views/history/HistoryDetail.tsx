@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n/i18n-context';
-import type { HistoryItem, QuestionItem } from '../../state/history-types';
-import { callEndKey, decidedByKey, formatTime, otherSummary, outcomeBadge } from './history-format';
+import type { HistoryItem, QuestionItem } from '../../../../shared/history/items';
+import {
+  callEndKey,
+  decidedByKey,
+  formatTime,
+  otherSummary,
+  outcomeBadge,
+  reportedByGateway,
+  serverOf,
+} from './history-format';
 import QuestionRecord from './QuestionRecord';
 
 /** Props: the item to show (none: a hint) and a badge colour per server. */
@@ -128,7 +136,7 @@ function OtherFacts({ item }: { item: Exclude<HistoryItem, QuestionItem> }) {
   const t = useT();
   const language = useLanguage();
   const badge = outcomeBadge(item);
-  const e = item.entry;
+  const server = serverOf(item);
   return (
     <section className="facts" aria-label={t(badge.key)}>
       <h3 className="facts-title">
@@ -136,7 +144,13 @@ function OtherFacts({ item }: { item: Exclude<HistoryItem, QuestionItem> }) {
       </h3>
       <dl>
         <Row label={t('history.detail.time')}>{formatTime(item.ts, language)}</Row>
-        {e.server && <Row label={t('history.detail.server')}>{e.server}</Row>}
+        {server && <Row label={t('history.detail.server')}>{server}</Row>}
+        {reportedByGateway(item) && (
+          // The app did not see this call: what it says about it is the gateway's word.
+          <Row label={t('history.detail.reportedBy')}>
+            <span className="origin-reported">{t('origin.reportedByGateway')}</span>
+          </Row>
+        )}
         <Row label={t('history.detail.what')}>
           <span className="facts-detail">{otherSummary(item)}</span>
         </Row>

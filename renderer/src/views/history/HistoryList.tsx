@@ -2,16 +2,23 @@ import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'r
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLanguage, useT } from '../../i18n/i18n-context';
 import type { HistoryQuery, HistoryStore } from '../../state/history-store';
-import type { HistoryItem } from '../../state/history-types';
-import { callName, formatTime, otherSummary, outcomeBadge, serverOf } from './history-format';
+import type { HistoryItem } from '../../../../shared/history/items';
+import { callName, formatTime, otherSummary, outcomeBadge, reportedByGateway, serverOf } from './history-format';
+
+const NOTHING_ADDED = { id: 0, count: 0 };
 
 /** Height of one row in pixels (rows are fixed-height, so scrolling never measures). */
 export const ROW_HEIGHT = 64;
 
-/** Props: the store to page through, how many items match, and the selection (by index). */
+/** Props: the store to page through, how many rows to show, and the selection (by index). */
 export interface HistoryListProps {
   store: HistoryStore;
+  /** Rows: the items found, plus a loading row while more may follow. */
   total: number;
+  /** Whether `total` is every item (else the set size is unknown to assistive technology too). */
+  complete?: boolean;
+  /** Items that arrived on top in the last refresh (the store's addedOnTop). */
+  addedOnTop?: { id: number; count: number };
   /** Bumped by the store whenever loaded items change. */
   version: number;
   /** The query shown (a new one scrolls back to the top). */
@@ -26,7 +33,17 @@ export interface HistoryListProps {
  * screen exist, and only their pages are fetched. Up/Down, Page Up/Down,
  * Home and End move the selection; the detail pane follows it.
  */
-export default function HistoryList({ store, total, version, queryKey, active, onActivate, label }: HistoryListProps) {
+export default function HistoryList({
+  store,
+  total,
+  complete = true,
+  addedOnTop = NOTHING_ADDED,
+  version,
+  queryKey,
+  active,
+  onActivate,
+  label,
+}: HistoryListProps) {
   const t = useT();
   const id = useId();
   const scroller = useRef<HTMLDivElement>(null);
@@ -47,15 +64,15 @@ export default function HistoryList({ store, total, version, queryKey, active, o
 
   // Entries appended on top push the rest down: keep what the human is reading in place
   // (unless they are at the very top, where the news belongs). A new query starts at the top.
-  const previous = useRef({ total, queryKey });
+  const previous = useRef({ addedOnTop, queryKey });
   useLayoutEffect(() => {
     const before = previous.current;
-    previous.current = { total, queryKey };
+    previous.current = { addedOnTop, queryKey };
     const el = scroller.current;
     if (!el) return;
     if (before.queryKey !== queryKey) el.scrollTop = 0;
-    else if (total > before.total && el.scrollTop > 0) el.scrollTop += (total - before.total) * ROW_HEIGHT;
-  }, [total, queryKey]);
+    else if (addedOnTop.id !== before.addedOnTop.id && el.scrollTop > 0) el.scrollTop += addedOnTop.count * ROW_HEIGHT;
+  }, [addedOnTop, queryKey]);
 
   const move = (index: number) => {
     if (total === 0) return;
@@ -98,7 +115,7 @@ export default function HistoryList({ store, total, version, queryKey, active, o
               id={`${id}-row-${row.index}`}
               role="option"
               aria-selected={row.index === active}
-              aria-setsize={total}
+              aria-setsize={complete ? total : -1}
               aria-posinset={row.index + 1}
               className="history-row"
               data-index={row.index}
@@ -125,6 +142,11 @@ function Row({ item }: { item: HistoryItem }) {
       <span className="history-row-top">
         <span className={`pill pill-${badge.tone}`}>{t(badge.key)}</span>
         {server && <span className="history-row-server">{server}</span>}
+        {reportedByGateway(item) && (
+          <span className="history-row-reported" title={t('origin.reportedByGateway')}>
+            {t('history.reportedByGateway.short')}
+          </span>
+        )}
         {item.kind === 'question' && callName(item) && (
           // Cut with an ellipsis in the row; whole on hover and in the detail pane.
           <span className="history-row-call mono" title={callName(item) ?? undefined}>

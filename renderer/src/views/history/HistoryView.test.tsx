@@ -4,6 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FlatSchema } from '../../../../shared/elicitation/types';
 import { analyzeUrl } from '../../../../shared/url/analyze-url';
 import { historyItem } from '../../testing/history';
 import { renderApp } from '../../testing/render-app';
@@ -22,7 +23,7 @@ afterAll(() => {
   if (height) Object.defineProperty(Element.prototype, 'clientHeight', height);
 });
 
-const schema = {
+const schema: FlatSchema = {
   type: 'object',
   properties: {
     reporter: { type: 'string', title: 'Reporter' },

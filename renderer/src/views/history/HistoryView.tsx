@@ -3,11 +3,11 @@ import type { RendererStores } from '../../app/stores';
 import { colourOf } from '../../dialogs/server-identity';
 import { KnownServersContext } from '../../dialogs/ServerBadge';
 import { useT } from '../../i18n/i18n-context';
-import type { HistoryItem } from '../../state/history-types';
+import type { HistoryItem } from '../../../../shared/history/items';
 import { errorText } from '../../state/store';
 import { useStore } from '../../state/use-store';
 import ViewHeader from '../ViewHeader';
-import { downloadText, exportMime } from './download';
+import { downloadLink, downloadText, exportMime } from './download';
 import HistoryDetail from './HistoryDetail';
 import HistoryFilters from './HistoryFilters';
 import HistoryList from './HistoryList';
@@ -61,14 +61,14 @@ export default function HistoryView({ stores }: HistoryViewProps) {
   }, [values, store]);
 
   // New entries arrive on top: keep the same entry selected.
-  const total = state.total ?? 0;
-  const previous = useRef({ total, query: state.query });
+  const total = state.rows;
+  const previous = useRef({ added: state.addedOnTop, query: state.query });
   useLayoutEffect(() => {
     const before = previous.current;
-    previous.current = { total, query: state.query };
-    if (before.query === state.query && total > before.total && active >= 0)
-      setActive((a) => a + (total - before.total));
-  }, [total, state.query, active]);
+    previous.current = { added: state.addedOnTop, query: state.query };
+    if (before.query === state.query && state.addedOnTop.id !== before.added.id && active >= 0)
+      setActive((a) => a + state.addedOnTop.count);
+  }, [state.addedOnTop, state.query, active]);
   useEffect(() => {
     if (selectedSeq === null || active < 0 || store.itemAt(active)?.seq === selectedSeq) return;
     for (let d = 1; d <= SEARCH_SPAN; d++) {
@@ -102,8 +102,10 @@ export default function HistoryView({ stores }: HistoryViewProps) {
     setExporting(format);
     setExportError(null);
     try {
-      const { data, filename } = await store.export(format);
-      downloadText(data, filename, exportMime(format));
+      const result = await store.export(format);
+      // The web shell streams big exports from a one-use link; elsewhere the host sends the text.
+      if ('url' in result) downloadLink(result.url, result.filename);
+      else downloadText(result.data, result.filename, exportMime(format));
     } catch (err) {
       setExportError(errorText(err));
     } finally {
@@ -145,10 +147,17 @@ export default function HistoryView({ stores }: HistoryViewProps) {
       <p className="history-count" role="status">
         {state.total === null
           ? t('history.loading')
-          : t(state.total === 1 ? 'history.count.one' : 'history.count.other', { count: state.total.toLocaleString() })}
+          : t(
+              !state.complete
+                ? 'history.count.atLeast'
+                : state.total === 1
+                  ? 'history.count.one'
+                  : 'history.count.other',
+              { count: state.total.toLocaleString() },
+            )}
       </p>
       <div className="history-panes">
-        {state.total === 0 ? (
+        {state.total === 0 && state.complete ? (
           <div className="history-list empty">
             <p className="empty-title">{t('history.empty')}</p>
             <p className="empty-hint">{t('history.emptyHint')}</p>
@@ -157,6 +166,8 @@ export default function HistoryView({ stores }: HistoryViewProps) {
           <HistoryList
             store={store}
             total={total}
+            complete={state.complete}
+            addedOnTop={state.addedOnTop}
             version={state.version}
             queryKey={state.query}
             active={active}

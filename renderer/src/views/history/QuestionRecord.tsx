@@ -10,7 +10,7 @@ import { getFormValidator } from '../../forms/shared-validator';
 import { ThemedForm } from '../../forms/theme';
 import { buildUiSchema } from '../../forms/ui-schema';
 import { useT } from '../../i18n/i18n-context';
-import type { QuestionItem } from '../../state/history-types';
+import type { QuestionItem } from '../../../../shared/history/items';
 
 /** Props: the recorded question (with its answer) and the server's badge colour. */
 export interface QuestionRecordProps {
@@ -56,6 +56,15 @@ export default function QuestionRecord({ item, colour }: QuestionRecordProps) {
             {q.round > 1 && <span className="origin-round">{t('origin.round', { round: q.round })}</span>}
             <span className="origin-era">{t(`servers.era.${q.server.era}`)}</span>
           </p>
+          {q.call.agent && (
+            <p className="origin-agent" dir="auto">
+              {t('origin.agent', { agent: q.call.agent })}
+            </p>
+          )}
+          {q.call.reportedBy === 'gateway' && (
+            // As in the dialog: the app did not see this server or call itself, these labels are the gateway's word.
+            <p className="origin-reported">{t('origin.reportedByGateway')}</p>
+          )}
           {q.call.argumentsSummary && (
             <p className="origin-args record-args" dir="auto">
               <span className="visually-hidden">{t('origin.arguments')}: </span>

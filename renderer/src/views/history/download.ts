@@ -20,6 +20,23 @@ export function downloadText(data: string, filename: string, type: string, doc: 
   }
 }
 
+/**
+ * Starts a download the host streams from a one-use link of its own origin (the web shell), so a
+ * million-entry export never has to fit in this page's memory.
+ */
+export function downloadLink(url: string, filename: string, doc: Document = document): void {
+  const a = doc.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.hidden = true;
+  doc.body.append(a);
+  try {
+    a.click();
+  } finally {
+    a.remove();
+  }
+}
+
 /** The MIME type of an export format. */
 export function exportMime(format: 'jsonl' | 'csv'): string {
   return format === 'csv' ? 'text/csv;charset=utf-8' : 'application/jsonl;charset=utf-8';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionItem } from '../../state/history-types';
+import type { QuestionItem } from '../../../../shared/history/items';
 import {
   callEndKey,
   dayStart,
@@ -51,14 +51,16 @@ describe('history filter form', () => {
   });
 });
 
+const header = (seq: number) => ({ v: 1, seq, ts: '', prev: '0'.repeat(64), hash: '1'.repeat(64) });
+
 describe('history words', () => {
   const item = (answer?: QuestionItem['answer']): QuestionItem => ({
     kind: 'question',
     seq: 1,
     ts: '2026-01-01T00:00:00.000Z',
     question: {
-      seq: 1,
-      ts: '',
+      kind: 'question',
+      ...header(1),
       questionId: 'q',
       server: { name: 's', era: 'modern' },
       call: { method: 'tools/call', name: 't' },
@@ -72,19 +74,21 @@ describe('history words', () => {
   it('names outcomes, deciders and call endings', () => {
     expect(outcomeBadge(item())).toEqual({ tone: 'info', key: 'history.outcome.none' });
     expect(
-      outcomeBadge(item({ kind: 'answer', seq: 2, ts: '', server: 's', action: 'decline', decidedBy: 'human' })),
+      outcomeBadge(
+        item({ kind: 'answer', ...header(2), questionId: 'q', server: 's', action: 'decline', decidedBy: 'human' }),
+      ),
     ).toEqual({ tone: 'warning', key: 'history.outcome.decline' });
     expect(
-      outcomeBadge({ kind: 'other', seq: 3, ts: '', entry: { kind: 'fault', seq: 3, ts: '', fault: 'x', detail: 'y' } })
-        .key,
+      outcomeBadge({
+        kind: 'other',
+        seq: 3,
+        ts: '',
+        entry: { kind: 'fault', ...header(3), fault: 'protocol-error', detail: 'y' },
+      }).key,
     ).toBe('history.kind.fault');
     expect(decidedByKey('mute-rule')).toBe('history.decidedBy.mute-rule');
     expect(decidedByKey('martians')).toBe('history.decidedBy.other');
-    expect(callEndKey({ kind: 'call-end', seq: 1, ts: '', server: 's', outcome: 'complete', isError: true })).toBe(
-      'history.callEnd.toolError',
-    );
-    expect(callEndKey({ kind: 'call-end', seq: 1, ts: '', server: 's', outcome: 'round-limit' })).toBe(
-      'history.callEnd.round-limit',
-    );
+    expect(callEndKey({ outcome: 'complete', isError: true })).toBe('history.callEnd.toolError');
+    expect(callEndKey({ outcome: 'round-limit' })).toBe('history.callEnd.round-limit');
   });
 });

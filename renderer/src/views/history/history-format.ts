@@ -2,9 +2,9 @@
 // words for outcomes, deciders and call endings.
 import type { MessageKey } from '../../i18n/en';
 import type { HistoryQuery } from '../../state/history-store';
-import type { DecidedBy, HistoryCallEnd, HistoryItem, QuestionItem } from '../../state/history-types';
-import { outcomeOf } from '../../state/history-types';
-import { CALL_OUTCOMES, DECIDED_BY } from '../../../../shared/history/journal-types';
+import type { Action } from '../../../../shared/elicitation/types';
+import type { HistoryItem, OtherItem, QuestionItem } from '../../../../shared/history/items';
+import { CALL_OUTCOMES, DECIDED_BY, type CallEndEntry, type DecidedBy } from '../../../../shared/history/journal-types';
 
 /** The filter form's values (empty string: no filter). */
 export interface HistoryFilterValues {
@@ -47,6 +47,21 @@ export function queryFromFilter(values: HistoryFilterValues): HistoryQuery {
 /** True when any filter is set. */
 export function isFiltered(values: HistoryFilterValues): boolean {
   return Object.values(values).some((v) => v !== '');
+}
+
+/** The outcome of a question item ('none' while unanswered). */
+export function outcomeOf(item: QuestionItem): Action | 'none' {
+  return item.answer?.action ?? 'none';
+}
+
+/** Whether the item's server, call and agent labels are the gateway's word (the app did not see the call). */
+export function reportedByGateway(item: HistoryItem): boolean {
+  return item.kind === 'question' ? item.question.call.reportedBy === 'gateway' : reportedByOf(item) === 'gateway';
+}
+
+function reportedByOf(item: OtherItem): string | undefined {
+  const e = item.entry;
+  return e.kind === 'call-end' || e.kind === 'fault' ? e.reportedBy : undefined;
 }
 
 /** The pill class and label key of an item's outcome. */
@@ -92,7 +107,7 @@ export function decidedByKey(by: DecidedBy | string): MessageKey {
 }
 
 /** The dictionary key for how a call ended (a tool error is a completed call with isError). */
-export function callEndKey(end: HistoryCallEnd): MessageKey {
+export function callEndKey(end: Pick<CallEndEntry, 'outcome' | 'isError'>): MessageKey {
   if (end.outcome === 'complete') return end.isError ? 'history.callEnd.toolError' : 'history.callEnd.complete';
   const known: readonly string[] = CALL_OUTCOMES.filter((o) => o !== 'complete');
   return known.includes(end.outcome) ? (`history.callEnd.${end.outcome}` as MessageKey) : 'history.callEnd.other';
@@ -100,7 +115,8 @@ export function callEndKey(end: HistoryCallEnd): MessageKey {
 
 /** The server an item belongs to, if any. */
 export function serverOf(item: HistoryItem): string | undefined {
-  return item.kind === 'question' ? item.question.server.name : item.entry.server;
+  if (item.kind === 'question') return item.question.server.name;
+  return item.entry.kind === 'note' ? undefined : item.entry.server;
 }
 
 /** The call (tool, prompt or resource) a question came from. */
@@ -115,7 +131,7 @@ export function otherSummary(item: Exclude<HistoryItem, QuestionItem>): string {
     case 'fault':
       return [e.fault, e.detail].filter(Boolean).join(': ');
     case 'note':
-      return e.detail ?? e.note ?? '';
+      return e.detail || e.note;
     case 'answer':
       return e.action;
     case 'task':
