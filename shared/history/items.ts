@@ -25,7 +25,7 @@ export interface QuestionItem {
   callEnd?: CallEndEntry;
 }
 
-/** Any entry not folded into a question item: faults, task status changes, sign-in steps, notes, and stray answers or call ends. */
+/** Any entry not folded into a question: faults, task changes, sign-in steps, notes, stray answers or call ends. */
 export interface OtherItem {
   kind: 'other';
   seq: number;
