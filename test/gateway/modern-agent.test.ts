@@ -92,8 +92,8 @@ describe('a modern agent through the gateway', () => {
   it('records the answer in the app before the server learns it (write-ahead across processes)', async () => {
     await call('modern__confirm_delete', { entryId: 42 }, [{ action: 'decline' }], ['Delete time entry 42?']);
     const history = await app.service.queryHistory({ text: 'Delete time entry 42?' });
-    const answer = history.entries[0]!.answer;
-    const answeredAt = Date.parse(answer && typeof answer === 'object' && 'ts' in answer ? String(answer.ts) : '');
+    const item = history.entries[0]!;
+    const answeredAt = Date.parse(item.kind === 'question' && item.answer ? item.answer.ts : '');
     const retry = readWireLog(wireLogs.modern!).filter(
       (e) =>
         e.dir === 'in' &&

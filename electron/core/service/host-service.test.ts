@@ -189,7 +189,7 @@ describe('HostService', () => {
     expect(JSON.stringify(end.result)).toContain('cancelled, nothing was deleted');
     expect(asked).toBe(0);
     const h = await svc.queryHistory({});
-    expect(h.entries[0]!.answer).toMatchObject({ action: 'cancel', decidedBy: 'mute-rule' });
+    expect(h.entries[0]).toMatchObject({ answer: { action: 'cancel', decidedBy: 'mute-rule' } });
   });
 
   it('adds, updates, imports and removes servers, persisting mcpServers', async () => {
@@ -252,9 +252,11 @@ describe('HostService', () => {
     await svc.invoke('answerQuestion', { questionId: (await asked).id, answer: { action: 'accept', content: {} } });
     await done;
     const jsonl = await svc.exportHistory({ filter: { server: 'kimai' }, format: 'jsonl' });
+    if (!('data' in jsonl) || !('data' in (await svc.exportHistory({ filter: {}, format: 'csv' }))))
+      throw new Error('without a download link, the export comes back as text');
     expect(jsonl.filename).toMatch(/^countersign-history-\d{4}-\d{2}-\d{2}\.jsonl$/);
     expect(JSON.parse(jsonl.data.trim()).question.message).toBe('Delete time entry 3?');
-    const csv = await svc.exportHistory({ filter: {}, format: 'csv' });
+    const csv = (await svc.exportHistory({ filter: {}, format: 'csv' })) as { data: string };
     const [header, row] = csv.data.trim().split('\n');
     expect(header).toBe(
       'seq,asked,answered,server,era,method,name,round,key,mode,message,url,action,decided_by,content,call_outcome',
