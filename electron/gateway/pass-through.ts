@@ -29,7 +29,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { TASKS_EXTENSION } from './agent-task-methods';
-import { GATEWAY_INFO, agentName } from './agent-server';
+import { GATEWAY_INFO, agentLabel } from './agent-server';
 import type { Gateway } from './gateway';
 import { cleanResult, toolFailure } from './results';
 
@@ -51,7 +51,8 @@ interface Taken {
   id: string | number;
   name: string;
   arguments?: Record<string, unknown>;
-  clientName: unknown;
+  /** The envelope's clientInfo (untrusted; agentLabel cleans it). */
+  clientInfo: { name?: unknown; version?: unknown } | undefined;
 }
 
 /** The request, when this path can take it; undefined sends it the SDK way. */
@@ -77,7 +78,7 @@ export function takeable(message: unknown): Taken | undefined {
     id,
     name: params.name,
     ...(params.arguments !== undefined ? { arguments: params.arguments } : {}),
-    clientName: info?.name,
+    clientInfo: info,
   };
 }
 
@@ -135,7 +136,8 @@ export class PassThrough {
         name,
         ...(taken.arguments ? { arguments: taken.arguments } : {}),
         signal: controller.signal,
-        agent: `${agentName({ name: taken.clientName })}#${this.connection}`,
+        // The same label the SDK path gives (agent-server.ts agentOf).
+        agent: agentLabel(taken.clientInfo, this.connection),
         callId,
       });
       reply = { jsonrpc: '2.0', id: taken.id, result: agentResult(cleanResult(result)) };
