@@ -50,6 +50,17 @@ export function isHostError(e: unknown, code?: HostErrorCode): e is HostError {
 
 /** The message of anything thrown, for one-line reports. */
 export function messageOf(e: unknown): string {
-  if (e instanceof Error) return capLine(e.message);
+  if (e instanceof Error) return capLine(e.message + networkCause(e));
   return capLine(typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e)));
+}
+
+/**
+ * Node's fetch throws a bare "fetch failed" and keeps the reason (refused,
+ * reset, timed out, a certificate) in `cause`: without it the user cannot tell
+ * a server that is down from one that is misconfigured.
+ */
+function networkCause(e: Error): string {
+  if (e.message !== 'fetch failed' || !(e.cause instanceof Error)) return '';
+  const code = (e.cause as NodeJS.ErrnoException).code;
+  return code && !e.cause.message.includes(code) ? ` (${code}: ${e.cause.message})` : ` (${e.cause.message})`;
 }
