@@ -49,10 +49,13 @@ describe('many questions at once', () => {
   it('a double click answers once, and the next question is not answered by it', async () => {
     const q1 = confirmQuestion();
     const q2 = confirmQuestion({ origin: origin({ server: 'files' }) });
-    const app = await renderApp({ questions: [q1, q2], armDelayMs: 200 });
+    // The guard is long enough that a loaded machine still clicks the second dialog "too soon";
+    // the first one is clicked once it shows itself active, not after a guessed wait.
+    const app = await renderApp({ questions: [q1, q2], armDelayMs: 2_000 });
     const user = userEvent.setup();
-    await new Promise((r) => setTimeout(r, 220));
-    await user.dblClick(screen.getByRole('button', { name: 'Accept' }));
+    const first = screen.getByRole('button', { name: 'Accept' });
+    await waitFor(() => expect(first.getAttribute('aria-disabled')).not.toBe('true'), { timeout: 10_000 });
+    await user.dblClick(first);
     await screen.findByRole('heading', { name: 'files asks for your confirmation' });
     await user.click(screen.getByRole('button', { name: 'Accept' })); // too soon after it appeared
     expect(app.answers()).toEqual([{ questionId: q1.id, answer: { action: 'accept', content: {} } }]);
