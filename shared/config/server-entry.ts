@@ -43,3 +43,11 @@ export interface HttpServerEntry {
 }
 
 export type ServerEntry = StdioServerEntry | HttpServerEntry;
+
+/**
+ * What the host sends in place of a secret value (an environment variable's
+ * or a header's value, `oauth.clientSecret`, `oauth.privateKey`) when it
+ * shows a server to a front end. Sent back unchanged in an edit, it means
+ * "keep the stored value".
+ */
+export const HIDDEN_VALUE = '•••••• (hidden by Countersign)';

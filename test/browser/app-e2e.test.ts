@@ -6,9 +6,11 @@
 // results are read back. Also: host validation errors next to their fields,
 // import from another host's config file, mute, reconnect, settings, axe in
 // light and dark, and the screenshots in docs/screenshots/app-*.png.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HIDDEN_VALUE } from '../../shared/config/server-entry';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
 import {
   answerDialog,
@@ -217,11 +219,12 @@ describe('the app through the web shell', () => {
       /^Why: cannot connect to "remote"/,
     );
 
-    // Edit: the stored entry comes back into the form, and the change is saved to servers.json.
+    // Edit: the stored entry comes back into the form, its secret hidden, and the change is saved to servers.json.
     await card(page, 'remote').getByRole('button', { name: 'Edit' }).click();
     const edit = page.locator('form.server-form');
     await expect(edit.getByLabel('URL').inputValue()).resolves.toBe('http://127.0.0.1:9/mcp');
-    await expect(edit.getByLabel(/^HTTP headers/).inputValue()).resolves.toBe('Authorization: Bearer x');
+    await expect(edit.getByLabel(/^HTTP headers/).inputValue()).resolves.toBe(`Authorization: ${HIDDEN_VALUE}`);
+    expect(await page.content()).not.toContain('Bearer x');
     await edit.getByLabel('URL').fill('http://127.0.0.1:10/mcp');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(card(page, 'remote').locator('.server-command').textContent()).resolves.toBe(
@@ -230,8 +233,10 @@ describe('the app through the web shell', () => {
     const listed = await app.service.listServers({});
     expect(listed.find((s) => s.name === 'remote')?.entry).toEqual({
       url: 'http://127.0.0.1:10/mcp',
-      headers: { Authorization: 'Bearer x' },
+      headers: { Authorization: HIDDEN_VALUE },
     });
+    const saved = JSON.parse(await readFile(join(app.dataDir, 'servers.json'), 'utf8')).mcpServers;
+    expect(saved.remote).toEqual({ url: 'http://127.0.0.1:10/mcp', headers: { Authorization: 'Bearer x' } });
 
     // Remove, with a confirmation.
     await card(page, 'remote').getByRole('button', { name: 'Remove' }).click();

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HIDDEN_VALUE } from '../../../shared/config/server-entry';
 import type { HostEvents } from '../../../shared/host-api/contract';
 import type { Question } from '../../../shared/elicitation/types';
 import { RICH_SCHEMA } from '../../../test/fixtures/servers/modern-server';
@@ -190,6 +191,48 @@ describe('HostService', () => {
     expect(asked).toBe(0);
     const h = await svc.queryHistory({});
     expect(h.entries[0]).toMatchObject({ answer: { action: 'cancel', decidedBy: 'mute-rule' } });
+  });
+
+  it('never shows a front end a secret of a server entry, and an edit that sends it back hidden keeps it', async () => {
+    const { service: svc, dataDir } = await start();
+    const events: unknown[] = [];
+    svc.events.on('serversChanged', (views) => events.push(views));
+    const secret = 'Bearer sk-live-5f3a9c';
+    await svc.invoke('addServer', {
+      name: 'remote',
+      entry: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: secret } },
+    });
+    await svc.invoke('addServer', { name: 'local', entry: { command: 'x', env: { API_KEY: 'key-123', LOG: 'info' } } });
+    const views = await svc.invoke('listServers', {});
+    const remote = views.find((v) => v.name === 'remote')!.entry;
+    const local = views.find((v) => v.name === 'local')!.entry;
+    expect(remote).toMatchObject({ headers: { Authorization: HIDDEN_VALUE } });
+    expect(local).toMatchObject({ env: { API_KEY: HIDDEN_VALUE, LOG: HIDDEN_VALUE } });
+    for (const shown of [JSON.stringify(views), JSON.stringify(events)]) {
+      for (const value of [secret, 'key-123']) expect(shown).not.toContain(value);
+    }
+
+    // The form saved as shown, with one value typed anew: the hidden ones keep what is stored.
+    await svc.invoke('updateServer', {
+      name: 'local',
+      entry: { command: 'y', env: { API_KEY: HIDDEN_VALUE, LOG: 'debug' } },
+    });
+    await svc.invoke('updateServer', { name: 'remote', entry: remote });
+    const saved = JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8')).mcpServers;
+    expect(saved.local).toEqual({ command: 'y', env: { API_KEY: 'key-123', LOG: 'debug' } });
+    expect(saved.remote).toMatchObject({ headers: { Authorization: secret } });
+
+    // A hidden value with nothing stored under its key is refused, never saved as "••••".
+    await expect(
+      svc.invoke('updateServer', { name: 'local', entry: { command: 'y', env: { OTHER: HIDDEN_VALUE } } }),
+    ).rejects.toThrow('the value of variable "OTHER" is hidden and nothing is stored for it');
+    await expect(
+      svc.invoke('addServer', {
+        name: 'copy',
+        entry: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: HIDDEN_VALUE } },
+      }),
+    ).rejects.toThrow('the value of header "Authorization" is hidden');
+    expect(readFileSync(join(dataDir, 'servers.json'), 'utf8')).not.toContain(HIDDEN_VALUE);
   });
 
   it('adds, updates, imports and removes servers, persisting mcpServers', async () => {

@@ -2,6 +2,7 @@
 // object that Electron's IPC, the loopback web shell and the gateway's
 // approval channel all call. Every request is schema-checked here, whatever
 // transport it came by.
+import { hideSecrets, restoreHiddenSecrets } from '../config/hidden-values';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
@@ -385,7 +386,7 @@ export class HostService implements HostApi {
       const error = this.signInErrors.get(name);
       return {
         name,
-        entry,
+        entry: hideSecrets(entry),
         muted: this.host.isMuted(name),
         ...(this.states.get(name) ?? { status: 'idle' as const }),
         ...(signIn ? { signIn: error ? { ...signIn, error } : signIn } : {}),
@@ -514,8 +515,6 @@ export class HostService implements HostApi {
   }
 
   private async putServer(name: string, entry: ServerEntry, mustExist: boolean): Promise<ServerView[]> {
-    // Re-validate with the config rules (the contract schema checks shape only).
-    const checked = parseServerConfig({ mcpServers: { [name]: entry } })[name]!;
     // Checked against the file as it is on disk now, so a server added or removed by hand counts.
     await this.serversFile.update((raw, current) => {
       if (mustExist && !current[name]) throw new HostError('config', `no server named "${name}" is configured`);
@@ -525,6 +524,10 @@ export class HostService implements HostApi {
           field: 'name',
           problem: 'already exists',
         });
+      // Secrets were shown hidden (hideSecrets): a value sent back hidden keeps what is stored.
+      const restored = restoreHiddenSecrets(name, entry, mustExist ? current[name] : undefined);
+      // Re-validate with the config rules (the contract schema checks shape only).
+      const checked = parseServerConfig({ mcpServers: { [name]: restored } })[name]!;
       raw[name] = mustExist ? { ...keptOnUpdate(raw[name], checked), ...checked } : checked;
     });
     return this.serverViews();
