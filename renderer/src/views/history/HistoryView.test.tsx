@@ -242,6 +242,46 @@ describe('History view', () => {
     }
   });
 
+  it('marks labels a gateway reported, in the row and in the detail (with the agent)', async () => {
+    const { user } = await open([
+      historyItem(1, { server: 'files', message: 'Local one' }),
+      historyItem(2, { server: 'github', message: 'Relayed one', viaGateway: { agent: 'claude-code 2.1 (#3)' } }),
+    ]);
+    const rows = screen.getAllByRole('option');
+    const relayed = rows.find((r) => r.textContent?.includes('Relayed one'))!;
+    const local = rows.find((r) => r.textContent?.includes('Local one'))!;
+    expect(within(relayed).getByText('via gateway').getAttribute('title')).toBe(
+      'Server, call and agent as reported by the gateway',
+    );
+    expect(within(local).queryByText('via gateway')).toBeNull();
+    await user.click(relayed);
+    const detail = document.querySelector<HTMLElement>('.history-detail')!;
+    await waitFor(() => expect(detail.getAttribute('data-seq')).toBe('2'));
+    expect(within(detail).getByText('Server, call and agent as reported by the gateway')).toBeTruthy();
+    expect(within(detail).getByText('For the agent claude-code 2.1 (#3)')).toBeTruthy();
+    await user.click(local);
+    await waitFor(() => expect(detail.getAttribute('data-seq')).toBe('1'));
+    expect(within(detail).queryByText('Server, call and agent as reported by the gateway')).toBeNull();
+  });
+
+  it('a history read from its end shows how many so far, and scrolling on loads more', async () => {
+    const history = journal(1000);
+    await renderApp({ view: 'history', servers: ['github'], history, historyReadAhead: 100 });
+    const first = await screen.findByText(/^\d+\+ entries \(more load as you scroll\)$/);
+    const before = Number(first.textContent!.split('+')[0]!.replace(/\D/g, ''));
+    expect(before).toBeLessThan(1000);
+    const list = screen.getByRole('listbox', { name: 'History entries, newest first' });
+    expect(within(list).getAllByRole('option')[0]!.getAttribute('aria-setsize')).toBe('-1');
+    list.focus();
+    await userEvent.setup().keyboard('{End}');
+    // End goes to the last row found so far; loading it finds more.
+    await waitFor(() =>
+      expect(
+        Number(document.querySelector('.history-count')!.textContent!.split(/[+ ]/)[0]!.replace(/\D/g, '')),
+      ).toBeGreaterThan(before),
+    );
+  });
+
   it('says so when the history cannot be read', async () => {
     const app = await renderApp({ view: 'settings' });
     app.host.failNext('queryHistory', 'the journal is locked');
