@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchConnect, benchRetryOverhead } from './core.bench';
 import { benchHistory, type BenchResult } from './history.bench';
+import { benchHistoryScale } from './history-scale.bench';
 import { benchTaskPolling } from './tasks.bench';
 
 interface Section {
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     { title: 'Host core: retry loop', run: () => benchRetryOverhead() },
     { title: 'Host core: connect and era detection', run: () => benchConnect() },
     { title: 'History journal (100k entries)', run: () => benchHistory() },
+    { title: 'History at a million entries', run: () => benchHistoryScale() },
     { title: 'Tasks: what polling costs', run: () => benchTaskPolling() },
   ];
   const gateway = await optional('./gateway.bench', 'benchGateway');

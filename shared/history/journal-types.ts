@@ -111,6 +111,11 @@ export interface QuestionBody {
 export interface AnswerBody {
   kind: 'answer';
   questionId: string;
+  /**
+   * The seq of the question's entry, when the writer knows it (JournalHistory does): a reader from
+   * the end then knows where to stop looking for it. Absent in older journals.
+   */
+  questionSeq?: number;
   callId?: string;
   /** Server name again, so an answer can be filtered without its question. */
   server: string;

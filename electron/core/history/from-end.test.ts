@@ -120,6 +120,22 @@ describe('NewestFirstItems', () => {
     expect(feed(entries)).toEqual(buildItems(entries).reverse());
   });
 
+  it("an answer that names its question's seq stops waiting once the read passed it", () => {
+    const entries = chained([
+      callEnd(50, { questions: 0 }),
+      ...Array.from({ length: 30 }, (_, i) => callEnd(100 + i, { questions: 0 })),
+      answer(7, { questionSeq: 1 }),
+    ]);
+    const builder = new NewestFirstItems();
+    builder.push(entries.at(-1)!);
+    expect(builder.take()).toBeUndefined();
+    for (const e of entries.slice(1, -1).reverse()) builder.push(e);
+    expect(builder.take()).toBeUndefined();
+    // Seq 1 is read and is not question 7: the answer is a row of its own, long before any look-back.
+    builder.push(entries[0]!);
+    expect(builder.take()).toMatchObject({ kind: 'other', seq: 32, entry: { kind: 'answer' } });
+  });
+
   it('an older call end (no count) folds into questions within its look-back, else is a row', () => {
     const near = chained([question(1, { callId: 'c1' }), answer(1, { callId: 'c1' }), callEnd(1)]);
     expect(feed(near)).toEqual(buildItems(near).reverse());

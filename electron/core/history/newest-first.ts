@@ -9,6 +9,8 @@
 // read. Bounds, so a damaged journal cannot make a reader scan everything:
 // - a call end says how many questions its call asked (`questions`, written by
 //   JournalHistory); 0 is a row at once, and it stops waiting once it has found them;
+// - an answer names its question's seq (`questionSeq`, written by JournalHistory), so it
+//   stops waiting once the read has passed that seq;
 // - a call end from before that field (older journals) waits LEGACY_CALL_LOOKBACK
 //   entries, then counts as a call that asked nothing;
 // - nothing waits longer than LINK_LOOKBACK entries; a question found after that
@@ -55,6 +57,8 @@ export class NewestFirstItems {
   private readonly answers = new Map<string, PendingAnswer[]>();
   private readonly calls = new Map<string, PendingCallEnd[]>();
   private read = 0;
+  /** The seq of the entry pushed last (the oldest read so far). */
+  private lastSeq = Infinity;
 
   constructor(
     private readonly lookback = LINK_LOOKBACK,
@@ -69,6 +73,7 @@ export class NewestFirstItems {
   /** The next older entry (lower seq than every entry pushed before). */
   push(e: JournalEntry): void {
     const readAt = this.read++;
+    this.lastSeq = e.seq;
     switch (e.kind) {
       case 'question': {
         const item: QuestionItem = { kind: 'question', seq: e.seq, ts: e.ts, question: e };
@@ -157,8 +162,10 @@ export class NewestFirstItems {
   /** Whether a waiting slot has waited long enough to be a row of its own (and if so, makes it one). */
   private expire(slot: Slot): boolean {
     const p = slot.pending!;
+    // The read got to where its question was and did not find it there: a row of its own.
+    const passed = p.kind === 'answer' && p.entry.questionSeq !== undefined && p.entry.questionSeq >= this.lastSeq;
     const limit = p.kind === 'call-end' && p.remaining === Infinity ? this.legacyCallLookback : this.lookback;
-    if (this.read - slot.readAt <= limit) return false;
+    if (!passed && this.read - slot.readAt <= limit) return false;
     slot.decided = true;
     this.forget(p);
     return true;

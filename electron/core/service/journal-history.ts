@@ -38,6 +38,8 @@ export class JournalHistory implements HistoryPort {
   private readonly pager: HistoryPager;
   /** Question entries written per call still running, so its call end can say how many it closes. */
   private readonly questionsPerCall = new Map<string, number>();
+  /** The seq of each question still waiting for its answer, which the answer entry then names. */
+  private readonly questionSeqs = new Map<string, number>();
   /** The newest seq this object has told about. */
   private lastSeq: number;
   private watcher: FSWatcher | undefined;
@@ -62,9 +64,10 @@ export class JournalHistory implements HistoryPort {
 
   private async append(input: Parameters<HistoryJournal['append']>[0]): Promise<void> {
     const appended = await this.journal.append(input);
-    if (appended.entry.kind === 'question' && appended.entry.callId !== undefined) {
+    if (appended.entry.kind === 'question') {
+      this.questionSeqs.set(appended.entry.questionId, appended.seq);
       const callId = appended.entry.callId;
-      this.questionsPerCall.set(callId, (this.questionsPerCall.get(callId) ?? 0) + 1);
+      if (callId !== undefined) this.questionsPerCall.set(callId, (this.questionsPerCall.get(callId) ?? 0) + 1);
     }
     this.tell(appended.seq);
   }
@@ -141,15 +144,19 @@ export class JournalHistory implements HistoryPort {
           ...(e.requestState ? { requestState: e.requestState } : {}),
         }),
       ),
-    answerRecorded: (e) =>
-      this.append(
-        answerEntry(e.question, e.answer, {
+    answerRecorded: (e) => {
+      const questionSeq = this.questionSeqs.get(e.question.id);
+      this.questionSeqs.delete(e.question.id);
+      return this.append({
+        ...answerEntry(e.question, e.answer, {
           decidedBy: e.decidedBy,
           ...(e.decidedByDetail ? { decidedByDetail: e.decidedByDetail } : {}),
           ...(e.call ? { callId: e.call.callId } : {}),
           ...(e.urlOpened !== undefined ? { urlOpened: e.urlOpened } : {}),
         }),
-      ),
+        ...(questionSeq !== undefined ? { questionSeq } : {}),
+      });
+    },
     callEnded: (e) => {
       const questions = this.questionsPerCall.get(e.call.callId) ?? 0;
       this.questionsPerCall.delete(e.call.callId);
