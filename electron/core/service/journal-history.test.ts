@@ -103,7 +103,7 @@ describe('JournalHistory', () => {
     await history.close();
   }, 30_000);
 
-  it('records how many questions a call asked in its call end', async () => {
+  it("records how many questions a call asked in its call end, and where an answer's question is", async () => {
     const history = await JournalHistory.open(dir, { watch: false });
     const origin = {
       server: 'github',
@@ -125,6 +125,12 @@ describe('JournalHistory', () => {
         question: { id, mode: 'form', message: id, requestedSchema: { type: 'object', properties: {} }, origin },
         call,
       } as Parameters<NonNullable<typeof history.observer.questionAsked>>[0]);
+    await history.observer.answerRecorded?.({
+      question: { id: 'q2', mode: 'form', message: 'q2', requestedSchema: { type: 'object', properties: {} }, origin },
+      answer: { action: 'decline' },
+      decidedBy: 'human',
+      call,
+    } as Parameters<NonNullable<typeof history.observer.answerRecorded>>[0]);
     const ended = { call, outcome: 'complete', rounds: 1, endedAt: new Date().toISOString() };
     await history.observer.callEnded?.(ended as Parameters<NonNullable<typeof history.observer.callEnded>>[0]);
     await history.observer.callEnded?.({
@@ -132,6 +138,8 @@ describe('JournalHistory', () => {
       call: { ...call, callId: 'c2' },
     } as Parameters<NonNullable<typeof history.observer.callEnded>>[0]);
     const { entries } = await readJournal(dir);
+    // The answer names where its question is, so a reader from the end knows where to stop looking.
+    expect(entries.find((e) => e.kind === 'answer')).toMatchObject({ questionId: 'q2', questionSeq: 2 });
     expect(entries.filter((e) => e.kind === 'call-end').map((e) => (e as { questions?: number }).questions)).toEqual([
       2, 0,
     ]);
