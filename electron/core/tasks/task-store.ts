@@ -6,6 +6,7 @@
 // Tasks view can show results after a restart.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { withAppendLock } from '../history/lock';
 import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
 import type { TaskStatus } from './task-types';
 
@@ -56,6 +57,16 @@ export function pruneRecords(records: TaskRecord[], max = MAX_FINISHED_RECORDS):
   return records.filter((r) => !drop.has(r.taskId));
 }
 
+/** `ours` over what is on disk: every task of either, the later-updated record of a task in both. */
+export function mergeRecords(onDisk: TaskRecord[], ours: TaskRecord[]): TaskRecord[] {
+  const byId = new Map(onDisk.map((r) => [r.taskId, r]));
+  for (const r of ours) {
+    const theirs = byId.get(r.taskId);
+    if (!theirs || theirs.lastUpdatedAt <= r.lastUpdatedAt || (r.endedAt && !theirs.endedAt)) byId.set(r.taskId, r);
+  }
+  return [...byId.values()];
+}
+
 /** Records in memory only (tests, --no-history runs). */
 export class MemoryTaskStore implements TaskStore {
   private records: TaskRecord[] = [];
@@ -96,8 +107,18 @@ export class FileTaskStore implements TaskStore {
     );
   }
 
+  /**
+   * The app and CLI runs share this file, and each saves the list it holds.
+   * Under the folder's lock, what another process wrote since is merged in
+   * (its tasks kept, the newer record of a task shared by both winning), so a
+   * save never drops a task it has not seen.
+   */
   async save(records: TaskRecord[]): Promise<void> {
-    await ensurePrivateDir(dirname(this.file));
-    await writePrivateFile(this.file, `${JSON.stringify({ version: 1, tasks: pruneRecords(records) }, null, 2)}\n`);
+    const dir = dirname(this.file);
+    await ensurePrivateDir(dir);
+    await withAppendLock(dir, async () => {
+      const merged = mergeRecords(await this.load().catch(() => []), records);
+      await writePrivateFile(this.file, `${JSON.stringify({ version: 1, tasks: pruneRecords(merged) }, null, 2)}\n`);
+    });
   }
 }
