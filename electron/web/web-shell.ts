@@ -21,6 +21,7 @@ import type { HostService } from '../core/service/host-service';
 import { securityHeaders, sendText, serveStatic } from './static-files';
 import { writeLauncherFile, type LauncherFile } from './launcher-file';
 import { openFileWithSystem } from './system-opener';
+import { EXPORT_PATH, ExportDownloads } from './export-downloads';
 import { newToken, sameToken } from './token';
 import { API_PATH, MAX_FRAME_BYTES, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from '../../shared/host-api/wire';
 import { WsBridge } from './ws-bridge';
@@ -30,7 +31,8 @@ import { TabVisibility, type TabVisibilityOptions, type Visibility } from './tab
 const MAX_SOCKETS = 32;
 
 export interface WebShellOptions {
-  service: Pick<HostService, 'invoke' | 'on'>;
+  /** With streamHistoryExport, history exports become one-use download links (export-downloads.ts). */
+  service: Pick<HostService, 'invoke' | 'on'> & Partial<Pick<HostService, 'streamHistoryExport' | 'exportLinks'>>;
   /** 0 or absent: a free port. */
   port?: number;
   /** The built renderer (index.html and its assets). */
@@ -105,6 +107,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     launcher = undefined;
     await current?.remove().catch(() => undefined);
   };
+  // History exports stream from one-use links instead of travelling as one string over the socket.
+  const service = options.service;
+  const downloads = service.streamHistoryExport
+    ? new ExportDownloads({ streamHistoryExport: service.streamHistoryExport.bind(service) })
+    : undefined;
+  if (downloads) service.exportLinks = (filter, format) => downloads.issue(filter, format);
   let origin = '';
   let host = '';
   let headers: Record<string, string> = {};
@@ -116,6 +124,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       return sendText(res, 405, 'method not allowed', headers);
     }
     if ((req.url ?? '').split('?')[0] === API_PATH) return sendText(res, 426, 'the API is a WebSocket', headers);
+    if (downloads && (req.url ?? '').startsWith(EXPORT_PATH)) {
+      return void downloads.serve(req, res, headers).catch(() => res.destroy());
+    }
     serveStatic(root, req, res, headers).catch((error: Error) => {
       log(`countersign web: ${error.message}`);
       if (!res.headersSent) sendText(res, 500, 'internal error', headers);
