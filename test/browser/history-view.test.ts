@@ -94,7 +94,14 @@ function crafted(): EntryInput[] {
       questionId: 'cq-url',
       callId: 'cc-url',
       server: { name: 'calendar', era: 'modern', protocolVersion: '2026-07-28' },
-      call: { method: 'tools/call', name: 'connect_account', argumentsSummary: 'provider="work"' },
+      // Relayed by a gateway: its labels are the gateway's word, and the view says so.
+      call: {
+        method: 'tools/call',
+        name: 'connect_account',
+        argumentsSummary: 'provider="work"',
+        agent: 'claude-code 2.1 (#3)',
+        reportedBy: 'gateway',
+      },
       round: 1,
       key: 'signin',
       mode: 'url',
@@ -249,8 +256,18 @@ describe('the History view', () => {
     expect(await axe(page)).toEqual([]);
     await shot(page, 'app-history-light');
 
-    await page.locator('.history-row', { hasText: 'Sign in to connect your calendar.' }).click();
+    const relayed = page.locator('.history-row', { hasText: 'Sign in to connect your calendar.' });
+    await expect(relayed.locator('.history-row-reported').textContent()).resolves.toBe('via gateway');
+    expect(
+      await page
+        .locator('.history-row', { hasText: 'Tell me who reports the crash' })
+        .locator('.history-row-reported')
+        .count(),
+    ).toBe(0);
+    await relayed.click();
     await d.getByRole('heading', { name: 'calendar asked you to open a link' }).waitFor();
+    await d.getByText('Server, call and agent as reported by the gateway').waitFor();
+    await d.getByText('For the agent claude-code 2.1 (#3)').waitFor();
     await expect(d.locator('[data-testid="url-full"]').textContent()).resolves.toBe(
       'https://login.xn--pypal-4ve.com@203.0.113.7/verify?next=%2Faccount',
     );
