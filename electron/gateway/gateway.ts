@@ -4,6 +4,7 @@
 // Countersign app, and the agent only ever gets the final result. The
 // agent-facing protocol lives in agent-server.ts; this class owns the shared
 // state: the Host, the catalogue, list-changed fan-out and config reloads.
+import type { SignInEvent } from '../core/auth/server-auth';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { FileCredentialStore } from '../core/auth/credential-store';
@@ -112,6 +113,7 @@ export class Gateway {
           approval.openSignIn
             ? approval.openSignIn(url)
             : Promise.reject(new Error('the gateway does not open sign-in links')),
+        ...(approval.signInEvent ? { onEvent: approval.signInEvent } : {}),
       },
     });
     this.catalog = new Catalog(this.host, (server) => this.prepare(server), this.log);
@@ -248,6 +250,8 @@ export interface GatewayApproval {
   close(): void;
   /** Absent: this gateway cannot sign in (the agent gets "sign-in needed"). */
   openSignIn?: (url: string) => Promise<void>;
+  /** A sign-in step of the gateway's own sign-ins: how an opened one ended goes to the app's history. */
+  signInEvent?: (event: SignInEvent) => void;
 }
 
 /** The approval channel to the app, as the Host's prompter and observer. */
@@ -265,5 +269,6 @@ function remoteApproval(options: GatewayOptions): GatewayApproval {
     observer: remote.observer,
     close: () => remote.client.close(),
     openSignIn: remote.signIns.open,
+    signInEvent: remote.signIns.event,
   };
 }

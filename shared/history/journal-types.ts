@@ -209,6 +209,8 @@ export interface SignInBody {
   questionId?: string;
   /** Failed: the host's own sentence, never the authorization server's text. */
   detail?: string;
+  /** A gateway's sign-in: its labels came over the approval channel. */
+  reportedBy?: 'gateway';
 }
 
 /** Something the journal itself has to say about the record. */

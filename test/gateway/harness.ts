@@ -75,6 +75,7 @@ function recordingHistory(inner: JournalHistory): { port: HistoryPort; events: H
         await inner.observer.fault?.(e);
       },
     },
+    recordSignIn: (e) => inner.recordSignIn(e),
     query: (f) => inner.query(f),
     export: (f, fmt) => inner.export(f, fmt),
     setRedact: (r) => inner.setRedact(r),

@@ -47,6 +47,26 @@ async function setup() {
   return { as, server, app, agent, signIns };
 }
 
+/** The app's history of sign-in steps for "notes", oldest first. */
+async function signInSteps(s: Awaited<ReturnType<typeof setup>>): Promise<string[]> {
+  const { entries } = await s.app.service.invoke('queryHistory', {});
+  return entries
+    .flatMap((item) =>
+      item.kind === 'other' && item.entry.kind === 'sign-in' && item.entry.server === 'notes' ? [item.entry.phase] : [],
+    )
+    .reverse();
+}
+
+/** Wait until `steps` of the app's history satisfy `done`. */
+async function stepsUntil(s: Awaited<ReturnType<typeof setup>>, done: (steps: string[]) => boolean): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const steps = await signInSteps(s);
+    if (done(steps) || Date.now() > deadline) return steps;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe('a sign-in behind the gateway', () => {
   it('is asked in the app, opened by the app, and the agent gets only the result', async () => {
     const s = await setup();
@@ -77,6 +97,12 @@ describe('a sign-in behind the gateway', () => {
       expect(seen).not.toContain(secret);
     expect(seen).not.toContain(new URL(s.as.issuer).host);
     expect(s.agent.violations).toEqual([]);
+    // The app's history keeps the sign-in as the app saw it and as the gateway says it ended.
+    expect(await stepsUntil(s, (steps) => steps.includes('completed'))).toEqual(['asked', 'opened', 'completed']);
+    const history = JSON.stringify(await s.app.service.invoke('queryHistory', {}));
+    expect(history).toContain('"reportedBy":"gateway"');
+    for (const secret of [link.searchParams.get('state')!, ...s.as.tokens.keys()])
+      expect(history).not.toContain(secret);
   });
 
   it('a call that runs into a sign-in names the call and the agent in the app; Cancel gives the agent "declined"', async () => {
@@ -112,5 +138,6 @@ describe('a sign-in behind the gateway', () => {
     expect(s.app.opened).toEqual([]);
     expect(s.as.requests.authorize).toBe(0);
     expect(JSON.stringify(s.agent.received)).not.toContain(new URL(s.as.issuer).host);
+    expect(await stepsUntil(s, (steps) => steps.length >= 2)).toEqual(['asked', 'cancelled']);
   });
 });

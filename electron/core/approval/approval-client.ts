@@ -2,6 +2,7 @@
 // app, opened when the first question arrives (the app is started if it is
 // not running), multiplexing every open question by id. A question whose
 // call is cancelled is cancelled in the app too, so its dialog closes.
+import { capLine } from '../limits';
 import { connect, type Socket } from 'node:net';
 import { HostError, isHostError, messageOf } from '../host-error';
 import type { PrompterAnswer } from '../prompter/prompter';
@@ -206,6 +207,10 @@ export class ApprovalClient {
   /** The gateway's listener is ready: the app may open the consented sign-in's link. */
   openSignIn(id: string): void {
     this.conn?.send({ type: 'sign-in-open', id });
+  }
+
+  endSignIn(id: string, outcome: 'completed' | 'failed' | 'cancelled', error?: string): void {
+    this.conn?.send({ type: 'sign-in-end', id, outcome, ...(error ? { error: capLine(error) } : {}) });
   }
 
   /** Resolves when the human cancels the sign-in's wait in the app; `signal` ends the wait (the app is told). */

@@ -4,6 +4,8 @@
 // one journal writer), and only then replies. The answer is therefore on disk
 // before the gateway, and so the server, learns it: write-ahead across
 // processes.
+import type { SignInEvent } from '../auth/server-auth';
+import type { SignInStep } from './remote-sign-in';
 import { randomBytes } from 'node:crypto';
 import { chmod, unlink } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
@@ -55,6 +57,8 @@ export interface ApprovalHost {
   whenVisible?(signal: AbortSignal): Promise<Visibility>;
   /** Tell the human through the system (a desktop notification), where there is one. */
   notify?(title: string, body: string): void;
+  /** Keep a sign-in step in the history: a gateway's sign-in as the app saw it and as the gateway says it ended. */
+  recordSignIn?(event: SignInEvent): Promise<void>;
 }
 
 /** Can a question be seen now? */
@@ -270,6 +274,8 @@ class Peer {
   private readonly pending = new Map<string, AbortController>();
   /** Sign-ins consented to, waiting for the gateway to say its listener is ready. */
   private readonly signInOpen = new Map<string, () => void>();
+  /** Sign-ins opened on this connection, by frame id, until the gateway says how they ended (bounded). */
+  private readonly signInsOpened = new Map<string, SignInStep>();
   /** Calls this connection asked questions for (call id to server): the only ones it may report on. */
   private readonly calls = new Map<string, string>();
   private readonly settled = new Set<Promise<void>>();
@@ -294,6 +300,25 @@ class Peer {
     socket.on('data', (data: Buffer) => this.onData(data));
     socket.on('error', () => this.lost('the gateway connection failed'));
     socket.on('close', () => this.lost('the agent connection closed'));
+  }
+
+  private recordSignIn(step: SignInStep, phase: SignInEvent['phase'], error?: string): Promise<void> {
+    const record = this.options.service.recordSignIn;
+    if (!record) return Promise.resolve();
+    this.records = this.records.then(async () => {
+      try {
+        await record.call(this.options.service, {
+          ...step,
+          phase,
+          ...(error ? { error } : {}),
+          reportedBy: 'gateway',
+          at: new Date().toISOString(),
+        });
+      } catch (e) {
+        this.log(`countersign: approval channel: could not record a sign-in step: ${messageOf(e)}`);
+      }
+    });
+    return this.records;
   }
 
   private send(frame: AppFrame): void {
@@ -373,6 +398,13 @@ class Peer {
         const done = askSignIn(this.options.service, frame, controller.signal, {
           send: (f) => this.send(f),
           opened: (id) => new Promise<void>((resolve) => this.signInOpen.set(id, resolve)),
+          record: (step, phase, error) => this.recordSignIn(step, phase, error),
+          linkOpened: (id, step) => {
+            this.signInsOpened.set(id, step);
+            // A gateway that never reports an end must not grow this map: the oldest goes first.
+            if (this.signInsOpened.size > LIMITS.pendingPerPeer)
+              this.signInsOpened.delete(this.signInsOpened.keys().next().value!);
+          },
           log: (line) => this.log(line),
         }).finally(() => {
           this.pending.delete(frame.id);
@@ -385,6 +417,19 @@ class Peer {
       case 'sign-in-open':
         this.signInOpen.get(frame.id)?.();
         return;
+      case 'sign-in-end': {
+        // Only for a sign-in this connection asked and the human opened: nothing else reaches the history.
+        const step = this.signInsOpened.get(frame.id);
+        if (!step) {
+          this.log(
+            `countersign: approval channel: ignored a sign-in end for ${JSON.stringify(frame.id)}: no sign-in was opened on this connection`,
+          );
+          return;
+        }
+        this.signInsOpened.delete(frame.id);
+        void this.recordSignIn(step, frame.outcome, frame.error);
+        return;
+      }
       case 'record': {
         // A peer reports only on calls that asked it questions, and once per call
         // ending: anything else would let any connected process write the history.

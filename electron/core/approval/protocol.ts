@@ -17,6 +17,7 @@
 //   gateway -> app   {type:'record', event:'callEnded'|'fault', payload}   the rest of the story, for the history
 //   gateway -> app   {type:'sign-in', id, signIn}               a server needs a sign-in: the app's dialog
 //   gateway -> app   {type:'sign-in-open', id}                  after accept: the listener is ready, open the link
+//   gateway -> app   {type:'sign-in-end', id, outcome, error?}  how an opened sign-in ended, for the app's history
 import { z } from 'zod';
 import { answerSchema } from '../../../shared/host-api/contract';
 import { DECIDED_BY } from '../../../shared/history/journal-types';
@@ -141,6 +142,12 @@ export const gatewayFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('cancel'), id }),
   z.strictObject({ type: z.literal('sign-in'), id, signIn: signInSchema }),
   z.strictObject({ type: z.literal('sign-in-open'), id }),
+  z.strictObject({
+    type: z.literal('sign-in-end'),
+    id,
+    outcome: z.enum(['completed', 'failed', 'cancelled']),
+    error: text(LIMITS.errorLineChars).optional(),
+  }),
   z.discriminatedUnion('event', [
     z.strictObject({ type: z.literal('record'), event: z.literal('callEnded'), payload: callEndedPayload }),
     z.strictObject({ type: z.literal('record'), event: z.literal('fault'), payload: faultPayload }),

@@ -15,6 +15,7 @@
 // Gateway side (`RemoteSignIns`): the Prompter's signIn / signInWaiting and
 // the Host's `open` for a sign-in, over the approval client.
 import type { SignInDecision, SignInQuestion } from '../../../shared/auth/types';
+import type { SignInEvent } from '../auth/server-auth';
 import { analyzeUrl } from '../../../shared/url/analyze-url';
 import { HostError, messageOf } from '../host-error';
 import type { Prompter } from '../prompter/prompter';
@@ -29,7 +30,14 @@ export interface SignInPeer {
   /** Resolves when the gateway says its listener is ready for this sign-in. */
   opened(id: string): Promise<void>;
   log(line: string): void;
+  /** Keep a step of this sign-in in the app's history. */
+  record?(step: SignInStep, phase: SignInEvent['phase'], error?: string): void;
+  /** The link of sign-in `id` is open: the gateway may now say how it ended. */
+  linkOpened?(id: string, step: SignInStep): void;
 }
+
+/** What every history step of one relayed sign-in shares. */
+export type SignInStep = Pick<SignInEvent, 'server' | 'issuer' | 'scopes' | 'call' | 'questionId'>;
 
 /** App side: one relayed sign-in, from the dialog to the end of the wait. */
 export async function askSignIn(
@@ -63,15 +71,25 @@ export async function askSignIn(
     stepUp: w.stepUp,
     reportedBy: 'gateway',
   };
+  const step: SignInStep = {
+    server: w.server,
+    issuer: w.issuer,
+    scopes: [...w.scopes],
+    call: question.call,
+    questionId: question.id,
+  };
+  peer.record?.(step, 'asked');
   let decision: SignInDecision;
   try {
     decision = await questions.signIn(question, signal);
   } catch (e) {
     if (!signal.aborted) peer.send({ type: 'withdrawn', id: frame.id, reason: messageOf(e) });
+    peer.record?.(step, 'cancelled', signal.aborted ? 'the gateway withdrew the sign-in' : messageOf(e));
     return;
   }
   if (decision !== 'open') {
     peer.send({ type: 'answer', id: frame.id, answer: { action: 'cancel' }, decidedBy: 'human' });
+    peer.record?.(step, 'cancelled');
     return;
   }
   const ready = peer.opened(frame.id);
@@ -82,10 +100,14 @@ export async function askSignIn(
     await questions.openSignInLink(url.href);
   } catch (e) {
     peer.send({ type: 'withdrawn', id: frame.id, reason: `the sign-in link was not opened: ${messageOf(e)}` });
+    peer.record?.(step, 'failed', `the sign-in link was not opened: ${messageOf(e)}`);
     return;
   }
+  peer.record?.(step, 'opened');
+  peer.linkOpened?.(frame.id, step);
   try {
     await questions.signInWaiting(question, signal);
+    // How it ended (cancelled here, or not) comes from the gateway's sign-in-end, recorded once.
     peer.send({ type: 'withdrawn', id: frame.id, reason: 'the sign-in was cancelled in the Countersign app' });
   } catch {
     // The wait is over (the gateway said so, or it went away): nothing more to say.
@@ -98,6 +120,8 @@ export interface SignInChannel {
   askSignIn(signIn: WireSignIn, signal: AbortSignal): Promise<{ id: string; accepted: boolean }>;
   /** Tell the app the listener is ready: it may open the link now. */
   openSignIn(id: string): void;
+  /** Tell the app how a consented sign-in ended (for its history). */
+  endSignIn(id: string, outcome: 'completed' | 'failed' | 'cancelled', error?: string): void;
   /** Resolves when the app withdraws the id (the human cancelled the wait); sends `cancel` when `signal` aborts. */
   signInWithdrawn(id: string, signal: AbortSignal): Promise<void>;
 }
@@ -110,6 +134,8 @@ export class RemoteSignIns {
   private readonly consented = new Map<string, string>();
   /** Question id to frame id, for the wait. */
   private readonly frames = new Map<string, string>();
+  /** Server to the frame id of its consented sign-in, until the gateway's ServerAuth says how it ended. */
+  private readonly ending = new Map<string, string>();
 
   constructor(private readonly channel: SignInChannel) {}
 
@@ -136,6 +162,7 @@ export class RemoteSignIns {
       if (!accepted) return 'cancel';
       this.consented.set(q.url.href, id);
       this.frames.set(q.id, id);
+      this.ending.set(q.server, id);
       return 'open';
     },
     signInWaiting: (q, signal) => {
@@ -144,6 +171,19 @@ export class RemoteSignIns {
       if (id === undefined) return Promise.reject(new HostError('cancelled', 'no such sign-in'));
       return this.channel.signInWithdrawn(id, signal);
     },
+  };
+
+  /**
+   * The gateway's ServerAuth events: the end of a sign-in the human consented
+   * to in the app is told to the app, which keeps the history. (One sign-in
+   * runs per server at a time, so the server names it.)
+   */
+  event = (e: SignInEvent): void => {
+    if (e.phase !== 'completed' && e.phase !== 'failed' && e.phase !== 'cancelled') return;
+    const id = this.ending.get(e.server);
+    if (id === undefined) return;
+    this.ending.delete(e.server);
+    this.channel.endSignIn(id, e.phase, e.error);
   };
 
   /** The Host's `open` for a sign-in: the app opens the link the human consented to, nothing else. */

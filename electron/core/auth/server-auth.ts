@@ -69,6 +69,8 @@ export interface SignInEvent {
   /** Failed: one sentence (the host's own words, never the authorization server's). */
   error?: string;
   questionId?: string;
+  /** The server and call labels came from a gateway over the approval channel. */
+  reportedBy?: 'gateway';
   at: string;
 }
 

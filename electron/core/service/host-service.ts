@@ -419,6 +419,11 @@ export class HostService implements HostApi {
     }
   }
 
+  /** A gateway's sign-in step, kept like the app's own (the approval channel's ApprovalHost.recordSignIn). */
+  recordSignIn(e: SignInEvent): Promise<void> {
+    return this.onSignInEvent(e);
+  }
+
   private async onSignInEvent(e: SignInEvent): Promise<void> {
     if (e.phase === 'failed' && e.error) this.signInErrors.set(e.server, e.error);
     if (e.phase === 'asked') this.signInErrors.delete(e.server);

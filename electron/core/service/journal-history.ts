@@ -201,6 +201,7 @@ export class JournalHistory implements HistoryPort {
       ...(e.call ? { call: { ...e.call } } : {}),
       ...(e.questionId ? { questionId: e.questionId } : {}),
       ...(e.error ? { detail: e.error } : {}),
+      ...(e.reportedBy ? { reportedBy: e.reportedBy } : {}),
     });
   }
 
