@@ -193,6 +193,19 @@ describe('HostService', () => {
     expect(h.entries[0]).toMatchObject({ answer: { action: 'cancel', decidedBy: 'mute-rule' } });
   });
 
+  it('tells a front end that connects later the latest approval-channel alert (a page opened after it)', async () => {
+    const { service: svc } = await start();
+    const seen: unknown[] = [];
+    svc.events.on('appAlert', (a) => seen.push(a));
+    await svc.invoke('listServers', {});
+    expect(seen).toEqual([]);
+    svc.alert({ kind: 'socket-replaced', message: 'another process holds run/approval.sock' });
+    svc.alert({ kind: 'socket-restored', message: 'bound again' });
+    seen.length = 0;
+    await svc.invoke('listServers', {});
+    expect(seen).toEqual([{ kind: 'socket-restored', message: 'bound again' }]);
+  });
+
   it('never shows a front end a secret of a server entry, and an edit that sends it back hidden keeps it', async () => {
     const { service: svc, dataDir } = await start();
     const events: unknown[] = [];

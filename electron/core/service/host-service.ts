@@ -210,8 +210,12 @@ export class HostService implements HostApi {
 
   /** The approval channel's alerts (a replaced socket): every window shows them as a banner. */
   alert(alert: HostEvents['appAlert']): void {
+    this.lastAlert = alert;
     this.events.emit('appAlert', alert);
   }
+
+  /** The latest approval-channel alert, told again to a front end that connects later. */
+  private lastAlert: HostEvents['appAlert'] | undefined;
 
   // The typed HostApi, one method per contract method. Each goes through
   // invoke(), so a direct caller is checked exactly like a transport.
@@ -309,6 +313,8 @@ export class HostService implements HostApi {
         // A front end that connects later (a reloaded web page) hears of a standing file problem too.
         const problem = this.serversFileProblem;
         if (problem) this.events.emit('serversFileProblem', { error: problem });
+        // The banner shows the latest alert, so telling it again changes nothing where it is shown.
+        if (this.lastAlert) this.events.emit('appAlert', this.lastAlert);
         return this.serverViews();
       },
       addServer: (p) => this.putServer(p.name, p.entry, false),
