@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { SignInQuestion } from '../../../shared/auth/types';
 import type { Answer } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
@@ -8,6 +8,7 @@ import DialogFrame from './DialogFrame';
 import QueueCounter from './QueueCounter';
 import ServerBadge from './ServerBadge';
 import UrlDisplay from './UrlDisplay';
+import { useOpenLink } from './use-open-link';
 
 /** Props of the sign-in dialog (the queue's usual ones, for a sign-in). */
 export interface SignInDialogProps {
@@ -21,8 +22,6 @@ export interface SignInDialogProps {
   /** The human's consent: the host opens the sign-in page through its open-external gate. */
   onOpenUrl: () => Promise<{ opened: boolean; reason?: string }>;
 }
-
-type Phase = 'consent' | 'opening' | 'waiting';
 
 /**
  * A server asks the human to sign in, before any browser opens: who asks and
@@ -43,29 +42,11 @@ export default function SignInDialog({
   const t = useT();
   const titleId = useId();
   const consentId = useId();
-  const [phase, setPhase] = useState<Phase>(question.waiting ? 'waiting' : 'consent');
-  const [openError, setOpenError] = useState<string | null>(null);
-  const waitingRef = useRef<HTMLParagraphElement>(null);
+  const { phase, openError, waitingRef, open } = useOpenLink(onOpenUrl, question.waiting === true);
   const { url, call } = question;
   // The core refuses look-alike authorization servers before it asks; should one arrive anyway, it cannot be opened.
   const openable = !url.blocked && url.lookalike !== true;
 
-  useEffect(() => {
-    // The Open button just vanished: put focus on the news, inside the dialog.
-    if (phase === 'waiting') waitingRef.current?.focus();
-  }, [phase]);
-
-  const open = async () => {
-    if (phase !== 'consent') return;
-    setPhase('opening');
-    setOpenError(null);
-    const result = await onOpenUrl();
-    if (result.opened) setPhase('waiting');
-    else {
-      setPhase('consent');
-      setOpenError(result.reason ?? '');
-    }
-  };
   const cancel = () => onAnswer({ action: 'cancel' });
 
   return (

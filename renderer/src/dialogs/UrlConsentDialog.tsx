@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { UrlQuestion } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
 import DeliberateButton from './DeliberateButton';
@@ -8,8 +8,7 @@ import DialogHeader from './DialogHeader';
 import MessageText from './MessageText';
 import UrlDisplay from './UrlDisplay';
 import type { DialogProps, UrlDialogExtras } from './dialog-props';
-
-type Phase = 'consent' | 'opening' | 'waiting';
+import { useOpenLink } from './use-open-link';
 
 /**
  * A URL-mode question. Before anything happens the full link is shown with
@@ -31,34 +30,15 @@ export default function UrlConsentDialog({
   const t = useT();
   const titleId = useId();
   const messageId = useId();
-  const [phase, setPhase] = useState<Phase>('consent');
-  const [openError, setOpenError] = useState<string | null>(null);
+  const { phase, openError, waitingRef, open, openedElsewhere } = useOpenLink(onOpenUrl);
   // A look-alike link opens only through a second, deliberate step, never the primary button.
   const [armed, setArmed] = useState(false);
-  const waitingRef = useRef<HTMLParagraphElement>(null);
   const { url } = question;
   const lookalike = url.lookalike === true && !url.blocked;
   // A plain-http link is refused, but it is a real address the user may
   // want to use elsewhere: it keeps Copy link. javascript:, data: and
   // unparseable links never do.
   const copyable = !url.blocked || url.warnings.every((w) => w.code !== 'blocked-scheme' && w.code !== 'unparseable');
-
-  useEffect(() => {
-    // The Open button just vanished: put focus on the news, inside the dialog.
-    if (phase === 'waiting') waitingRef.current?.focus();
-  }, [phase]);
-
-  const open = async () => {
-    if (phase !== 'consent') return;
-    setPhase('opening');
-    setOpenError(null);
-    const result = await onOpenUrl();
-    if (result.opened) setPhase('waiting');
-    else {
-      setPhase('consent');
-      setOpenError(result.reason ?? '');
-    }
-  };
 
   const cancel = () => onAnswer({ action: 'cancel' });
 
@@ -97,7 +77,7 @@ export default function UrlConsentDialog({
           // leave Copy link (above) and "I opened it myself" as ways on.
           <div className="banner banner-danger" role="alert" data-testid="url-open-failed">
             <p>{t('url.openFailed', { reason: openError })}</p>
-            <button type="button" className="button button-small" onClick={() => setPhase('waiting')}>
+            <button type="button" className="button button-small" onClick={openedElsewhere}>
               {t('action.openedMyself')}
             </button>
           </div>

@@ -1,0 +1,35 @@
+// The steps of a dialog whose consent opens a link (URL questions, sign-ins):
+// consent, opening (the host opens it), then waiting for the human to finish
+// in the browser. A link that could not be opened goes back to consent with
+// the reason, so the dialog never claims the browser shows something it does not.
+import { useEffect, useRef, useState } from 'react';
+
+export type OpenPhase = 'consent' | 'opening' | 'waiting';
+
+export function useOpenLink(onOpenUrl: () => Promise<{ opened: boolean; reason?: string }>, startWaiting = false) {
+  const [phase, setPhase] = useState<OpenPhase>(startWaiting ? 'waiting' : 'consent');
+  const [openError, setOpenError] = useState<string | null>(null);
+  const waitingRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    // The Open button just vanished: put focus on the news, inside the dialog.
+    if (phase === 'waiting') waitingRef.current?.focus();
+  }, [phase]);
+
+  const open = async () => {
+    if (phase !== 'consent') return;
+    setPhase('opening');
+    setOpenError(null);
+    const result = await onOpenUrl();
+    if (result.opened) setPhase('waiting');
+    else {
+      setPhase('consent');
+      setOpenError(result.reason ?? '');
+    }
+  };
+
+  /** The human says they opened the link some other way. */
+  const openedElsewhere = () => setPhase('waiting');
+
+  return { phase, openError, waitingRef, open, openedElsewhere };
+}
