@@ -2,9 +2,9 @@
 // app, opened when the first question arrives (the app is started if it is
 // not running), multiplexing every open question by id. A question whose
 // call is cancelled is cancelled in the app too, so its dialog closes.
-import { capLine } from '../limits';
 import { connect, type Socket } from 'node:net';
 import { HostError, isHostError, messageOf } from '../host-error';
+import { capLine } from '../limits';
 import type { PrompterAnswer } from '../prompter/prompter';
 import { approvalEndpoint, readTokenFile, sharedEndpoint, type ApprovalEndpoint } from './endpoint';
 import { ApproverAppNotRunning, checkApproverFolder, readShare, type Approver } from './shared-folder';
@@ -150,34 +150,21 @@ export class ApprovalClient {
   }
 
   /** Ask the human; resolves with the recorded answer, rejects on abort or when no app can be reached. */
-  async ask(ask: AskFrame, signal: AbortSignal): Promise<PrompterAnswer> {
-    if (signal.aborted) throw abortError(signal);
-    const conn = await this.ensure(true);
-    if (signal.aborted) throw abortError(signal);
-    const id = `q${++this.nextId}`;
-    return new Promise<PrompterAnswer>((resolve, reject) => {
-      const onAbort = () => {
-        if (!conn.waiting.delete(id)) return;
-        conn.send({ type: 'cancel', id });
-        reject(abortError(signal));
-      };
-      conn.waiting.set(id, {
-        resolve: (a) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(a);
-        },
-        reject: (e) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(e);
-        },
-      });
-      signal.addEventListener('abort', onAbort, { once: true });
-      conn.send({ type: 'ask', id, ...ask });
-    });
+  ask(ask: AskFrame, signal: AbortSignal): Promise<PrompterAnswer> {
+    return this.request(signal, (id) => ({ type: 'ask', id, ...ask })).then(({ answer }) => answer);
   }
 
   /** A sign-in a server needs, put to the human in the app (./remote-sign-in.ts). */
   async askSignIn(signIn: WireSignIn, signal: AbortSignal): Promise<{ id: string; accepted: boolean }> {
+    const { id, answer } = await this.request(signal, (id) => ({ type: 'sign-in', id, signIn }));
+    return { id, accepted: answer.answer.action === 'accept' };
+  }
+
+  /** Send the frame `build` makes under a fresh id and wait for its answer; an abort sends `cancel` for it. */
+  private async request(
+    signal: AbortSignal,
+    build: (id: string) => GatewayFrame,
+  ): Promise<{ id: string; answer: PrompterAnswer }> {
     if (signal.aborted) throw abortError(signal);
     const conn = await this.ensure(true);
     if (signal.aborted) throw abortError(signal);
@@ -199,9 +186,9 @@ export class ApprovalClient {
         },
       });
       signal.addEventListener('abort', onAbort, { once: true });
-      conn.send({ type: 'sign-in', id, signIn });
+      conn.send(build(id));
     });
-    return { id, accepted: answer.answer.action === 'accept' };
+    return { id, answer };
   }
 
   /** The gateway's listener is ready: the app may open the consented sign-in's link. */
