@@ -1,6 +1,7 @@
 // The Electron main process: app lifecycle, the one window, the host service
 // behind IPC, attention (tray, badge, notifications). Decisions live in the
 // small Electron-free modules beside this file; this is the wiring.
+import { AppExports } from './app-export';
 import { installStableDemo } from './demo-install';
 import { startApprovalServer } from '../core/approval/approval-server';
 import { readFile } from 'node:fs/promises';
@@ -68,9 +69,11 @@ export async function runMain(): Promise<void> {
   await app.whenReady();
 
   hardenSession(session.defaultSession, log);
-  protocol.handle(
-    APP_SCHEME,
-    createAppRequestHandler(paths.rendererRoot, (path) => readFile(path)),
+  const appFiles = createAppRequestHandler(paths.rendererRoot, (path) => readFile(path));
+  // History exports stream from one-use app:// links (app-export.ts), once the host service exists.
+  let appExports: AppExports | undefined;
+  protocol.handle(APP_SCHEME, async (request) =>
+    appExports?.handles(request.url) ? appExports.serve(request) : appFiles(request),
   );
   const menu = applicationMenuTemplate(process.platform, dev);
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
@@ -102,6 +105,9 @@ export async function runMain(): Promise<void> {
     app.exit(1);
     return;
   }
+  const exports = new AppExports(service);
+  appExports = exports;
+  service.exportLinks = (filter, format) => exports.issue(filter, format);
 
   const { port } = createAttentionPort({
     platform: process.platform,

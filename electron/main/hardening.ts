@@ -2,6 +2,7 @@
 // not navigate, open windows, attach <webview>s, ask for permissions, reach
 // the network or download anything but its own exports. Written against
 // small structural types so tests pass plain fakes; main.ts passes Electron's.
+import { APP_EXPORT_PATH } from './app-export';
 import { APP_ORIGIN } from './app-protocol';
 
 type Preventable = { preventDefault(): void };
@@ -62,9 +63,9 @@ export interface HardenableSession {
 /** URL patterns the renderer's session may never fetch: the main process does all networking. */
 export const BLOCKED_REQUEST_PATTERNS = ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*', 'ftp://*/*'];
 
-/** Downloads the window may start: only blobs it made itself (history export). */
+/** Downloads the window may start: blobs it made itself and the host's one-use export links (history export). */
 export function isAllowedDownload(url: string): boolean {
-  return url.startsWith(`blob:${APP_ORIGIN}/`);
+  return url.startsWith(`blob:${APP_ORIGIN}/`) || url.startsWith(`${APP_ORIGIN}${APP_EXPORT_PATH}`);
 }
 
 /** Denies every permission, device, network request and foreign download in the session. */

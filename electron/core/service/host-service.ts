@@ -98,7 +98,7 @@ export class HostService implements HostApi {
   private readonly signInErrors = new Map<string, string>();
   log: RequestLogger = (line) => process.stderr.write(`${line}\n`);
   /**
-   * Set by a front end that can stream a download (the web shell): exportHistory then answers with
+   * Set by a front end that can stream a download (the web shell, the desktop app): exportHistory answers with
    * the link this returns instead of the whole export as one string.
    */
   exportLinks: ((filter: HistoryFilter, format: 'jsonl' | 'csv') => string) | undefined;
