@@ -73,13 +73,15 @@ async function until(check: () => boolean, what: string): Promise<void> {
 describe('one count of waiting questions per server, across the app and its gateways', () => {
   it(`a server asking directly and through a gateway has at most ${LIMITS.pendingPerServer} waiting in all`, async () => {
     const { svc, gateway, logs } = await appWithGatewaySide();
-    const direct = 20;
+    // Each side alone stays under the limit; together they pass it by 8, whatever the limit is.
+    const perSide = LIMITS.pendingPerServer / 2 + 4;
+    const direct = perSide;
     for (let i = 0; i < direct; i++)
       await svc.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: i } });
     await until(() => svc.pendingQuestionCount() === direct, `${direct} direct questions`);
 
     const controller = new AbortController();
-    const relayed = Array.from({ length: 20 }, (_, i) =>
+    const relayed = Array.from({ length: perSide }, (_, i) =>
       gateway.ask(gatewayAsk(i), controller.signal).then(
         () => 'answered',
         (e: unknown) => messageOf(e),
