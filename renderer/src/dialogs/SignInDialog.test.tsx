@@ -82,6 +82,14 @@ describe('the sign-in dialog', () => {
     expect(dialog.querySelector('[data-code="http-not-loopback"]')).toBeTruthy();
   });
 
+  it('with no call, says who wanted it: the human, or an agent through the gateway (never "you started it")', async () => {
+    const app = await renderApp({ servers: ['tracker'] });
+    act(() => app.host.pushSignIn(signIn({ call: null, reportedBy: 'gateway' })));
+    const relayed = await screen.findByRole('dialog', { name: 'tracker asks you to sign in' });
+    expect(within(relayed).getByText(/An agent connected through the gateway needs this server/)).toBeTruthy();
+    expect(within(relayed).queryByText(/You started this sign-in yourself/)).toBeNull();
+  });
+
   it('says why when the link could not be opened', async () => {
     const q = signIn({ call: null });
     const app = await renderApp({ servers: ['tracker'] });

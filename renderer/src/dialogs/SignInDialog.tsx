@@ -68,7 +68,10 @@ export default function SignInDialog({
                 <span className="origin-name">{call.name}</span>
               </>
             ) : (
-              <span className="origin-kind">{t('signIn.fromServers')}</span>
+              // With no call, the human started it (Servers view, Tools view), unless a gateway's agent did.
+              <span className="origin-kind">
+                {t(question.reportedBy === 'gateway' ? 'signIn.fromGateway' : 'signIn.fromServers')}
+              </span>
             )}
           </p>
           {call?.agent && (

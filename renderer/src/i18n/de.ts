@@ -112,6 +112,7 @@ export const de: Dictionary = {
   'dialog.title.signIn': '{server} bittet Sie, sich anzumelden',
   'signIn.forCall': 'Für',
   'signIn.fromServers': 'Sie haben diese Anmeldung selbst gestartet; kein Aufruf wartet darauf',
+  'signIn.fromGateway': 'Ein über das Gateway verbundener Agent braucht diesen Server; noch läuft kein Tool-Aufruf',
   'signIn.stepUp': 'Der Server verlangt mehr Berechtigungen, als Sie bisher erteilt haben.',
   'signIn.site': 'Anmeldeseite des Autorisierungsservers',
   'signIn.issuer': 'Aussteller',

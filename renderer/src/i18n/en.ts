@@ -111,6 +111,7 @@ export const en = {
   'dialog.title.signIn': '{server} asks you to sign in',
   'signIn.forCall': 'For',
   'signIn.fromServers': 'You started this sign-in yourself; no call is waiting for it',
+  'signIn.fromGateway': 'An agent connected through the gateway needs this server; no tool call has started yet',
   'signIn.stepUp': 'The server asks for more permissions than you granted before.',
   'signIn.site': 'Sign-in page of the authorization server',
   'signIn.issuer': 'Issuer',
