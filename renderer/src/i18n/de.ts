@@ -407,6 +407,7 @@ export const de: Dictionary = {
   'history.form.redacted':
     'Das Formular, wie es angezeigt wurde. Die Werte der Antwort wurden nicht festgehalten (Schwärzung war an).',
   'history.detail.none': 'Kein Eintrag gewählt.',
+  'history.detail.region': 'Ausgewählter Eintrag',
   'history.detail.noneHint':
     'Wählen Sie einen, um die Frage so zu sehen, wie sie angezeigt wurde, und wie sie beantwortet wurde.',
   'history.detail.answer': 'Was daraus wurde',

@@ -394,6 +394,7 @@ export const en = {
   'history.form.notSent': 'The form as it was shown. Nothing was sent.',
   'history.form.redacted': 'The form as it was shown. The answer’s values were not recorded (redaction was on).',
   'history.detail.none': 'No entry selected.',
+  'history.detail.region': 'Selected entry',
   'history.detail.noneHint': 'Choose one to see the question as it was shown and how it was answered.',
   'history.detail.answer': 'What became of it',
   'history.detail.outcome': 'Outcome',

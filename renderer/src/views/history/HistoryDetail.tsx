@@ -39,7 +39,14 @@ export default function HistoryDetail({ item, colourOf }: HistoryDetailProps) {
     );
   }
   return (
-    <div className="history-detail" data-seq={item.seq}>
+    // It scrolls on its own, so it takes focus for keyboard scrolling (axe: scrollable-region-focusable).
+    <div
+      className="history-detail"
+      data-seq={item.seq}
+      tabIndex={0}
+      role="region"
+      aria-label={t('history.detail.region')}
+    >
       {item.kind === 'question' ? (
         <>
           {/* What became of it first: the question below can be long. */}
