@@ -327,6 +327,36 @@ describe('arguments', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('the whole listing refuses a journal past its cap and names --limit and export; --limit still works', async () => {
+    const entries = mixedEntries(3000, 5);
+    await writeBulkJournal(dir, entries.length, (i) => entries[i]!, { rotateBytes: 64 * 1024 });
+    const io = (cap: number) => {
+      let stdout = '';
+      let stderr = '';
+      return {
+        out: () => ({ stdout, stderr }),
+        io: {
+          stdout: (s: string) => void (stdout += s),
+          stderr: (s: string) => void (stderr += s),
+          env: {},
+          fullListMaxBytes: cap,
+        },
+      };
+    };
+    const small = io(256 * 1024);
+    expect(await runHistoryCommand(['--dir', dir], small.io)).toBe(2);
+    expect(small.out().stdout).toBe('');
+    expect(small.out().stderr).toMatch(
+      /^countersign history: the history in .* is [\d.]+ MiB, more than the 0\.3 MiB the whole listing reads; use --limit N for the newest entries, or 'countersign history export' to stream all of them\n$/,
+    );
+    const limited = io(256 * 1024);
+    expect(await runHistoryCommand(['--dir', dir, '--limit', '5'], limited.io)).toBe(0);
+    expect(limited.out().stdout.split('\n').filter(Boolean)).toHaveLength(5);
+    const roomy = io(64 * 1024 * 1024);
+    expect(await runHistoryCommand(['--dir', dir], roomy.io)).toBe(0);
+    expect(roomy.out().stdout.length).toBeGreaterThan(0);
+  });
+
   it('--help prints usage', async () => {
     const r = await run(['--help']);
     expect(r.code).toBe(0);

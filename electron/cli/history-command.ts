@@ -12,6 +12,7 @@
 // anything (the app sets torn tails aside when it opens the journal).
 
 import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Action } from '../../shared/elicitation/types';
 import { DECIDED_BY } from '../../shared/history/journal-types';
@@ -39,7 +40,16 @@ export interface HistoryCommandIO {
   /** Like stdout, resolving once the bytes were taken (back-pressure for a streamed export). */
   stdoutAsync?: (s: string) => Promise<void>;
   env: NodeJS.ProcessEnv;
+  /** The largest journal the whole listing reads (default FULL_LIST_MAX_BYTES). */
+  fullListMaxBytes?: number;
 }
+
+/**
+ * The whole listing (no --limit) builds every item in memory, oldest first:
+ * past this much journal it refuses and names the two ways that stay in
+ * bounded memory, instead of growing to gigabytes (issue 9 item 11).
+ */
+export const FULL_LIST_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Exit codes: 0 fine, 2 usage error, unreadable journal, or broken chain (verify / --verify). */
 export const EXIT_OK = 0;
@@ -64,7 +74,8 @@ Options:
   --mode MODE            form or url
   --decided-by WHO       human, script, mute-rule, timeout, call-cancelled or policy
   --search TEXT          case-insensitive text in message, call, URL, answer, fault or note
-  --limit N              only the last N lines (read from the end of the journal)
+  --limit N              only the last N lines (read from the end of the journal;
+                         without it the whole listing reads at most 64 MiB of journal)
   --format FORMAT        (export) jsonl (default: every item, lossless) or csv (one row per question)
   --output FILE          (export) write to FILE (created 0600) instead of stdout
   --verify               check the chain first; exit 2 if it is broken
@@ -130,6 +141,17 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
       writeLines(args.json ? items.map((i) => JSON.stringify(jsonRecord(i))) : humanLines(items), io.stdout);
       return status;
     }
+    const files = await listJournalFiles(dir);
+    let bytes = 0;
+    for (const f of files) bytes += (await stat(join(dir, f.name))).size;
+    const cap = io.fullListMaxBytes ?? FULL_LIST_MAX_BYTES;
+    if (bytes > cap) {
+      io.stderr(
+        `countersign history: the history in ${dir} is ${mib(bytes)} MiB, more than the ${mib(cap)} MiB the whole listing reads; ` +
+          `use --limit N for the newest entries, or 'countersign history export' to stream all of them\n`,
+      );
+      return EXIT_FAIL;
+    }
     const read = await readJournal(dir);
     if (read.files.length === 0) {
       if (!args.json) io.stderr(`No history yet (looked in ${dir}).\n`);
@@ -149,6 +171,8 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
     return EXIT_FAIL;
   }
 }
+
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '');
 
 /** `history export`: stream the filtered items, newest first, to stdout or a private file. */
 async function runExport(dir: string, args: ParsedArgs, io: HistoryCommandIO): Promise<number> {
