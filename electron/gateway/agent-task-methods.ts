@@ -28,30 +28,25 @@ export function declaresModernTasks(ctx: ServerContext): boolean {
   return Boolean(caps?.extensions && typeof caps.extensions === 'object' && TASKS_EXTENSION in caps.extensions);
 }
 
-/** A 2025-11-25 Task object. */
-export function legacyTaskView(task: AgentTask): Record<string, unknown> {
+/** What both eras' task objects say alike; only the names of the two durations differ. */
+function taskFacts(task: AgentTask) {
   return {
     taskId: task.taskId,
     status: task.status,
     statusMessage: task.statusMessage,
     createdAt: task.createdAt,
     lastUpdatedAt: task.lastUpdatedAt,
-    ttl: task.ttlMs,
-    pollInterval: task.pollIntervalMs,
   };
+}
+
+/** A 2025-11-25 Task object. */
+export function legacyTaskView(task: AgentTask): Record<string, unknown> {
+  return { ...taskFacts(task), ttl: task.ttlMs, pollInterval: task.pollIntervalMs };
 }
 
 /** A 2026-07-28 task (CreateTaskResult body without resultType; tasks/get adds result or error). */
 export function modernTaskView(task: AgentTask): Record<string, unknown> {
-  return {
-    taskId: task.taskId,
-    status: task.status,
-    statusMessage: task.statusMessage,
-    createdAt: task.createdAt,
-    lastUpdatedAt: task.lastUpdatedAt,
-    ttlMs: task.ttlMs,
-    pollIntervalMs: task.pollIntervalMs,
-  };
+  return { ...taskFacts(task), ttlMs: task.ttlMs, pollIntervalMs: task.pollIntervalMs };
 }
 
 /** A result built here from the gateway's own task fields (the shapes above). */
