@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TaskView } from '../../../../shared/host-api/contract';
 import type { RendererStores } from '../../app/stores';
 import { formatAge, shortTaskId } from '../../i18n/age';
 import { useLanguage, useT } from '../../i18n/i18n-context';
 import { useStore } from '../../state/use-store';
 import { describeResult } from '../tools/call-result';
+import ResultParts from '../tools/ResultParts';
 import ViewHeader from '../ViewHeader';
 import { STATUS_PILL, statusKey } from './task-format';
 
@@ -51,10 +52,7 @@ export default function TasksView({ stores }: TasksViewProps) {
         </div>
       )}
       {running.length > 0 && (
-        <section className="card" aria-labelledby="tasks-running">
-          <h3 id="tasks-running" className="card-title">
-            {t('tasks.running')}
-          </h3>
+        <TaskSection id="tasks-running" title={t('tasks.running')}>
           <table className="task-table">
             <thead>
               <tr>
@@ -81,21 +79,30 @@ export default function TasksView({ stores }: TasksViewProps) {
               ))}
             </tbody>
           </table>
-        </section>
+        </TaskSection>
       )}
       {finished.length > 0 && (
-        <section className="card" aria-labelledby="tasks-finished">
-          <h3 id="tasks-finished" className="card-title">
-            {t('tasks.finished')}
-          </h3>
+        <TaskSection id="tasks-finished" title={t('tasks.finished')}>
           <ul className="task-finished-list">
             {finished.map((task) => (
               <FinishedTask key={task.taskId} task={task} />
             ))}
           </ul>
-        </section>
+        </TaskSection>
       )}
     </div>
+  );
+}
+
+/** A card of tasks: a region named by its heading. */
+function TaskSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h3 id={id} className="card-title">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
 
@@ -173,25 +180,7 @@ function FinishedTask({ task }: { task: TaskView }) {
           {task.note}
         </p>
       )}
-      {described && (
-        <div className="call-result" data-testid="task-result">
-          {described.isError && <p className="banner banner-danger">{t('tools.toolError')}</p>}
-          {described.parts.map((part, i) =>
-            part.kind === 'text' ? (
-              <pre key={i} className={`result-text${described.isError ? ' result-error' : ''}`} dir="auto">
-                {part.text}
-              </pre>
-            ) : (
-              <div key={i} className="result-json">
-                <p className="result-label mono">{part.label}</p>
-                <pre className="mono" tabIndex={0}>
-                  {part.json}
-                </pre>
-              </div>
-            ),
-          )}
-        </div>
-      )}
+      {described && <ResultParts described={described} testId="task-result" />}
     </li>
   );
 }

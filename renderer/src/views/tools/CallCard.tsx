@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import type { UiCall } from '../../state/call-store';
 import { describeResult } from './call-result';
+import ResultParts from './ResultParts';
 
 /** Props: one call and how to cancel it. */
 export interface CallCardProps {
@@ -72,35 +73,7 @@ export default function CallCard({ call, onCancel }: CallCardProps) {
         <p className="banner banner-danger">{t('tools.failed', { error: call.error ?? '' })}</p>
       )}
       {call.state === 'cancelled' && <p className="muted">{t('tools.cancelled')}</p>}
-      {described && (
-        <div className="call-result" data-testid="call-result">
-          {described.isError && <p className="banner banner-danger">{t('tools.toolError')}</p>}
-          {described.parts.length === 0 && <p className="muted">{t('tools.emptyResult')}</p>}
-          {described.parts.map((part, i) =>
-            part.kind === 'text' ? (
-              <pre key={i} className={`result-text${described.isError ? ' result-error' : ''}`} dir="auto">
-                {part.text}
-              </pre>
-            ) : part.extra ? (
-              <details key={i} className="result-json result-extra">
-                <summary className="result-label">
-                  {t('tools.resultExtra')} <span className="mono">{part.label}</span>
-                </summary>
-                <pre className="mono" tabIndex={0}>
-                  {part.json}
-                </pre>
-              </details>
-            ) : (
-              <div key={i} className="result-json">
-                <p className="result-label mono">{part.label}</p>
-                <pre className="mono" tabIndex={0}>
-                  {part.json}
-                </pre>
-              </div>
-            ),
-          )}
-        </div>
-      )}
+      {described && <ResultParts described={described} testId="call-result" />}
     </li>
   );
 }
