@@ -48,7 +48,7 @@ describe('ResultParts', () => {
   });
 });
 
-const finishedTask = (result: unknown): TaskView => ({
+const finishedTask = (result: TaskView['result']): TaskView => ({
   taskId: '4f2a9c81-aaaa-4000-8000-000000000002',
   server: 'ci',
   tool: 'deploy',
