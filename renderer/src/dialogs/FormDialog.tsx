@@ -7,9 +7,8 @@ import type { AnswerContent, FormQuestion } from '../../../shared/elicitation/ty
 import { FORM_ID_PREFIX, fieldName } from '../forms/field-aria';
 import { fieldOf, localiseErrors } from '../forms/error-messages';
 import type { ThemeContext } from '../forms/form-context';
-import { ThemedForm } from '../forms/theme';
+import InlineValidatedForm from '../forms/InlineValidatedForm';
 import { buildUiSchema } from '../forms/ui-schema';
-import { getFormValidator } from '../forms/shared-validator';
 import { useT } from '../i18n/i18n-context';
 import { plural } from '../i18n/translate';
 import DeliberateButton from './DeliberateButton';
@@ -20,14 +19,6 @@ import MessageText from './MessageText';
 import type { DialogProps } from './dialog-props';
 
 type Data = Record<string, unknown>;
-
-// Pre-fill exactly the server's defaults: RJSF would otherwise pick the first
-// titled choice (a `const`) as a default, or pad arrays to minItems.
-const DEFAULTS_BEHAVIOUR = {
-  arrayMinItems: { populate: 'never' },
-  emptyObjectFields: 'populateAllDefaults',
-  constAsDefaults: 'never',
-} as const;
 
 /** The answer content from the form's data: only the schema's fields, only values MCP allows, nothing empty. */
 export function contentFromFormData(schema: FormSchema, data: Data | undefined): AnswerContent {
@@ -165,20 +156,15 @@ export default function FormDialog({
         )}
         {hasRequired && <p className="form-legend">{t('form.requiredLegend')}</p>}
         <div onKeyDownCapture={blockEnter}>
-          <ThemedForm
+          <InlineValidatedForm
             id={formId}
             idPrefix={FORM_ID_PREFIX.answer}
             schema={schema}
             uiSchema={uiSchema}
-            validator={getFormValidator()}
             formContext={formContext}
             initialFormData={initial}
-            noHtml5Validate
-            showErrorList={false}
-            focusOnFirstError
-            liveValidate={attempted ? 'onChange' : 'onBlur'}
+            live={attempted}
             transformErrors={transformErrors}
-            experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
             onBlur={(id) => touched.current.add(fieldName(id, FORM_ID_PREFIX.answer))}
             onChange={onChange}
             onError={(errors) => setInvalidFields(countFields(errors))}

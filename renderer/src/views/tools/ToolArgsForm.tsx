@@ -4,8 +4,7 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import { fieldOf, localiseErrors } from '../../forms/error-messages';
 import { FORM_ID_PREFIX } from '../../forms/field-aria';
 import type { ThemeContext } from '../../forms/form-context';
-import { getFormValidator } from '../../forms/shared-validator';
-import { ThemedForm } from '../../forms/theme';
+import InlineValidatedForm from '../../forms/InlineValidatedForm';
 import { useT } from '../../i18n/i18n-context';
 import { argsFromFormData, parseJsonArgs, planArgs, skeletonArgs } from './tool-schema';
 
@@ -22,11 +21,6 @@ export interface ToolArgsFormProps {
   focusOnMount?: boolean;
 }
 
-const DEFAULTS_BEHAVIOUR = {
-  arrayMinItems: { populate: 'never' },
-  emptyObjectFields: 'populateAllDefaults',
-  constAsDefaults: 'never',
-} as const;
 const NO_SECRETS: ReadonlySet<string> = new Set();
 /** Inputs whose Enter means something of their own. */
 const ONE_LINE_SKIP: ReadonlySet<string> = new Set(['button', 'submit', 'reset', 'file', 'image']);
@@ -127,20 +121,15 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting, 
         </form>
       ) : plan.kind === 'form' ? (
         <div onKeyDownCapture={enterCalls}>
-          <ThemedForm
+          <InlineValidatedForm
             id={formId}
             idPrefix={FORM_ID_PREFIX.toolArgs}
             schema={plan.schema}
             uiSchema={plan.uiSchema}
-            validator={getFormValidator()}
             formContext={formContext}
             formData={formData}
-            noHtml5Validate
-            showErrorList={false}
-            focusOnFirstError
-            liveValidate={live ? 'onChange' : 'onBlur'}
+            live={live}
             transformErrors={transformErrors}
-            experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
             onChange={(e: IChangeEvent<Json>) => setFormData(e.formData ?? {})}
             onError={() => setLive(true)}
             onSubmit={(e: IChangeEvent<Json>) => onCall(argsFromFormData(plan.schema, e.formData))}
