@@ -30,29 +30,8 @@ export interface SignInQuestion {
 /** The human's decision on a sign-in question. */
 export type SignInDecision = 'open' | 'cancel';
 
-/** A server's sign-in as the Servers view shows it: no secret, ever. */
-export interface ServerSignInView {
-  /** The server answered 401: it wants a sign-in (most servers never do). */
-  needed: boolean;
-  signedIn: boolean;
-  issuer?: string;
-  scopes?: string[];
-  /** ISO time the access token expires, when the server said. */
-  expiresAt?: string;
-  renewable?: boolean;
-  /** Where the credentials are kept, said plainly. */
-  storage: string;
-  /** False when they are a plain 0600 file (no OS keychain reachable): the view should say "not encrypted". */
-  storageEncrypted?: boolean;
-  /** True when the tokens are DPoP-bound (RFC 9449). */
-  boundToKey?: boolean;
-  /** The last sign-in failure, in the host's own words (never the authorization server's), until the next try. */
-  error?: string;
-}
-
-/** A saved sign-in as the UI and `auth status` show it: no secret, ever. */
-export interface SignInStatus {
-  server: string;
+/** What the Servers view and `auth status` both show of a saved sign-in: no secret, ever. */
+export interface SavedSignInFacts {
   signedIn: boolean;
   issuer?: string;
   scopes?: string[];
@@ -62,8 +41,21 @@ export interface SignInStatus {
   renewable?: boolean;
   /** Where the credentials are kept, said plainly. */
   storage: string;
-  /** True when they are encrypted at rest with a key in the OS keychain; false: a plain 0600 file (the UI says so). */
+  /** Encrypted at rest with a key in the OS keychain; false: a plain 0600 file (the UI says "not encrypted"). */
   storageEncrypted?: boolean;
   /** True when the tokens are DPoP-bound (RFC 9449): useless without the key kept beside them. */
   boundToKey?: boolean;
+}
+
+/** A server's sign-in as the Servers view shows it: no secret, ever. */
+export interface ServerSignInView extends SavedSignInFacts {
+  /** The server answered 401: it wants a sign-in (most servers never do). */
+  needed: boolean;
+  /** The last sign-in failure, in the host's own words (never the authorization server's), until the next try. */
+  error?: string;
+}
+
+/** A saved sign-in as the UI and `auth status` show it: no secret, ever. */
+export interface SignInStatus extends SavedSignInFacts {
+  server: string;
 }

@@ -211,6 +211,23 @@ describe('checkFlatSchema: rejected constructs', () => {
     expect(paths({ type: 'object', properties: {}, patternProperties: {} })).toEqual(['patternProperties']);
   });
 
+  // Every keyword the root refuses, named one by one: the list is assembled
+  // from groups it shares with the property rules, so a group edited for one
+  // side must show here.
+  const rootRefused =
+    'allOf anyOf oneOf not if then else dependentRequired dependentSchemas patternProperties propertyNames ' +
+    'minProperties maxProperties enum const items prefixItems';
+  it.each(rootRefused.split(' '))('rejects the root keyword %s', (key) => {
+    expect(paths({ type: 'object', properties: {}, [key]: {} })).toEqual([key]);
+  });
+
+  it.each(['pattern', 'minimum', 'minLength', 'format', 'contains', 'unevaluatedProperties'])(
+    'tolerates %s at the root and drops it',
+    (key) => {
+      expect(accepted({ type: 'object', properties: {}, [key]: 1 })).toEqual({ type: 'object', properties: {} });
+    },
+  );
+
   it('rejects a nested object by its property path', () => {
     expect(
       paths({

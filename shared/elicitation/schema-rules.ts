@@ -21,53 +21,37 @@ export type FlatSchemaCheck = { ok: true; schema: FlatSchema } | { ok: false; er
 /** String formats the spec allows (and the validator knows). */
 export const STRING_FORMATS = ['email', 'uri', 'date', 'date-time'] as const;
 
-// Keys that make up the flat form at the root; anything in ROOT_REFUSED is a
-// constraint we cannot honour, anything else is an annotation and is dropped.
-const ROOT_REFUSED = new Set([
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
+// Applicators and object keywords of JSON Schema 2020-12 that constrain an
+// answer (a whole form or one field) in ways the flat subset cannot show.
+const APPLICATORS = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'];
+const OBJECT_CONSTRAINTS = [
   'dependentRequired',
   'dependentSchemas',
   'patternProperties',
   'propertyNames',
   'minProperties',
   'maxProperties',
-  'enum',
-  'const',
-  'items',
-  'prefixItems',
-]);
+];
+
+// Keys that make up the flat form at the root; anything in ROOT_REFUSED is a
+// constraint we cannot honour, anything else is an annotation and is dropped
+// (a field-only keyword such as `pattern` says nothing about the form itself).
+const ROOT_REFUSED = new Set([...APPLICATORS, ...OBJECT_CONSTRAINTS, 'enum', 'const', 'items', 'prefixItems']);
 
 // Constraint keywords of JSON Schema 2020-12. On a property, one of these that
 // is not part of that property's kind is refused rather than silently ignored.
 const CONSTRAINT_KEYWORDS = new Set([
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'dependentRequired',
-  'dependentSchemas',
+  ...APPLICATORS,
+  ...OBJECT_CONSTRAINTS,
   'prefixItems',
   'items',
   'contains',
   'minContains',
   'maxContains',
   'properties',
-  'patternProperties',
   'additionalProperties',
-  'propertyNames',
   'unevaluatedItems',
   'unevaluatedProperties',
-  'minProperties',
-  'maxProperties',
   'required',
   'const',
   'enum',
