@@ -123,6 +123,65 @@ const LAYERS = [
 /** One no-restricted-imports setting (flat config replaces a rule's options, so each layer carries the base too). */
 const restrictedImports = (extra = []) => ['error', { paths: BASE_PATHS, patterns: [...BASE_PATTERNS, ...extra] }];
 
+/**
+ * no-restricted-imports sees `import … from`, `export … from` and
+ * `import x = require()`. The same paths and patterns must hold for the other
+ * ways a module is loaded: `import('electron')`, `require('electron')` and
+ * `typeof import('electron')`; otherwise a layer rule is one rewrite away
+ * from passing. Only literal specifiers are checked (a computed one is not a
+ * layering decision the linter can see).
+ */
+const restrictedLoads = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'the no-restricted-imports paths and patterns, for dynamic import, require and import types' },
+    schema: [
+      {
+        type: 'object',
+        properties: { paths: { type: 'array' }, patterns: { type: 'array' } },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const { paths = [], patterns = [] } = context.options[0] ?? {};
+    const compiled = patterns.map((p) => ({ re: new RegExp(p.regex), message: p.message }));
+    /** @param {any} node @param {any} source */
+    const check = (node, source) => {
+      const spec =
+        source?.type === 'Literal' && typeof source.value === 'string'
+          ? source.value
+          : source?.type === 'TemplateLiteral' && source.expressions.length === 0
+            ? source.quasis[0]?.value.cooked
+            : undefined;
+      if (typeof spec !== 'string') return;
+      for (const p of paths)
+        if (p.name === spec)
+          context.report({ node, message: `'${spec}' import is restricted from being used. ${p.message}` });
+      for (const p of compiled)
+        if (p.re.test(spec))
+          context.report({
+            node,
+            message: `'${spec}' import is restricted from being used by a pattern. ${p.message}`,
+          });
+    };
+    return {
+      /** @param {any} node */
+      ImportExpression: (node) => check(node, node.source),
+      /** @param {any} node */
+      'CallExpression[callee.type="Identifier"][callee.name="require"]': (node) => check(node, node.arguments[0]),
+      /** @param {any} node */
+      TSImportType: (node) => check(node, node.source ?? node.argument?.literal),
+    };
+  },
+};
+const local = { rules: { 'restricted-loads': restrictedLoads } };
+/** Both rules with one setting: the static imports and every other way of loading a module. */
+const importRules = (extra = []) => ({
+  'no-restricted-imports': restrictedImports(extra),
+  'countersign/restricted-loads': restrictedImports(extra),
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -147,9 +206,9 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { '@typescript-eslint': tseslint.plugin },
+    plugins: { '@typescript-eslint': tseslint.plugin, countersign: local },
     rules: {
-      'no-restricted-imports': restrictedImports(),
+      ...importRules(),
       // Type-aware checks that catch real bugs in async host code.
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true, ignoreIIFE: true }],
@@ -201,7 +260,7 @@ export default tseslint.config(
   ...LAYERS.map((layer) => ({
     files: layer.files,
     ignores: TESTS,
-    rules: { 'no-restricted-imports': restrictedImports(layer.patterns) },
+    rules: importRules(layer.patterns),
   })),
   // Tests and fixtures: long table rows and descriptive strings are fine, and
   // asserting a fixture's shape or awaiting a maybe-async helper is harmless.

@@ -4,6 +4,7 @@
 // no-restricted-imports per folder); this test checks the resolved targets,
 // and first proves it found every folder it guards and every import form.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,8 @@ function sources(dir: string): string[] {
       const p = join(d, name);
       if (name === 'node_modules' || name === 'dist') continue;
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
+      else if (/\.[cm]?[jt]sx?$/.test(name) && !/\.test\.[cm]?[jt]sx?$/.test(name) && !name.endsWith('.d.ts'))
+        out.push(p);
     }
   };
   // A guarded folder that is gone (renamed, moved) must fail the test, not pass it vacuously.
@@ -26,9 +28,16 @@ function sources(dir: string): string[] {
   return out;
 }
 
-// from-imports and re-exports, dynamic import(), require(), and side-effect imports (`import 'electron'`).
+// from-imports and re-exports, dynamic import() (also with a plain template literal) and `typeof import()`,
+// require(), and side-effect imports (`import 'electron'`).
 const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"`]([^'"`$]+)['"`]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+
+/** `electron` and its subpaths (`electron/main`, `electron/renderer`, …): the package, not the repo folder. */
+const ELECTRON = /^electron(\/|$)/;
+/** Node built-ins, with or without the node: prefix (`fs`, `node:fs/promises`); `punycode` is the npm package here. */
+const isBuiltin = (spec: string) =>
+  spec.startsWith('node:') || (builtinModules.includes(spec.split('/')[0]!) && !spec.startsWith('punycode'));
 
 /** Every import of a file: [specifier, repo-relative target or null for packages]. */
 function importsOf(file: string): Array<{ spec: string; target: string | null }> {
@@ -54,6 +63,17 @@ function violations(dir: string, rule: (i: { spec: string; target: string | null
   return found;
 }
 
+/** The folders under electron/ that the rules below place in a layer (core, glue, or a front end). */
+const LAYER_FOLDERS = [
+  'electron/core',
+  'electron/main',
+  'electron/preload',
+  'electron/cli',
+  'electron/web',
+  'electron/gateway',
+  'electron/demo',
+];
+
 const inside = (target: string | null, ...prefixes: string[]) =>
   target !== null && prefixes.some((p) => target === p || target.startsWith(`${p}/`));
 
@@ -67,19 +87,46 @@ describe('layers', () => {
       "  import './side-effect';",
       "const d = await import('node:fs');",
       "const e = require('electron');",
+      "import { app } from 'electron/main';",
+      'const f = import(`electron`);',
+      "type G = typeof import('node:os');",
     ].join('\n');
-    expect(specifiers(text)).toEqual(['./a', '../b', './c', 'electron', './side-effect', 'node:fs', 'electron']);
+    expect(specifiers(text)).toEqual([
+      './a',
+      '../b',
+      './c',
+      'electron',
+      './side-effect',
+      'node:fs',
+      'electron',
+      'electron/main',
+      'electron',
+      'node:os',
+    ]);
+    expect(['electron', 'electron/main', 'electron/renderer'].every((s) => ELECTRON.test(s))).toBe(true);
+    expect(['fs', 'fs/promises', 'node:fs', 'child_process'].every(isBuiltin)).toBe(true);
+    expect(['electron', 'react', './fs', 'punycode-x'].some(isBuiltin)).toBe(false);
   });
 
   it('fails for a guarded folder that is gone', () => {
     expect(() => sources('no-such-layer')).toThrow();
   });
 
+  it('knows every folder under electron/: a new or renamed one must be given a layer here', () => {
+    const folders = readdirSync(join(root, 'electron'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `electron/${d.name}`)
+      .sort();
+    expect(folders).toEqual([...LAYER_FOLDERS].sort());
+  });
+
   it('shared/ imports only shared/ and pure packages', () => {
     expect(
       violations('shared', (i) => {
         if (i.target !== null) return inside(i.target, 'shared') ? undefined : 'shared may import only shared';
-        return /^(node:|electron$|react|@rjsf)/.test(i.spec) ? 'platform import in shared' : undefined;
+        return isBuiltin(i.spec) || ELECTRON.test(i.spec) || /^(react|@rjsf)/.test(i.spec)
+          ? 'platform import in shared'
+          : undefined;
       }),
     ).toEqual([]);
   });
@@ -89,8 +136,7 @@ describe('layers', () => {
       violations('renderer', (i) => {
         if (i.target !== null)
           return inside(i.target, 'renderer', 'shared') ? undefined : 'renderer may import only renderer and shared';
-        return /^(node:|electron$|@modelcontextprotocol\/)/.test(i.spec) ||
-          ['fs', 'path', 'child_process', 'os', 'net'].includes(i.spec)
+        return isBuiltin(i.spec) || ELECTRON.test(i.spec) || /^@modelcontextprotocol\//.test(i.spec)
           ? 'Node/Electron import in renderer'
           : undefined;
       }),
@@ -100,7 +146,7 @@ describe('layers', () => {
   it('electron/core is Electron-free and imports no front end', () => {
     expect(
       violations('electron/core', (i) => {
-        if (i.spec === 'electron') return 'core must not import electron';
+        if (ELECTRON.test(i.spec)) return 'core must not import electron';
         if (i.target !== null && !inside(i.target, 'electron/core', 'shared'))
           return 'core may import only core and shared';
         return undefined;
@@ -112,7 +158,7 @@ describe('layers', () => {
     expect(
       violations('electron/preload', (i) => {
         if (i.target === null)
-          return i.spec === 'electron'
+          return ELECTRON.test(i.spec)
             ? undefined
             : 'the sandboxed preload bundles nothing but electron and shared names';
         return inside(i.target, 'shared/host-api', 'electron/preload')
@@ -134,7 +180,7 @@ describe('layers', () => {
       'renderer',
     ];
     for (const dir of others)
-      expect(violations(dir, (i) => (i.spec === 'electron' ? `${dir} must not import electron` : undefined))).toEqual(
+      expect(violations(dir, (i) => (ELECTRON.test(i.spec) ? `${dir} must not import electron` : undefined))).toEqual(
         [],
       );
     expect(glue).toHaveLength(2);

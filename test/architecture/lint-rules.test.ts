@@ -1,0 +1,110 @@
+// The lint rules issue 14 adopted, checked against the code they exist to
+// stop: each snippet below is linted with the project's own eslint.config.mjs
+// as if it were a file at that path, and must be reported by the named rule.
+// Without this, a rule that stopped matching (a glob that missed .tsx, a
+// selector that no longer fires, a layer that lost its pattern) would pass
+// `npm test` silently, because a clean tree produces no findings either way.
+// Type information is switched off here (the snippets are not on disk): the
+// rules checked are syntactic; the type-aware ones run in `npm run lint`.
+import { ESLint } from 'eslint';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const TYPE_AWARE = [
+  '@typescript-eslint/await-thenable',
+  '@typescript-eslint/no-floating-promises',
+  '@typescript-eslint/no-for-in-array',
+  '@typescript-eslint/no-unnecessary-type-assertion',
+];
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({
+    cwd: root,
+    cache: false,
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false, project: null } },
+      rules: Object.fromEntries(TYPE_AWARE.map((r) => [r, 'off'])),
+    },
+  });
+});
+
+/** The findings for `code` as if it were the file at `path`: "rule: message" lines. */
+async function lint(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath: resolve(root, path) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+const LOADS = 'countersign/restricted-loads';
+const IMPORTS = 'no-restricted-imports';
+
+describe('lint rules (eslint.config.mjs) report what they exist to stop', () => {
+  it.each([
+    ['electron/core/x.ts', "import 'electron';", IMPORTS, /only the Electron glue/],
+    ['electron/core/x.ts', "import { app } from 'electron/main';\nexport { app };", IMPORTS, /only the Electron glue/],
+    ['electron/core/x.ts', "export const e = await import('electron');", LOADS, /only the Electron glue/],
+    ['electron/gateway/x.ts', "export const e = require('electron');", LOADS, /only the Electron glue/],
+    ['electron/web/x.ts', 'export const e = import(`electron`);', LOADS, /only the Electron glue/],
+    ['shared/x.ts', "export type E = typeof import('electron');", LOADS, /only the Electron glue/],
+    ['renderer/src/x.tsx', "export type F = typeof import('node:fs');", LOADS, /no Node built-ins/],
+    ['renderer/src/x.tsx', "export const h = import('../../electron/core/host');", LOADS, /only through its HostApi/],
+    ['electron/core/x.ts', "export const m = import('../main/app-main');", LOADS, /core imports only core and shared/],
+    ['electron/gateway/x.ts', "export { w } from '../web/web-shell';", IMPORTS, /never each other/],
+    [
+      'electron/preload/x.ts',
+      "import { z } from 'zod';\nimport '../core/host';\nexport { z };",
+      IMPORTS,
+      /preload bundles/,
+    ],
+  ])('layers: %s `%s` → %s', async (path, code, rule, message) => {
+    const found = await lint(path, code);
+    expect(
+      found.filter((f) => f.startsWith(`${rule}:`) && message.test(f)),
+      found.join('\n'),
+    ).not.toEqual([]);
+  });
+
+  it.each([
+    ['electron/cli/x.ts', "import { readFile } from 'fs';\nexport { readFile };", IMPORTS, /node: protocol/],
+    ['electron/cli/x.ts', "export const f = require('fs/promises');", LOADS, /node: protocol/],
+    ['scripts/x.mjs', "import { readFile } from 'path';\nexport { readFile };", IMPORTS, /node: protocol/],
+    ['electron/cli/x.ts', "import { a } from './a.js';\nexport { a };", IMPORTS, /without a \.js suffix/],
+    ['test/x.test.ts', "export const a = import('../shared/a.js');", LOADS, /without a \.js suffix/],
+    ['shared/x.ts', 'export const a = 1 as unknown as string;', 'no-restricted-syntax', /as unknown as/],
+    ['renderer/src/views/x.tsx', 'export const a = (1 as never) + 1;', 'no-restricted-syntax', /as never/],
+    [
+      'electron/main/x.ts',
+      'export const a = <string>(<unknown>1);',
+      '@typescript-eslint/consistent-type-assertions',
+      /as/,
+    ],
+    [
+      'electron/core/x.ts',
+      `// ${'a comment that prettier cannot wrap '.repeat(4)}`,
+      'max-len',
+      /Maximum allowed is 120/,
+    ],
+  ])('%s `%s` → %s', async (path, code, rule, message) => {
+    const found = await lint(path, code);
+    expect(
+      found.filter((f) => f.startsWith(`${rule}:`) && message.test(f)),
+      found.join('\n'),
+    ).not.toEqual([]);
+  });
+
+  it('leaves alone what the layers allow, so the rules above are not simply reporting everything', async () => {
+    expect(await lint('electron/main/x.ts', "import { app } from 'electron';\nexport const a = app;")).toEqual([]);
+    expect(
+      await lint('electron/preload/x.ts', "import { ipcRenderer } from 'electron';\nexport { ipcRenderer };"),
+    ).toEqual([]);
+    expect(await lint('electron/cli/x.ts', "export const w = import('../web/web-shell');")).toEqual([]);
+    expect(await lint('electron/core/x.ts', "export const k = import('@napi-rs/keyring');")).toEqual([]);
+    // Tests may cast freely (fixtures, partial fakes); the production ban does not reach them.
+    expect(await lint('electron/core/x.test.ts', 'export const a = 1 as unknown as string;')).toEqual([]);
+    // The one named cast helper.
+    expect(await lint('shared/host-api/host-client.ts', 'export const a = 1 as unknown as string;')).toEqual([]);
+  });
+});
