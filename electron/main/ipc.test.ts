@@ -107,6 +107,19 @@ describe('host IPC over the real HostService', () => {
     }
   });
 
+  it('sends the error details with the code, so the page reads the field instead of the sentence', async () => {
+    const shape = await handler(fromWindow, 'removeServer', { name: 5 });
+    expect(shape).toMatchObject({
+      ok: false,
+      error: { code: 'protocol', details: { method: 'removeServer', path: 'name', problem: expect.any(String) } },
+    });
+    const rule = await handler(fromWindow, 'addServer', { name: 'bad', entry: { url: 'ftp://x.example/' } });
+    expect(rule).toMatchObject({
+      ok: false,
+      error: { code: 'config', details: { server: 'bad', field: 'url', problem: 'must be http(s), not ftp:' } },
+    });
+  });
+
   it("opens a URL question's link only through the consent the window's request gives", async () => {
     const answer = service.questions.ask(urlQuestion('q1', 'https://auth.example.com/start?x=1'), asks.signal);
     const reply = await handler(fromWindow, 'openQuestionUrl', { questionId: 'q1' });

@@ -125,6 +125,18 @@ describe('createWsHostApi against the real shell', () => {
     });
   });
 
+  it('carries the host error details end to end (the server form reads its field from them)', async () => {
+    const api = client();
+    await expect(api.removeServer({ name: 5 } as never)).rejects.toMatchObject({
+      code: 'protocol',
+      details: { method: 'removeServer', path: 'name', problem: expect.any(String) },
+    });
+    await expect(api.addServer({ name: 'bad', entry: { url: 'ftp://x.example/' } })).rejects.toMatchObject({
+      code: 'config',
+      details: { server: 'bad', field: 'url', problem: 'must be http(s), not ftp:' },
+    });
+  });
+
   it('gives up with a clear error when the token is wrong', async () => {
     const api = client({ token: 'B'.repeat(43), attempts: 3 });
     const states: ConnectionState[] = [];
