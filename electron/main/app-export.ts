@@ -5,28 +5,16 @@
 // string in main or in the renderer (issue 9 item 11). Electron asks where to
 // save it (hardening.ts allows exactly these downloads). Electron-free: main.ts
 // routes the app:// requests under EXPORT_PATH here.
-import type { HistoryFilter } from '../../shared/host-api/contract';
-import { exportFilename } from '../core/service/export-filename';
-import { exportContentType, ExportTickets } from '../core/service/export-tickets';
+import { ExportLinks, NO_SUCH_EXPORT, type ExportDownload } from '../core/service/export-links';
 import type { HostService } from '../core/service/host-service';
 import { APP_ORIGIN } from './app-protocol';
 
 /** Where export links live on the app origin. */
 export const APP_EXPORT_PATH = '/export/';
 
-export class AppExports {
-  private readonly tickets: ExportTickets;
-
-  constructor(
-    private readonly service: Pick<HostService, 'streamHistoryExport'>,
-    now: () => number = Date.now,
-  ) {
-    this.tickets = new ExportTickets(now);
-  }
-
-  /** The one-use link for exportHistory's answer. */
-  issue(filter: HistoryFilter, format: 'jsonl' | 'csv'): string {
-    return `${APP_ORIGIN}${APP_EXPORT_PATH}${this.tickets.issue(filter, format)}`;
+export class AppExports extends ExportLinks {
+  constructor(service: Pick<HostService, 'streamHistoryExport'>, now: () => number = Date.now) {
+    super(`${APP_ORIGIN}${APP_EXPORT_PATH}`, service, now);
   }
 
   /** True for an app:// request this serves. */
@@ -37,16 +25,11 @@ export class AppExports {
   /** The export as a streamed attachment, or 404 for an unknown, used or stale link. */
   serve(request: { url: string; method: string }): Response {
     if (request.method !== 'GET') return new Response(null, { status: 405, headers: { Allow: 'GET' } });
-    const ticket = new URL(request.url).pathname.slice(APP_EXPORT_PATH.length);
-    const found = this.tickets.take(ticket);
-    if (!found) return new Response('no such export (a link works once, for a minute)', { status: 404 });
-    return new Response(this.stream(found.filter, found.format), {
+    const download = this.open(new URL(request.url).pathname.slice(APP_EXPORT_PATH.length));
+    if (!download) return new Response(NO_SUCH_EXPORT, { status: 404 });
+    return new Response(this.stream(download), {
       status: 200,
-      headers: {
-        'Content-Type': exportContentType(found.format),
-        'Content-Disposition': `attachment; filename="${exportFilename(found.format)}"`,
-        'Cache-Control': 'no-store',
-      },
+      headers: { ...download.headers, 'Cache-Control': 'no-store' },
     });
   }
 
@@ -55,15 +38,15 @@ export class AppExports {
    * download's pull: a chunk waits while the stream's queue is full, so
    * memory stays at about one queue of chunks however long the history is.
    */
-  private stream(filter: HistoryFilter, format: 'jsonl' | 'csv'): ReadableStream<Uint8Array> {
+  private stream(download: ExportDownload): ReadableStream<Uint8Array> {
     const encoder = new TextEncoder();
     let wake: (() => void) | undefined;
     let cancelled = false;
     return new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          void this.service
-            .streamHistoryExport(filter, format, async (chunk) => {
+          void download
+            .stream(async (chunk) => {
               if (cancelled) throw new Error('the download was cancelled');
               controller.enqueue(encoder.encode(chunk));
               while (!cancelled && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((r) => (wake = r));

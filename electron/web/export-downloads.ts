@@ -6,9 +6,7 @@
 // bound to the filter and format it was made for.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HistoryFilter } from '../../shared/host-api/contract';
-import { exportFilename } from '../core/service/export-filename';
-import { exportContentType, ExportTickets } from '../core/service/export-tickets';
+import { ExportLinks, NO_SUCH_EXPORT } from '../core/service/export-links';
 import type { HostService } from '../core/service/host-service';
 import { sendText } from './static-files';
 
@@ -16,33 +14,19 @@ import { sendText } from './static-files';
 export const EXPORT_PATH = '/export/';
 
 /** One-use export links for one shell. */
-export class ExportDownloads {
-  private readonly tickets: ExportTickets;
-
-  constructor(
-    private readonly service: Pick<HostService, 'streamHistoryExport'>,
-    now: () => number = Date.now,
-  ) {
-    this.tickets = new ExportTickets(now);
-  }
-
-  /** A link the page can download once, within a minute. */
-  issue(filter: HistoryFilter, format: 'jsonl' | 'csv'): string {
-    return `${EXPORT_PATH}${this.tickets.issue(filter, format)}`;
+export class ExportDownloads extends ExportLinks {
+  constructor(service: Pick<HostService, 'streamHistoryExport'>, now: () => number = Date.now) {
+    super(EXPORT_PATH, service, now);
   }
 
   /** Serve GET /export/<ticket>: the export as an attachment, or 404 for an unknown, used or stale link. */
   async serve(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
-    const found = this.tickets.take((req.url ?? '').split('?')[0]!.slice(EXPORT_PATH.length));
-    if (!found) return sendText(res, 404, 'no such export (a link works once, for a minute)', headers);
-    res.writeHead(200, {
-      ...headers,
-      'Content-Type': exportContentType(found.format),
-      'Content-Disposition': `attachment; filename="${exportFilename(found.format)}"`,
-    });
+    const download = this.open((req.url ?? '').split('?')[0]!.slice(EXPORT_PATH.length));
+    if (!download) return sendText(res, 404, NO_SUCH_EXPORT, headers);
+    res.writeHead(200, { ...headers, ...download.headers });
     if (req.method === 'HEAD') return void res.end();
     try {
-      await this.service.streamHistoryExport(found.filter, found.format, (chunk) =>
+      await download.stream((chunk) =>
         res.write(chunk) || res.destroyed
           ? undefined
           : new Promise<void>((resolve) => {
