@@ -101,7 +101,14 @@ export const hostMethods = {
   /** Sign out: revoke where the server offers it, and delete what is kept. */
   signOut: z.strictObject({ server: name }),
   listTasks: z.strictObject({}),
-  cancelTask: z.strictObject({ taskId: z.string().min(1).max(512) }),
+  /**
+   * Cancel a task (tasks/cancel). `questionId`: the human pressed "Cancel task"
+   * in that question's dialog; the host checks the question is one of the task's.
+   */
+  cancelTask: z.strictObject({
+    taskId: z.string().min(1).max(512),
+    questionId: z.string().min(1).max(512).optional(),
+  }),
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;

@@ -12,8 +12,8 @@ import { browserSuite, callFromToolsView } from './browser-suite';
 
 const suite = browserSuite();
 
-function server(env: Record<string, string> = {}) {
-  const fx = stdioFixture('tasks-modern');
+function server(env: Record<string, string> = {}, kind: 'tasks-modern' | 'tasks-legacy' = 'tasks-modern') {
+  const fx = stdioFixture(kind);
   return {
     entry: { ...fx.entry, env: { ...(fx.entry as { env: Record<string, string> }).env, ...env } },
     wireLog: fx.wireLog,
@@ -52,6 +52,50 @@ describe('tasks in the app', () => {
     const row = finishedRow(page, 'deploy');
     await expect(row.getByTestId('task-status').textContent()).resolves.toBe('Completed');
     await expect(row.getByTestId('task-result').textContent()).resolves.toBe('Deployed billing to production.');
+    expect(problems).toEqual([]);
+  });
+
+  it('"Cancel task" in a task question\'s dialog cancels the task, in both eras; the question just closes', async () => {
+    // The rest of the app is inert while the dialog is open: the task is cancelled from the dialog itself.
+    const ci = server();
+    const old = server({}, 'tasks-legacy');
+    const { app, page, problems } = await suite.open({
+      settings: { theme: 'light', language: 'en' },
+      servers: { ci: ci.entry, old: old.entry },
+    });
+    await page.locator('.server-card[data-status="connected"]').nth(1).waitFor({ timeout: 30_000 });
+    for (const [name, fx] of [
+      ['ci', ci],
+      ['old', old],
+    ] as const) {
+      await app.service.invoke('callTool', { server: name, tool: 'deploy', args: {} });
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Deploy billing to production?').waitFor({ timeout: 30_000 });
+      const task = (await app.service.invoke('listTasks', {})).find((t) => t.server === name)!;
+      const label = `Cancel task ${task.taskId.slice(0, 6)}… of deploy`;
+      const cancel = dialog.getByRole('button', { name: label, exact: true });
+      await expect(cancel.textContent()).resolves.toBe('Cancel task');
+      if (name === 'ci') {
+        for (const theme of ['light', 'dark'] as const) {
+          await setTheme(app, page, theme);
+          expect(await axe(page)).toEqual([]);
+        }
+        await setTheme(app, page, 'light');
+        await shot(page, 'app-task-question-cancel-light');
+      }
+      await answerDialog(page, label);
+      await openTasks(page);
+      const row = page.locator(`.task-finished[data-task-id="${task.taskId}"]`);
+      await expect.poll(() => row.getByTestId('task-status').textContent(), { timeout: 20_000 }).toBe('Cancelled');
+      // One tasks/cancel for the task, and the question was not answered as if declined.
+      const cancels = receivedRequests(fx.wireLog, 'tasks/cancel');
+      expect(cancels.map((c) => c.msg.params.taskId)).toEqual([task.taskId]);
+      expect(receivedRequests(fx.wireLog, 'tasks/update')).toEqual([]);
+      // The human did it: no "withdrawn" note, nothing waiting.
+      await expect(page.locator('.note').count()).resolves.toBe(0);
+      expect(await app.service.invoke('listQuestions', {})).toEqual([]);
+      await page.getByRole('navigation').getByRole('button', { name: 'Servers' }).click();
+    }
     expect(problems).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import { validateAnswer } from '../../../shared/elicitation/validate-answer';
 import type { Answer, CallMethod, Question, QuestionOrigin } from '../../../shared/elicitation/types';
 import { analyzeUrl } from '../../../shared/url/analyze-url';
 import type { CallContext, HostObserver, StateDigest } from '../events';
-import { HostError, messageOf } from '../host-error';
+import { HostError, isHostError, messageOf } from '../host-error';
 import { LIMITS } from '../limits';
 import type { Prompter, PrompterAnswer } from './prompter';
 
@@ -267,11 +267,7 @@ export class QuestionGate {
               decidedByDetail: `timed out after ${limit} min (Settings → Question time limit)`,
             };
           } else if (signal.aborted) {
-            await this.record(ctx, question, {
-              answer: { action: 'cancel' },
-              decidedBy: 'call-cancelled',
-              decidedByDetail: messageOf(signal.reason),
-            });
+            await this.record(ctx, question, cancelledBy(signal.reason, question));
             throw new HostError('cancelled', 'the call was cancelled while a question was open');
           } else throw error;
         } finally {
@@ -347,6 +343,20 @@ export class QuestionGate {
       at: new Date().toISOString(),
     });
   }
+}
+
+/**
+ * How a question the call's cancel took away is recorded: the human's own
+ * decision when they cancelled its task from this question's dialog ("Cancel
+ * task"), otherwise the call's cancel.
+ */
+function cancelledBy(reason: unknown, question: Question): PrompterAnswer {
+  const byHuman = isHostError(reason, 'cancelled') && reason.details?.questionId === question.id;
+  return {
+    answer: { action: 'cancel' },
+    decidedBy: byHuman ? 'human' : 'call-cancelled',
+    decidedByDetail: messageOf(reason),
+  };
 }
 
 /** The user's limit on one question: aborts (with a HostError saying so) after `minutes`. */

@@ -356,7 +356,7 @@ export class HostService implements HostApi {
       listTasks: async () =>
         (await this.host.tasks.list()).map((r) => toTaskView(r, this.host.tasks.isFollowing(r.taskId))),
       cancelTask: async (p) => {
-        const record = await this.host.tasks.cancel(p.taskId);
+        const record = await this.host.tasks.cancel(p.taskId, this.cancelledBy(p));
         return toTaskView(record, this.host.tasks.isFollowing(record.taskId));
       },
     };
@@ -366,6 +366,25 @@ export class HostService implements HostApi {
   /** Why the last hand edit of servers.json was not loaded (null: the list matches the file). */
   get serversFileProblem(): string | null {
     return this.serversFile.problem?.message ?? null;
+  }
+
+  /**
+   * Who cancels a task, for its questions' history: from a question's dialog
+   * ("Cancel task"), only a question of that very task that still waits; from
+   * the Tasks view, the human too, with no question of their own.
+   */
+  private cancelledBy(p: HostParams<'cancelTask'>): { reason: string; questionId?: string } {
+    if (p.questionId === undefined) return { reason: 'the user cancelled the task in Countersign' };
+    const question = this.prompter.list().find((q) => q.id === p.questionId);
+    if (!question || question.origin.task?.taskId !== p.taskId)
+      throw new HostError(
+        'invalid-answer',
+        question
+          ? `question ${p.questionId} is not a question of task ${p.taskId}; nothing was cancelled`
+          : `question ${p.questionId} is not waiting any more (answered, withdrawn or unknown); nothing was cancelled`,
+      );
+    const short = p.taskId.length > 8 ? `${p.taskId.slice(0, 8)}…` : p.taskId;
+    return { reason: `the user cancelled task ${short} from its question ("Cancel task")`, questionId: p.questionId };
   }
 
   /** Load servers.json now if it changed (the watcher does this by itself). */

@@ -85,7 +85,9 @@ export class QueuePrompter implements Prompter {
               ? `The server "${question.origin.server}" went away; the question was withdrawn.`
               : ended
                 ? `${capitalise(reason.message)}; the question was withdrawn and nothing will be sent.`
-                : 'The call was cancelled; the question was withdrawn.',
+                : isHostError(reason, 'cancelled') && reason.details?.taskCancelled === true
+                  ? `${capitalise(reason.message)}; the question was withdrawn.`
+                  : 'The call was cancelled; the question was withdrawn.',
         });
         reject(reason instanceof Error ? reason : new HostError('cancelled', 'the call was cancelled'));
       };

@@ -120,6 +120,12 @@ export function driveTask(
   let round = 0;
   let legacyResult: { value?: Record<string, unknown>; error?: unknown } | undefined;
   let legacyPending: Promise<Record<string, unknown>> | undefined;
+  // Settles once tasks/cancel went out (or the drive ended without one): a
+  // legacy question's cancel answer waits for it, so the server hears "cancel
+  // the task" before "the question was cancelled" and does not finish the
+  // task as if the human had merely dismissed the question.
+  let cancelSettled!: () => void;
+  const cancelSent = new Promise<void>((resolve) => (cancelSettled = resolve));
 
   const ask = async (params: ElicitParams, key: string, era: 'modern' | 'legacy') => {
     openQuestions += 1;
@@ -284,7 +290,7 @@ export function driveTask(
     if (isHostError(original) && original.details?.serverStatus) return original;
     let reported = latest;
     try {
-      await ops.cancel(taskId);
+      await ops.cancel(taskId).finally(cancelSettled);
       const look = new AbortController();
       const deadline = Date.now() + 4 * clampInterval(latest.pollIntervalMs, bounds);
       while (Date.now() < deadline) {
@@ -324,6 +330,7 @@ export function driveTask(
       }
       throw error;
     } finally {
+      cancelSettled();
       questions.abort(new HostError('cancelled', 'the task ended'));
     }
   })();
@@ -348,7 +355,10 @@ export function driveTask(
         );
         return answer;
       } catch (error) {
-        if (isHostError(error, 'cancelled')) return { action: 'cancel' };
+        if (isHostError(error, 'cancelled')) {
+          if (options.signal.aborted && !isHostError(options.signal.reason, 'connection')) await cancelSent;
+          return { action: 'cancel' };
+        }
         throw error;
       } finally {
         openQuestions -= 1;

@@ -33,6 +33,8 @@ interface Live {
   drive: TaskDrive;
   controller: AbortController;
   call: CallContext;
+  /** Settles once the task's end is stored and reported (history, views). */
+  recorded: Promise<void>;
 }
 
 /** A status change, for history and views. */
@@ -187,7 +189,8 @@ export class TaskManager {
       },
       pushed: () => conn.taskWire.isPushed(rec.taskId),
     });
-    this.live.set(rec.taskId, { record: rec, drive, controller, call });
+    let recorded!: () => void;
+    this.live.set(rec.taskId, { record: rec, drive, controller, call, recorded: new Promise((r) => (recorded = r)) });
     let keepOpen = false;
     try {
       const result = await drive.done;
@@ -215,6 +218,7 @@ export class TaskManager {
       this.live.delete(rec.taskId);
       if (!keepOpen && rec.endedAt === undefined) rec.endedAt = new Date().toISOString();
       await this.changed(rec, undefined, call).catch(() => undefined);
+      recorded();
     }
   }
 
@@ -245,14 +249,26 @@ export class TaskManager {
     if (live && live.record.server === server) live.drive.notify(snap);
   }
 
-  /** Cancel a task by id (live or remembered). Resolves with the state the server reports. */
-  async cancel(idOrPrefix: string): Promise<TaskRecord> {
+  /**
+   * Cancel a task by id (live or remembered). Resolves with the state the server reports.
+   * `by` says who asked; `by.questionId`: the human did it from that question's dialog,
+   * so that question is recorded as their decision (and the task's other questions as cancelled).
+   */
+  async cancel(idOrPrefix: string, by?: { reason: string; questionId?: string }): Promise<TaskRecord> {
     const record = await this.find(idOrPrefix);
     if (!record) throw new HostError('config', `no task "${idOrPrefix}" is known to this host`);
     const live = this.live.get(record.taskId);
     if (live) {
-      live.controller.abort(new HostError('cancelled', 'the task was cancelled'));
+      live.controller.abort(
+        new HostError('cancelled', by?.reason ?? 'the task was cancelled', {
+          taskId: record.taskId,
+          taskCancelled: true,
+          ...(by?.questionId ? { questionId: by.questionId } : {}),
+        }),
+      );
       await live.drive.done.catch(() => undefined);
+      // What the caller gets back is what history and the views were told.
+      await live.recorded;
       return { ...record };
     }
     if (record.endedAt && isTerminalStatus(record.status)) return { ...record };

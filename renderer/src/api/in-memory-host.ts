@@ -292,9 +292,18 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       return { servers: changed(), revoked: true, revocationSupported: true };
     },
     listTasks: () => tasks,
-    cancelTask: ({ taskId }) => {
+    cancelTask: ({ taskId, questionId }) => {
       const task = tasks.find((t) => t.taskId === taskId);
       if (!task) throw new Error(`no task "${taskId}" is known to this host`);
+      // Like the real host: the task's questions are withdrawn with it.
+      for (const q of queue.filter((x) => x.origin.task?.taskId === taskId)) {
+        queue = queue.filter((x) => x.id !== q.id);
+        emit('questionRemoved', {
+          questionId: q.id,
+          reason: 'call-cancelled',
+          note: questionId === q.id ? 'The user cancelled the task from its question.' : 'The task was cancelled.',
+        });
+      }
       // Like a cooperative server that stops at once.
       const ended: TaskView = { ...task, status: 'cancelled', running: false, endedAt: new Date().toISOString() };
       putTask(ended);

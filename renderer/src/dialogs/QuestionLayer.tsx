@@ -8,6 +8,7 @@ import RemovalNotes from './RemovalNotes';
 import SignInDialog from './SignInDialog';
 import { colourOf } from './server-identity';
 import { KnownServersContext } from './ServerBadge';
+import { TaskCancelContext, type TaskCancel } from './task-cancel-context';
 
 /** Props: the queue to show and the directory that decides badge colours. */
 export interface QuestionLayerProps {
@@ -42,6 +43,12 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
   const onBack = useCallback(() => {
     if (frontId) queue.back(frontId);
   }, [queue, frontId]);
+  const taskCancelBusy = state.sending !== null;
+  const canCancelTask = frontId !== undefined && queue.canCancelTask(frontId);
+  const taskCancel = useMemo<TaskCancel | null>(
+    () => (canCancelTask && frontId ? { cancel: () => void queue.cancelTask(frontId), busy: taskCancelBusy } : null),
+    [canCancelTask, frontId, queue, taskCancelBusy],
+  );
   // A round is sent as a whole: its sending state and failures show on whichever of its questions is in view.
   const inView = (id: string | undefined) =>
     id !== undefined &&
@@ -67,18 +74,20 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
               onOpenUrl={onOpenUrl}
             />
           ) : (
-            <QuestionDialog
-              key={front.id}
-              question={front}
-              colour={colourOf(front.origin.server, known)}
-              waiting={waiting}
-              sending={inView(state.sending ?? undefined)}
-              sendError={state.sendError && inView(state.sendError.questionId) ? state.sendError.message : null}
-              onAnswer={onAnswer}
-              onOpenUrl={onOpenUrl}
-              {...(canGoBack ? { onBack } : {})}
-              {...(state.drafts[front.id] ? { draft: state.drafts[front.id] } : {})}
-            />
+            <TaskCancelContext.Provider value={taskCancel}>
+              <QuestionDialog
+                key={front.id}
+                question={front}
+                colour={colourOf(front.origin.server, known)}
+                waiting={waiting}
+                sending={inView(state.sending ?? undefined)}
+                sendError={state.sendError && inView(state.sendError.questionId) ? state.sendError.message : null}
+                onAnswer={onAnswer}
+                onOpenUrl={onOpenUrl}
+                {...(canGoBack ? { onBack } : {})}
+                {...(state.drafts[front.id] ? { draft: state.drafts[front.id] } : {})}
+              />
+            </TaskCancelContext.Provider>
           )}
         </KnownServersContext.Provider>
       )}

@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { TaskView } from '../../../shared/host-api/contract';
 import { formatAge } from '../i18n/age';
 import { createTranslate } from '../i18n/translate';
 import { confirmQuestion, origin } from '../testing/questions';
@@ -26,6 +28,52 @@ describe('a question from a task', () => {
     await renderApp({ questions: [confirmQuestion()] });
     await screen.findByRole('dialog');
     expect(screen.queryByTestId('origin-task')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Cancel task/ })).toBeNull();
+  });
+
+  it('offers "Cancel task", which cancels the task (not an answer) and closes the question without a note', async () => {
+    const taskId = '4f2a9c81-0000-4000-8000-000000000000';
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
+    const running: TaskView = {
+      taskId,
+      server: 'ci',
+      tool: 'deploy',
+      status: 'input_required',
+      startedAt,
+      lastUpdatedAt: startedAt,
+      running: true,
+    };
+    const q = confirmQuestion({ origin: origin({ server: 'ci', name: 'deploy', task: { taskId, startedAt } }) });
+    const app = await renderApp({ questions: [q], servers: ['ci'], tasks: [running] });
+    const dialog = await screen.findByRole('dialog');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel task 4f2a9c… of deploy' });
+    // Set apart from the question's own answers: it is on the task's line, and says what it does.
+    expect(cancel.textContent).toBe('Cancel task');
+    expect(cancel.title).toContain('Decline or Close answer only this question');
+    expect(screen.getByTestId('origin-task').parentElement!.contains(cancel)).toBe(true);
+    await userEvent.setup().click(cancel);
+    expect(app.host.calls.filter((c) => c.method === 'cancelTask').map((c) => c.params)).toEqual([
+      { taskId, questionId: q.id },
+    ]);
+    expect(app.answers()).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The human did it: no "question withdrawn" note.
+    expect(app.stores.queue.getState().notes).toEqual([]);
+    expect(app.stores.tasks.getState().tasks[0]).toMatchObject({ taskId, status: 'cancelled' });
+  });
+
+  it('keeps the question, saying why, when the host refuses the cancel', async () => {
+    const taskId = '4f2a9c81-0000-4000-8000-000000000000';
+    const startedAt = new Date().toISOString();
+    const q = confirmQuestion({ origin: origin({ server: 'ci', name: 'deploy', task: { taskId, startedAt } }) });
+    const app = await renderApp({ questions: [q], servers: ['ci'] });
+    app.host.failNext('cancelTask', `no task "${taskId}" is known to this host`);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: /^Cancel task/ }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('is known to this host');
+    // Still there, still answerable.
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(app.answers()).toEqual([{ questionId: q.id, answer: { action: 'decline' } }]);
   });
 
   it('words ages from seconds to days, in both languages', () => {

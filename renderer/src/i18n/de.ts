@@ -27,6 +27,9 @@ export const de: Dictionary = {
   'dialog.title.url': '{server} bittet Sie, einen Link zu öffnen',
   'dialog.close': 'Abbrechen: schließen, ohne zu antworten',
   'dialog.escHint': 'Esc schließt, ohne zu antworten.',
+  'dialog.cancelTask': 'Task abbrechen',
+  'dialog.cancelTaskHint':
+    'Bricht den ganzen Task auf seinem Server ab (tasks/cancel). Ablehnen oder Schließen beantworten nur diese Frage.',
   'dialog.messageLabel': 'Nachricht des Servers',
   'dialog.noMessage': 'Der Server hat keine Nachricht geschickt.',
   'dialog.sending': 'Wird gesendet …',

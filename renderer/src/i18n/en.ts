@@ -26,6 +26,9 @@ export const en = {
   'dialog.title.url': '{server} asks you to open a link',
   'dialog.close': 'Cancel: dismiss without answering',
   'dialog.escHint': 'Esc dismisses without answering.',
+  'dialog.cancelTask': 'Cancel task',
+  'dialog.cancelTaskHint':
+    'Stops the whole task on its server (tasks/cancel). Decline or Close answer only this question.',
   'dialog.messageLabel': 'Message from the server',
   'dialog.noMessage': 'The server sent no message.',
   'dialog.sending': 'Sending…',

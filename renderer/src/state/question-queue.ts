@@ -57,7 +57,7 @@ export interface QueueState {
 
 /** The part of the HostApi the queue needs. */
 export type QueueHostApi = Pick<HostApi, 'listQuestions' | 'answerQuestion' | 'openQuestionUrl' | 'on'> &
-  Partial<Pick<HostApi, 'listSignIns'>>;
+  Partial<Pick<HostApi, 'listSignIns' | 'cancelTask'>>;
 
 const initialState: QueueState = {
   questions: [],
@@ -80,6 +80,8 @@ export class QuestionQueue {
   private noteCounter = 0;
   // Per round id: how many of its answers already went to the host (a send can fail half-way).
   private readonly roundSent = new Map<string, number>();
+  // Questions whose task the human cancelled from their dialog: their withdrawal is no news.
+  private readonly taskCancels = new Set<string>();
 
   constructor(private readonly api: QueueHostApi) {}
 
@@ -201,6 +203,39 @@ export class QuestionQueue {
     }
   }
 
+  /** True when `questionId` waits and belongs to a task this host can cancel ("Cancel task" in its dialog). */
+  canCancelTask(questionId: string): boolean {
+    const q = this.state.questions.find((x) => x.id === questionId);
+    return this.api.cancelTask !== undefined && q !== undefined && q.mode !== 'sign-in' && q.origin.task !== undefined;
+  }
+
+  /**
+   * "Cancel task" in a task question's dialog: the host cancels the whole task
+   * (tasks/cancel) and withdraws its questions; this one is recorded as the
+   * human's decision. Nothing is answered here: on success the question just
+   * leaves (no removal note: the human did it); on failure it stays, with why.
+   */
+  async cancelTask(questionId: string): Promise<boolean> {
+    const q = this.state.questions.find((x) => x.id === questionId);
+    const taskId = q && q.mode !== 'sign-in' ? q.origin.task?.taskId : undefined;
+    if (this.state.sending !== null || !taskId || !this.api.cancelTask) return false;
+    this.set({ sending: questionId, sendError: null });
+    this.taskCancels.add(questionId);
+    // The host withdraws the question at once, then waits to hear what the
+    // server says (cooperative cancel); other questions need not wait for that.
+    const done = () => (this.state.sending === questionId ? { sending: null } : {});
+    try {
+      await this.api.cancelTask({ taskId, questionId });
+      this.settle(questionId);
+      this.set(done());
+      return true;
+    } catch (err) {
+      this.taskCancels.delete(questionId);
+      this.set({ ...done(), sendError: { questionId, message: errorText(err) } });
+      return false;
+    }
+  }
+
   /** Asks the host to open a URL question's link in the system browser (the human's consent). */
   async openUrl(questionId: string): Promise<{ opened: boolean; reason?: string }> {
     if (!this.has(questionId)) return { opened: false, reason: 'not waiting' };
@@ -241,8 +276,10 @@ export class QuestionQueue {
       drafts: withoutKey(this.state.drafts, questionId),
     };
     if (this.state.sendError?.questionId === questionId) patch.sendError = null;
-    // Our own answer echoing back is no news; anything else the human should hear about.
-    if (!(reason === 'answered' && ours)) {
+    if (this.state.sending === questionId && this.taskCancels.has(questionId)) patch.sending = null;
+    // Our own answer echoing back is no news, nor is the withdrawal our own "Cancel task" caused;
+    // anything else the human should hear about.
+    if (!((reason === 'answered' && ours) || (reason === 'call-cancelled' && this.taskCancels.has(questionId)))) {
       const note: RemovalNote = {
         id: `note-${++this.noteCounter}`,
         questionId,
