@@ -13,6 +13,7 @@ import { questionLog } from './question-log';
 import { openSession, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
 import { formatResult, taskLine } from './call-command';
+import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
 
 export const TASK_USAGE = `usage: countersign task list [--json]
        countersign task (get | cancel | follow) <task id or prefix> (--stdio "<cmd>" | --url <url> | --server <name>)
@@ -66,7 +67,7 @@ export async function runTaskCommand(argv: string[], io: CliIo): Promise<number>
       io,
       target,
       prompter: new TerminalPrompter((values.elicit ?? []).map(parseElicitStep), io),
-      maxRounds: 10,
+      maxRounds: DEFAULT_MAX_ROUNDS,
       observers: [log.observer],
     });
     const { host } = session;
