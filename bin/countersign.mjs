@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Launcher for the countersign CLI. In the source tree the TypeScript
 // sources run through tsx's loader; a packaged build has no sources and runs
 // the bundled dist/cli/countersign.mjs.
