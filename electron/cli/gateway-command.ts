@@ -3,7 +3,7 @@
 // It exposes the configured servers; every question they ask goes to the
 // human in the Countersign app, never to the agent. In stdio mode stdout is
 // the MCP channel: everything else goes to stderr.
-import { parsePort, untilAborted } from './run-flags';
+import { parseCommandFlags, parsePort, untilAborted } from './run-flags';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Transport } from '@modelcontextprotocol/server';
@@ -56,51 +56,40 @@ function numberFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined
 
 /** Run `countersign gateway`; resolves with the exit code once the agent hangs up (stdio) or on Ctrl-C (HTTP). */
 export async function runGatewayCommand(argv: string[], io: CliIo, deps: GatewayCommandDeps = {}): Promise<number> {
-  let values: {
-    'data-dir'?: string;
-    http?: boolean;
-    port?: string;
-    'new-token'?: boolean;
-    'no-start-app'?: boolean;
-    approver?: string;
-    'approval-dir'?: string;
-    help?: boolean;
-  };
-  let port: number;
-  let env: { startTimeoutMs?: number; progressIntervalMs?: number; requestTimeoutMs?: number };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'data-dir': { type: 'string' },
-        http: { type: 'boolean' },
-        port: { type: 'string' },
-        'new-token': { type: 'boolean' },
-        'no-start-app': { type: 'boolean' },
-        approver: { type: 'string' },
-        'approval-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-    port = parsePort(values.port);
-    if ((values.port !== undefined || values['new-token']) && !values.http)
-      throw new HostError('config', '--port and --new-token need --http');
-    env = {
-      startTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_START_TIMEOUT_MS'),
-      progressIntervalMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_PROGRESS_MS'),
-      requestTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_REQUEST_TIMEOUT_MS'),
-    };
-  } catch (error) {
-    io.stderr(`countersign: error: ${messageOf(error)}\n${GATEWAY_USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    // stderr even here: an agent that runs `gateway --help` reads stdout as MCP.
-    io.stderr(GATEWAY_USAGE);
-    return 0;
-  }
+  // --help goes to stderr too: an agent that runs `gateway --help` reads stdout as MCP.
+  const flags = parseCommandFlags(
+    io,
+    GATEWAY_USAGE,
+    () => {
+      const { values } = parseArgs({
+        args: argv,
+        strict: true,
+        allowPositionals: false,
+        options: {
+          'data-dir': { type: 'string' },
+          http: { type: 'boolean' },
+          port: { type: 'string' },
+          'new-token': { type: 'boolean' },
+          'no-start-app': { type: 'boolean' },
+          approver: { type: 'string' },
+          'approval-dir': { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      });
+      const port = parsePort(values.port);
+      if ((values.port !== undefined || values['new-token']) && !values.http)
+        throw new HostError('config', '--port and --new-token need --http');
+      const env = {
+        startTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_START_TIMEOUT_MS'),
+        progressIntervalMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_PROGRESS_MS'),
+        requestTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_REQUEST_TIMEOUT_MS'),
+      };
+      return { values, port, env };
+    },
+    'stderr',
+  );
+  if (typeof flags === 'number') return flags;
+  const { values, port, env } = flags;
 
   const dir = values['data-dir'] !== undefined ? resolve(values['data-dir']) : dataDir(io.env);
   let gateway: Gateway | undefined;

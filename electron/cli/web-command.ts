@@ -1,6 +1,6 @@
 // `countersign web`: the whole app in the system browser, served by the
 // loopback web shell. Runs until Ctrl-C (SIGINT) or SIGTERM.
-import { parsePort, untilAborted } from './run-flags';
+import { parseCommandFlags, parsePort, untilAborted } from './run-flags';
 import {
   ApprovalServerInUseError,
   startApprovalServer,
@@ -54,17 +54,8 @@ export function defaultRendererDir(from: string = dirname(fileURLToPath(import.m
 
 /** Run `countersign web`; resolves with the exit code once stopped. */
 export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandDeps = {}): Promise<number> {
-  let values: {
-    port?: string;
-    'data-dir'?: string;
-    'no-open'?: boolean;
-    'open-with'?: string;
-    renderer?: string;
-    help?: boolean;
-  };
-  let port: number;
-  try {
-    ({ values } = parseArgs({
+  const flags = parseCommandFlags(io, WEB_USAGE, () => {
+    const { values } = parseArgs({
       args: argv,
       strict: true,
       allowPositionals: false,
@@ -76,16 +67,11 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
         renderer: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    }));
-    port = parsePort(values.port);
-  } catch (error) {
-    io.stderr(`countersign: error: ${messageOf(error)}\n${WEB_USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.stdout(WEB_USAGE);
-    return 0;
-  }
+    });
+    return { values, port: parsePort(values.port) };
+  });
+  if (typeof flags === 'number') return flags;
+  const { values, port } = flags;
   const rendererDir = values.renderer !== undefined ? resolve(values.renderer) : defaultRendererDir();
   if (!existsSync(join(rendererDir, 'index.html'))) {
     io.stderr(
