@@ -11,7 +11,7 @@ import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
 import { cliSignIn, SIGN_IN_OPTIONS, type SignInDeps } from './sign-in';
-import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
+import { DEFAULT_MAX_ROUNDS, MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../../shared/round-limit';
 
 export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
          (--tool <name> [--args '<json>'] | --prompt <name> [--args '<json>'] | --resource <uri>)
@@ -25,12 +25,15 @@ export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | -
   (--task: run a tool whose taskSupport is "optional" as a task; --detach: print the task id and exit 0)
   exit 0: result with isError false; 1: result with isError true; 2: protocol or host error`;
 
-/** Parse a positive integer flag or fail naming it. */
+/** Parse a round-limit flag (--max-rounds) or fail naming it: the same bounds as the app's setting. */
 export function positiveInt(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000)
-    throw new HostError('config', `${flag} must be a whole number from 1 to 1000, not ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < MIN_MAX_ROUNDS || n > MAX_MAX_ROUNDS)
+    throw new HostError(
+      'config',
+      `${flag} must be a whole number from ${MIN_MAX_ROUNDS} to ${MAX_MAX_ROUNDS}, not ${JSON.stringify(value)}`,
+    );
   return n;
 }
 
