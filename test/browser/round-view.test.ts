@@ -7,7 +7,7 @@
 // light or dark.
 import { describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
-import { answerDialog, axe, setTheme, shot } from './app-shell';
+import { answerDialog, axe, pressUntil, setTheme, shot } from './app-shell';
 import { browserSuite, callFromToolsView } from './browser-suite';
 
 const suite = browserSuite();
@@ -79,6 +79,38 @@ describe('a round of several questions', () => {
     const result = page.locator('.call-card').first();
     await expect(result.locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe(
       'project: accept {"project":"cs"}; confirm: accept; ticket: decline',
+    );
+    expect(problems).toEqual([]);
+  });
+  it('keeps a link question "opened" when the human goes back past it: no second consent, no second opening', async () => {
+    const { app, page, problems } = await suite.open({
+      settings: { theme: 'light', language: 'en' },
+      servers: { kimai: { command: modern.command, args: modern.args } },
+    });
+    await callFromToolsView(page, 'kimai', 'three_questions');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Which project is this for?').waitFor();
+    await answerDialog(page, 'Submit');
+    await dialog.getByText('Log this time?').waitFor();
+    await answerDialog(page, 'Accept');
+    await dialog.locator('[data-testid="url-full"]').waitFor();
+    await pressUntil(page, 'Open in browser', '[data-testid="url-waiting"]');
+    expect(app.opened).toEqual(['https://example.com/tickets/42']);
+
+    // Back to the confirm question, and forward again by answering it.
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByText('Log this time?').waitFor();
+    await answerDialog(page, 'Accept');
+    await dialog.locator('[data-testid="url-full"]').waitFor();
+    await expect(dialog.getByTestId('url-waiting').isVisible()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Open in browser' }).count()).resolves.toBe(0);
+    expect(await axe(page)).toEqual([]);
+    expect(app.opened).toHaveLength(1);
+    await answerDialog(page, 'I’m done, continue');
+
+    const result = page.locator('.call-card').first();
+    await expect(result.locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe(
+      'project: accept {"project":"cs"}; confirm: accept; ticket: accept',
     );
     expect(problems).toEqual([]);
   });

@@ -175,3 +175,81 @@ describe('removal notes', () => {
     }
   });
 });
+
+describe('a link question within a round', () => {
+  // A round of two put at once: `first` is question 1, `second` question 2.
+  function round(first: 'confirm' | 'url') {
+    const keys = first === 'url' ? ['ticket', 'confirm'] : ['confirm', 'ticket'];
+    const at = (key: string) =>
+      origin({ key, roundPosition: { index: keys.indexOf(key) + 1, count: 2, keys, roundId: 'r1' } });
+    return { confirm: confirmQuestion({ origin: at('confirm') }), url: urlQuestion({}, { origin: at('ticket') }) };
+  }
+  const opens = (app: Awaited<ReturnType<typeof renderApp>>) =>
+    app.host.calls.filter((c) => c.method === 'openQuestionUrl');
+
+  it('keeps its "opened" step when the human goes back past it and returns', async () => {
+    const { confirm, url } = round('confirm');
+    const app = await renderApp({ questions: [confirm, url] });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Open in browser' }));
+    await screen.findByTestId('url-waiting');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+
+    // Back on the link: still opened, so no second consent and no second opening.
+    expect(await screen.findByTestId('url-waiting')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open in browser' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('url-waiting'));
+    expect(opens(app)).toHaveLength(1);
+    expect(app.answers()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'I’m done, continue' }));
+    await waitFor(() => expect(app.answers()).toHaveLength(2));
+    expect(app.answers()).toEqual([
+      { questionId: confirm.id, answer: { action: 'accept', content: {} } },
+      { questionId: url.id, answer: { action: 'accept' } },
+    ]);
+  });
+
+  it('keeps it after "I’m done, continue", and after "I opened it myself" when the host could not open it', async () => {
+    for (const way of ['opened', 'myself'] as const) {
+      const { confirm, url } = round('url');
+      const app = await renderApp({ questions: [url, confirm] });
+      const user = userEvent.setup();
+      if (way === 'myself') app.host.setOpenResult({ opened: false, reason: 'no system browser' });
+      await user.click(screen.getByRole('button', { name: 'Open in browser' }));
+      if (way === 'myself') await user.click(await screen.findByRole('button', { name: 'I opened it myself' }));
+      await user.click(await screen.findByRole('button', { name: 'I’m done, continue' }));
+      await screen.findByRole('heading', { name: 'github asks for your confirmation' });
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+
+      expect(await screen.findByTestId('url-waiting')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Open in browser' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
+      expect(app.answers()).toEqual([]);
+      // Changing the answer is still possible: Decline, then the rest of the round.
+      await user.click(screen.getByRole('button', { name: 'Decline' }));
+      await user.click(await screen.findByRole('button', { name: 'Accept' }));
+      await waitFor(() => expect(app.answers()).toHaveLength(2));
+      expect(app.answers()[0]).toEqual({ questionId: url.id, answer: { action: 'decline' } });
+      expect(opens(app)).toHaveLength(1);
+      app.unmount();
+    }
+  });
+
+  it('the next link question, outside the round, starts at its consent: no opening carries over', async () => {
+    const { confirm, url } = round('confirm');
+    const other = urlQuestion();
+    const app = await renderApp({ questions: [confirm, url, other] });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Open in browser' }));
+    await user.click(await screen.findByRole('button', { name: 'I’m done, continue' }));
+    await waitFor(() => expect(app.answers()).toHaveLength(2));
+    // The next link question is a question of its own: nothing of the last one's opening carries over.
+    await waitFor(() => expect(document.querySelector(`[data-question-id="${other.id}"]`)).not.toBeNull());
+    expect(screen.getByRole('button', { name: 'Open in browser' })).toBeTruthy();
+    expect(screen.queryByTestId('url-waiting')).toBeNull();
+    expect(app.stores.queue.getState().opened).toEqual({});
+  });
+});

@@ -36,6 +36,9 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
     () => (frontId ? queue.openUrl(frontId) : Promise.resolve({ opened: false })),
     [queue, frontId],
   );
+  const onOpenedElsewhere = useCallback(() => {
+    if (frontId) queue.markOpened(frontId);
+  }, [queue, frontId]);
   const position = front && front.mode !== 'sign-in' ? front.origin.roundPosition : undefined;
   const roundId = position?.roundId;
   const canGoBack = roundId !== undefined && (position?.index ?? 1) > 1;
@@ -84,6 +87,8 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
                 sendError={state.sendError && inView(state.sendError.questionId) ? state.sendError.message : null}
                 onAnswer={onAnswer}
                 onOpenUrl={onOpenUrl}
+                onOpenedElsewhere={onOpenedElsewhere}
+                opened={state.opened[front.id] === true}
                 {...(canGoBack ? { onBack } : {})}
                 {...(state.drafts[front.id] ? { draft: state.drafts[front.id] } : {})}
               />

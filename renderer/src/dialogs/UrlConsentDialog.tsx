@@ -25,12 +25,18 @@ export default function UrlConsentDialog({
   sendError,
   onAnswer,
   onOpenUrl,
+  onOpenedElsewhere,
+  opened,
   onBack,
 }: DialogProps<UrlQuestion> & UrlDialogExtras) {
   const t = useT();
   const titleId = useId();
   const messageId = useId();
-  const { phase, openError, waitingRef, open, openedElsewhere } = useOpenLink(onOpenUrl);
+  const { phase, openError, waitingRef, open, openedElsewhere } = useOpenLink(
+    onOpenUrl,
+    opened === true,
+    onOpenedElsewhere,
+  );
   // A look-alike link opens only through a second, deliberate step, never the primary button.
   const [armed, setArmed] = useState(false);
   const { url } = question;

@@ -23,4 +23,8 @@ export interface DialogProps<Q extends Question = Question> {
 export interface UrlDialogExtras {
   /** The human's consent: asks the host to open the link in the system browser. */
   onOpenUrl: () => Promise<{ opened: boolean; reason?: string }>;
+  /** The human says they opened the link some other way (after the host could not open it). */
+  onOpenedElsewhere?: () => void;
+  /** The link was already opened: the human came back to this question within its round, so it starts waiting. */
+  opened?: boolean;
 }

@@ -6,7 +6,11 @@ import { useEffect, useRef, useState } from 'react';
 
 export type OpenPhase = 'consent' | 'opening' | 'waiting';
 
-export function useOpenLink(onOpenUrl: () => Promise<{ opened: boolean; reason?: string }>, startWaiting = false) {
+export function useOpenLink(
+  onOpenUrl: () => Promise<{ opened: boolean; reason?: string }>,
+  startWaiting = false,
+  onOpenedElsewhere?: () => void,
+) {
   const [phase, setPhase] = useState<OpenPhase>(startWaiting ? 'waiting' : 'consent');
   const [openError, setOpenError] = useState<string | null>(null);
   const waitingRef = useRef<HTMLParagraphElement>(null);
@@ -28,8 +32,11 @@ export function useOpenLink(onOpenUrl: () => Promise<{ opened: boolean; reason?:
     }
   };
 
-  /** The human says they opened the link some other way. */
-  const openedElsewhere = () => setPhase('waiting');
+  /** The human says they opened the link some other way (told on, so that coming back keeps it). */
+  const openedElsewhere = () => {
+    setPhase('waiting');
+    onOpenedElsewhere?.();
+  };
 
   return { phase, openError, waitingRef, open, openedElsewhere };
 }

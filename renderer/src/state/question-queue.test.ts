@@ -201,4 +201,19 @@ describe('QuestionQueue', () => {
     expect(queue.getState().questions).toEqual([]);
     expect(queue.getState().drafts).toEqual({});
   });
+  it('remembers which links were opened (by the host or, said the human, elsewhere) until the question leaves', async () => {
+    const [a, b, c] = [urlQuestion(), urlQuestion(), urlQuestion()];
+    const { host, queue } = await started([a, b, c]);
+    await queue.openUrl(a.id);
+    host.setOpenResult({ opened: false, reason: 'no system browser' });
+    await queue.openUrl(b.id);
+    expect(queue.getState().opened).toEqual({ [a.id]: true });
+    queue.markOpened(b.id);
+    queue.markOpened('not-waiting');
+    expect(queue.getState().opened).toEqual({ [a.id]: true, [b.id]: true });
+    await queue.answer(a.id, { action: 'accept' });
+    host.withdraw(b.id, 'call-cancelled');
+    expect(queue.getState().opened).toEqual({});
+    expect(queue.getState().questions.map((q) => q.id)).toEqual([c.id]);
+  });
 });

@@ -49,6 +49,12 @@ export interface QueueState {
   readonly drafts: Readonly<Record<string, Answer>>;
   /** Per round id: the position (1-based roundPosition.index) the human went back to, if they did. */
   readonly steps: Readonly<Record<string, number>>;
+  /**
+   * Ids of link questions whose link the human already opened (or said they
+   * opened some other way): coming back to one within its round shows it as
+   * opened, not as asking for consent again.
+   */
+  readonly opened: Readonly<Record<string, true>>;
   /** False until the first `listQuestions` finished (or failed). */
   readonly loaded: boolean;
   /** Set when the host could not be reached at start. */
@@ -66,6 +72,7 @@ const initialState: QueueState = {
   notes: [],
   drafts: {},
   steps: {},
+  opened: {},
   loaded: false,
   loadError: null,
 };
@@ -240,10 +247,18 @@ export class QuestionQueue {
   async openUrl(questionId: string): Promise<{ opened: boolean; reason?: string }> {
     if (!this.has(questionId)) return { opened: false, reason: 'not waiting' };
     try {
-      return await this.api.openQuestionUrl({ questionId });
+      const result = await this.api.openQuestionUrl({ questionId });
+      if (result.opened) this.markOpened(questionId);
+      return result;
     } catch (err) {
       return { opened: false, reason: errorText(err) };
     }
+  }
+
+  /** The human says they opened a link question's link some other way (the host could not open it). */
+  markOpened(questionId: string): void {
+    if (this.has(questionId) && !this.state.opened[questionId])
+      this.set({ opened: { ...this.state.opened, [questionId]: true } });
   }
 
   /** Cancels the question in front (used when the window closes); no-op when none. */
@@ -274,6 +289,7 @@ export class QuestionQueue {
     const patch: { -readonly [K in keyof QueueState]?: QueueState[K] } = {
       questions: this.state.questions.filter((q) => q.id !== questionId),
       drafts: withoutKey(this.state.drafts, questionId),
+      opened: withoutKey(this.state.opened, questionId),
     };
     if (this.state.sendError?.questionId === questionId) patch.sendError = null;
     if (this.state.sending === questionId && this.taskCancels.has(questionId)) patch.sending = null;
@@ -298,6 +314,7 @@ export class QuestionQueue {
       this.set({
         questions: this.state.questions.filter((q) => q.id !== questionId),
         drafts: withoutKey(this.state.drafts, questionId),
+        opened: withoutKey(this.state.opened, questionId),
       });
   }
 
