@@ -275,6 +275,28 @@ describe('demo server specifics per era', () => {
     await host.close();
   });
 
+  it('both eras list the same tools, with the same titles, descriptions, arguments and hints', async () => {
+    const listed = async (server: string) =>
+      (await (await host.connect(server)).client.listTools()).tools
+        .map(({ name, title, description, inputSchema, annotations }) => ({
+          name,
+          title,
+          description,
+          inputSchema,
+          annotations,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    const modern = await listed(DEMO_SERVER_NAME);
+    expect(await listed(DEMO_LEGACY_SERVER_NAME)).toEqual(modern);
+    const byName = Object.fromEntries(modern.map((t) => [t.name, t]));
+    expect(byName.delete_time_entry).toMatchObject({
+      title: 'Delete time entry',
+      annotations: { destructiveHint: true },
+    });
+    expect(byName.deploy).toMatchObject({ title: 'Deploy a service', annotations: { destructiveHint: true } });
+    expect(byName.book_time!.annotations?.destructiveHint).toBeUndefined();
+  });
+
   it('modern: accepting the link without authorizing on the page gets the question again (MRTR), then completes', async () => {
     let firstUrl = '';
     human.script((q) => {

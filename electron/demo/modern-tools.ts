@@ -12,7 +12,7 @@ import {
   inputResponse,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { bookingSchema, parseBooking, summariseBooking } from './booking-form';
+import { bookingSchema } from './booking-form';
 import * as spec from './tool-specs';
 import { checkedAs } from '../../shared/checked-as';
 
@@ -52,143 +52,99 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
   const state = (ctx: ServerContext) => ctx.mcpReq.requestState<FlowState>();
   const mint = (payload: FlowState, ctx: ServerContext) => codec.mint(payload, ctx);
 
-  server.registerTool(
-    'delete_time_entry',
-    {
-      title: 'Delete time entry',
-      description: 'Deletes a time sheet entry after the human confirms.',
-      inputSchema: spec.deleteArgs,
-      annotations: { destructiveHint: true },
-    },
-    async ({ entryId }, ctx) => {
-      const s = state(ctx);
-      if (!s) {
-        return inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({ message: spec.deleteQuestion(entryId), requestedSchema: spec.confirmOnly }),
-          },
-          requestState: await mint({ tool: 'delete_time_entry', entryId }, ctx),
-        });
-      }
-      if (s.tool !== 'delete_time_entry' || s.entryId !== entryId) return foreignState('delete_time_entry');
-      const answer = answerOf(ctx, 'confirm');
-      if (!answer) return noAnswer('confirm');
-      return spec.text(spec.deleteOutcome(answer.action, entryId));
-    },
-  );
+  server.registerTool('delete_time_entry', spec.deleteTool, async ({ entryId }, ctx) => {
+    const s = state(ctx);
+    if (!s) {
+      return inputRequired({
+        inputRequests: {
+          confirm: inputRequired.elicit({ message: spec.deleteQuestion(entryId), requestedSchema: spec.confirmOnly }),
+        },
+        requestState: await mint({ tool: 'delete_time_entry', entryId }, ctx),
+      });
+    }
+    if (s.tool !== 'delete_time_entry' || s.entryId !== entryId) return foreignState('delete_time_entry');
+    const answer = answerOf(ctx, 'confirm');
+    if (!answer) return noAnswer('confirm');
+    return spec.text(spec.deleteOutcome(answer.action, entryId));
+  });
 
-  server.registerTool(
-    'book_time',
-    {
-      title: 'Book time',
-      description: 'Books a time sheet entry; the human reviews and edits the whole entry first.',
-      inputSchema: spec.bookArgs,
-    },
-    async (args, ctx) => {
-      const s = state(ctx);
-      if (!s) {
-        const prefill = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
-        return inputRequired({
-          inputRequests: {
-            booking: inputRequired.elicit({
-              message: spec.BOOK_QUESTION,
-              requestedSchema: checkedAs(bookingSchema(prefill)),
-            }),
-          },
-          requestState: await mint({ tool: 'book_time' }, ctx),
-        });
-      }
-      if (s.tool !== 'book_time') return foreignState('book_time');
-      const answer = answerOf(ctx, 'booking');
-      if (!answer) return noAnswer('booking');
-      if (answer.action !== 'accept') return spec.text(spec.refused(answer.action, 'nothing was booked'));
-      const checked = parseBooking(answer.content);
-      if (!checked.ok) return spec.toolError(`The booking was not saved: ${checked.problem}`);
-      return spec.text(summariseBooking(checked.booking));
-    },
-  );
+  server.registerTool('book_time', spec.bookTool, async (args, ctx) => {
+    const s = state(ctx);
+    if (!s) {
+      return inputRequired({
+        inputRequests: {
+          booking: inputRequired.elicit({
+            message: spec.BOOK_QUESTION,
+            requestedSchema: checkedAs(bookingSchema(spec.bookingPrefill(args))),
+          }),
+        },
+        requestState: await mint({ tool: 'book_time' }, ctx),
+      });
+    }
+    if (s.tool !== 'book_time') return foreignState('book_time');
+    const answer = answerOf(ctx, 'booking');
+    if (!answer) return noAnswer('booking');
+    return spec.bookingOutcome(answer);
+  });
 
-  server.registerTool(
-    'deploy',
-    {
-      title: 'Deploy a service',
-      description: 'Deploys a service. Asks for the plan, and for production a second, final confirmation.',
-      inputSchema: spec.deployArgs,
-      annotations: { destructiveHint: true },
-    },
-    async ({ service, environment }, ctx) => {
-      const s = state(ctx);
-      if (!s) {
-        return inputRequired({
-          inputRequests: {
-            plan: inputRequired.elicit({
-              message: spec.deployPlanQuestion(service),
-              requestedSchema: checkedAs(spec.deployPlanSchema(environment)),
-            }),
-          },
-          requestState: await mint({ tool: 'deploy', step: 1, service }, ctx),
-        });
-      }
-      if (s.tool !== 'deploy' || s.service !== service) return foreignState('deploy');
-      if (s.step === 1) {
-        const answer = answerOf(ctx, 'plan');
-        if (!answer) return noAnswer('plan');
-        if (answer.action !== 'accept') return spec.text(spec.refused(answer.action, 'nothing was deployed'));
-        const plan = spec.deployPlan.safeParse(answer.content ?? {});
-        if (!plan.success)
-          return spec.toolError(
-            `The deployment plan is invalid: ${plan.error.issues.map((i) => i.message).join('; ')}`,
-          );
-        if (plan.data.environment !== 'production') return spec.text(spec.deployDone(service, plan.data));
-        return inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({
-              message: spec.deployFinalQuestion(service),
-              requestedSchema: spec.confirmOnly,
-            }),
-          },
-          requestState: await mint({ tool: 'deploy', step: 2, service, plan: plan.data }, ctx),
-        });
-      }
-      const answer = answerOf(ctx, 'confirm');
-      if (!answer) return noAnswer('confirm');
-      if (answer.action !== 'accept') return spec.text(spec.deployFinalRefused(answer.action, service));
-      return spec.text(spec.deployDone(service, s.plan));
-    },
-  );
+  server.registerTool('deploy', spec.deployTool, async ({ service, environment }, ctx) => {
+    const s = state(ctx);
+    if (!s) {
+      return inputRequired({
+        inputRequests: {
+          plan: inputRequired.elicit({
+            message: spec.deployPlanQuestion(service),
+            requestedSchema: checkedAs(spec.deployPlanSchema(environment)),
+          }),
+        },
+        requestState: await mint({ tool: 'deploy', step: 1, service }, ctx),
+      });
+    }
+    if (s.tool !== 'deploy' || s.service !== service) return foreignState('deploy');
+    if (s.step === 1) {
+      const answer = answerOf(ctx, 'plan');
+      if (!answer) return noAnswer('plan');
+      const next = spec.deployPlanOutcome(answer, service);
+      if ('result' in next) return next.result;
+      return inputRequired({
+        inputRequests: {
+          confirm: inputRequired.elicit({
+            message: spec.deployFinalQuestion(service),
+            requestedSchema: spec.confirmOnly,
+          }),
+        },
+        requestState: await mint({ tool: 'deploy', step: 2, service, plan: next.confirm }, ctx),
+      });
+    }
+    const answer = answerOf(ctx, 'confirm');
+    if (!answer) return noAnswer('confirm');
+    return spec.deployFinalOutcome(answer.action, service, s.plan);
+  });
 
-  server.registerTool(
-    'connect_calendar',
-    {
-      title: 'Connect a calendar',
-      description: 'Connects a calendar through a consent page in the browser (URL mode).',
-      inputSchema: spec.calendarArgs,
-    },
-    async ({ calendar }, ctx) => {
-      const s = state(ctx);
-      const ask = async (message: string, session: { id: string; url: string }, attempt: number) =>
-        inputRequired({
-          inputRequests: { authorize: inputRequired.elicitUrl({ message, url: session.url }) },
-          requestState: await mint({ tool: 'connect_calendar', session: session.id, calendar, attempt }, ctx),
-        });
-      if (!s) return ask(spec.calendarQuestion(calendar), await deps.consent.create(spec.calendarPurpose(calendar)), 1);
-      if (s.tool !== 'connect_calendar' || s.calendar !== calendar) return foreignState('connect_calendar');
-      const answer = answerOf(ctx, 'authorize');
-      if (!answer) return noAnswer('authorize');
-      if (answer.action !== 'accept') return spec.text(spec.refused(answer.action, spec.calendarNotConnected));
-      // "accept" only means the link was opened; the consent page tells whether the user finished.
-      if (await deps.consent.waitForAuthorization(s.session, deps.urlWaitMs, ctx.mcpReq.signal))
-        return spec.text(spec.calendarConnected(calendar));
-      const status = deps.consent.status(s.session);
-      if (!status)
-        return ask(
-          spec.calendarQuestion(calendar),
-          await deps.consent.create(spec.calendarPurpose(calendar)),
-          s.attempt + 1,
-        );
-      return ask(spec.calendarAgain(calendar), { id: s.session, url: deps.consent.urlOf(s.session) }, s.attempt + 1);
-    },
-  );
+  server.registerTool('connect_calendar', spec.calendarTool, async ({ calendar }, ctx) => {
+    const s = state(ctx);
+    const ask = async (message: string, session: { id: string; url: string }, attempt: number) =>
+      inputRequired({
+        inputRequests: { authorize: inputRequired.elicitUrl({ message, url: session.url }) },
+        requestState: await mint({ tool: 'connect_calendar', session: session.id, calendar, attempt }, ctx),
+      });
+    if (!s) return ask(spec.calendarQuestion(calendar), await deps.consent.create(spec.calendarPurpose(calendar)), 1);
+    if (s.tool !== 'connect_calendar' || s.calendar !== calendar) return foreignState('connect_calendar');
+    const answer = answerOf(ctx, 'authorize');
+    if (!answer) return noAnswer('authorize');
+    if (answer.action !== 'accept') return spec.text(spec.refused(answer.action, spec.calendarNotConnected));
+    // "accept" only means the link was opened; the consent page tells whether the user finished.
+    if (await deps.consent.waitForAuthorization(s.session, deps.urlWaitMs, ctx.mcpReq.signal))
+      return spec.text(spec.calendarConnected(calendar));
+    const status = deps.consent.status(s.session);
+    if (!status)
+      return ask(
+        spec.calendarQuestion(calendar),
+        await deps.consent.create(spec.calendarPurpose(calendar)),
+        s.attempt + 1,
+      );
+    return ask(spec.calendarAgain(calendar), { id: s.session, url: deps.consent.urlOf(s.session) }, s.attempt + 1);
+  });
 
   spec.registerPlainTools(server);
   return server;

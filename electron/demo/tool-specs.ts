@@ -4,6 +4,7 @@
 // explicit "no", a cancel means the dialog was dismissed.
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { parseBooking, summariseBooking, type BookingPrefill } from './booking-form';
 import type { ConsentSite } from './consent-site';
 
 /** The demo server's name and version (serverInfo). */
@@ -48,7 +49,20 @@ export function refused(action: Refusal, what: string): string {
   return action === 'decline' ? `Declined by the user: ${what}.` : `Cancelled (dialog dismissed): ${what}.`;
 }
 
+/** A human's answer to one form question, as either era hands it to the tool. */
+export interface FormAnswer {
+  action: 'accept' | Refusal;
+  content?: Record<string, unknown>;
+}
+
 export const deleteArgs = z.object({ entryId: z.number().int().min(1).describe('The time entry to delete') });
+/** delete_time_entry as both eras register it. */
+export const deleteTool = {
+  title: 'Delete time entry',
+  description: 'Deletes a time sheet entry after the human confirms.',
+  inputSchema: deleteArgs,
+  annotations: { destructiveHint: true },
+};
 export const deleteQuestion = (entryId: number) => `Delete time entry ${entryId}? This cannot be undone.`;
 export function deleteOutcome(action: 'accept' | Refusal, entryId: number): string {
   return action === 'accept' ? `Deleted time entry ${entryId}.` : refused(action, 'nothing was deleted');
@@ -60,6 +74,23 @@ export const bookArgs = z.object({
   day: z.iso.date().optional().describe('Pre-fills the day (YYYY-MM-DD)'),
 });
 export const BOOK_QUESTION = 'Book this time? Review the entry and change anything before it is saved.';
+/** book_time as both eras register it. */
+export const bookTool = {
+  title: 'Book time',
+  description: 'Books a time sheet entry; the human reviews and edits the whole entry first.',
+  inputSchema: bookArgs,
+};
+/** The form's defaults from the arguments the agent gave (an absent one keeps the form's own). */
+export function bookingPrefill(args: z.infer<typeof bookArgs>): BookingPrefill {
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
+}
+/** What book_time returns for the human's answer: the server checks the booking again before it is saved. */
+export function bookingOutcome(answer: FormAnswer): CallToolResult {
+  if (answer.action !== 'accept') return text(refused(answer.action, 'nothing was booked'));
+  const checked = parseBooking(answer.content);
+  if (!checked.ok) return toolError(`The booking was not saved: ${checked.problem}`);
+  return text(summariseBooking(checked.booking));
+}
 
 export const ENVIRONMENTS = ['staging', 'production'] as const;
 export const deployArgs = z.object({
@@ -74,6 +105,13 @@ export const deployArgs = z.object({
     .default('production')
     .describe('Where to deploy (the form lets the human change it)'),
 });
+/** deploy as both eras register it. */
+export const deployTool = {
+  title: 'Deploy a service',
+  description: 'Deploys a service. Asks for the plan, and for production a second, final confirmation.',
+  inputSchema: deployArgs,
+  annotations: { destructiveHint: true },
+};
 
 /** Round 1 of deploy: where and how. */
 export function deployPlanSchema(environment: (typeof ENVIRONMENTS)[number]) {
@@ -108,6 +146,28 @@ export const deployFinalQuestion = (service: string) =>
 export function deployDone(service: string, plan: DeployPlan): string {
   return `Deployed ${service} to ${plan.environment} (${plan.strategy === 'rolling' ? 'rolling update' : 'blue/green switch'}${plan.runMigrations ? ', migrations run' : ''}).`;
 }
+/**
+ * What the answer to deploy's plan question leads to: the call's result
+ * (refused, invalid, or done for staging), or a plan for production, which
+ * needs the final confirmation first.
+ */
+export function deployPlanOutcome(
+  answer: FormAnswer,
+  service: string,
+): { result: CallToolResult } | { confirm: DeployPlan } {
+  if (answer.action !== 'accept') return { result: text(refused(answer.action, 'nothing was deployed')) };
+  const plan = deployPlan.safeParse(answer.content ?? {});
+  if (!plan.success)
+    return {
+      result: toolError(`The deployment plan is invalid: ${plan.error.issues.map((i) => i.message).join('; ')}`),
+    };
+  if (plan.data.environment !== 'production') return { result: text(deployDone(service, plan.data)) };
+  return { confirm: plan.data };
+}
+/** What the answer to deploy's final confirmation leads to. */
+export function deployFinalOutcome(action: 'accept' | Refusal, service: string, plan: DeployPlan): CallToolResult {
+  return text(action === 'accept' ? deployDone(service, plan) : deployFinalRefused(action, service));
+}
 export function deployFinalRefused(action: Refusal, service: string): string {
   return action === 'decline'
     ? `Declined at the final confirmation: ${service} was not deployed to production.`
@@ -117,6 +177,12 @@ export function deployFinalRefused(action: Refusal, service: string): string {
 export const calendarArgs = z.object({
   calendar: z.enum(['work', 'personal']).default('work').describe('Which calendar to connect'),
 });
+/** connect_calendar as both eras register it. */
+export const calendarTool = {
+  title: 'Connect a calendar',
+  description: 'Connects a calendar through a consent page in the browser (URL mode).',
+  inputSchema: calendarArgs,
+};
 export const calendarPurpose = (calendar: string) => `read your ${calendar} calendar to suggest time entries`;
 export const calendarQuestion = (calendar: string) =>
   `Connect your ${calendar} calendar: open the Demo Calendar page and press "Authorize".`;
