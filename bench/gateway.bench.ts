@@ -55,10 +55,33 @@ const gatewayEnv = (dataDir: string) => ({
   COUNTERSIGN_GATEWAY_AUTOSTART: '0',
 });
 
-async function connectStdio(command: string, args: string[], env?: Record<string, string>): Promise<Client> {
+async function connectStdio(
+  command: string,
+  args: string[],
+  env?: Record<string, string>,
+): Promise<Client & { pid: number | null }> {
   const client = newClient();
-  await client.connect(new InPlaceStdio({ command, args, stderr: 'ignore', ...(env ? { env } : {}) }));
-  return client;
+  const transport = new InPlaceStdio({ command, args, stderr: 'ignore', ...(env ? { env } : {}) });
+  await client.connect(transport);
+  return Object.assign(client, { pid: transport.pid });
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | null): number {
+  try {
+    // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th (clock ticks, 100 Hz).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU the process `pid` spends per call of `side` (µs), over `n` calls one after another. */
+async function cpuPerCall(pid: number | null, side: () => Promise<unknown>, n: number): Promise<number> {
+  const before = cpuMs(pid);
+  for (let i = 0; i < n; i++) await side();
+  return ((cpuMs(pid) - before) * 1000) / n;
 }
 
 /** The gateway in --http mode as a real process; resolves with its URL and token. */
@@ -140,7 +163,14 @@ export async function benchGateway(
     [...profArgs, '--import', tsxLoader, GATEWAY_ENTRY],
     gatewayEnv(dataDir),
   );
-  const viaRelay = await connectStdio(process.execPath, ['--import', tsxLoader, RELAY_ENTRY, command, ...args]);
+  const viaRelay = await connectStdio(process.execPath, [
+    ...profArgs,
+    '--import',
+    tsxLoader,
+    RELAY_ENTRY,
+    command,
+    ...args,
+  ]);
   const cleanups: Array<() => Promise<unknown>> = [
     () => direct.close(),
     () => viaGateway.close(),

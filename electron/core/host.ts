@@ -8,7 +8,9 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { ElicitationCompletions, runLegacyCall } from './calls/legacy-call';
 import type { QuestionAwareDeadline } from './calls/question-aware-deadline';
 import { paramHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './calls/param-headers';
-import { runInputRequiredLoop } from './calls/input-required-loop';
+import { laneLeg, runInputRequiredLoop, translateSdkError, wrappedSchema } from './calls/input-required-loop';
+import { isInputRequiredResult } from '@modelcontextprotocol/client';
+import { CallCancel } from './calls/call-cancel';
 import type { ServerEntry } from './config/server-config';
 import { ServerList, type ServerListChange } from './config/server-list';
 import { MemoryEraCache, type EraCache } from './connection/era-cache';
@@ -92,6 +94,18 @@ export interface CallRequest {
   detach?: boolean;
 }
 
+/** A plain tools/call from the gateway's pass-through path (Host.passThroughCall). */
+export interface PassThroughRequest {
+  server: string;
+  /** The server's own tool name. */
+  name: string;
+  arguments?: Record<string, unknown>;
+  /** The agent's cancellation (its notifications/cancelled, or the agent going away). */
+  cancel: CallCancel;
+  agent?: string;
+  callId: string;
+}
+
 export interface CallResult {
   call: CallContext;
   result: Record<string, unknown>;
@@ -113,6 +127,44 @@ interface LiveCall {
   ended: boolean;
 }
 
+/** A call that runs on from an answer already received (a pass-through call handed to runCall). */
+interface Resume {
+  conn: ServerConnection;
+  live: LiveCall;
+  response: unknown;
+}
+
+/**
+ * A pass-through call's LiveCall: its AbortController is made only when
+ * something uses it (a question from the server during the call, the
+ * server closing), and is linked both ways with the call's `cancel`, which
+ * is what the lane request listens to.
+ */
+function lazyLive(context: CallContext, cancel: CallCancel): LiveCall & { readonly armed: boolean } {
+  let controller: AbortController | undefined;
+  return {
+    context,
+    round: 1,
+    legacyQuestions: 0,
+    ended: false,
+    get controller() {
+      if (!controller) {
+        const c = new AbortController();
+        controller = c;
+        if (cancel.aborted) c.abort(cancel.reason);
+        else {
+          cancel.listen((reason) => c.abort(reason));
+          c.signal.addEventListener('abort', () => cancel.abort(c.signal.reason), { once: true });
+        }
+      }
+      return controller;
+    },
+    get armed() {
+      return controller !== undefined;
+    },
+  };
+}
+
 /** The abort reason that withdraws a call's open questions when the call ends. */
 export function callEndedReason(why: string): HostError {
   // Made once per call and read only for its code and message: a stack
@@ -128,6 +180,8 @@ export function callEndedReason(why: string): HostError {
 
 interface ServerSlot {
   connection?: Promise<ServerConnection>;
+  /** The connection once open (the pass-through path uses it without awaiting), while `connection` is its promise. */
+  open?: { promise: Promise<ServerConnection>; conn: ServerConnection };
   completions: ElicitationCompletions;
   calls: Map<string, LiveCall>;
   /** SEP-2243 header declarations by tool, from the last tools/list. */
@@ -281,15 +335,18 @@ export class Host {
       });
       slot.connection = opening;
       opening.then(
-        (conn) =>
+        (conn) => {
+          slot.open = { promise: opening, conn };
           conn.onClose((reason) => {
             // The server went away (or the host closed it, with a reason): its
             // open questions are withdrawn by the calls' abort, and the next
             // use reconnects.
             if (slot.connection === opening) slot.connection = undefined;
+            if (slot.open?.conn === conn) slot.open = undefined;
             const why = `server "${name}" ${reason ?? 'closed the connection'}`;
             for (const live of slot.calls.values()) live.controller.abort(new HostError('connection', why));
-          }),
+          });
+        },
         () => {
           if (slot.connection === opening) slot.connection = undefined;
         },
@@ -342,25 +399,143 @@ export class Host {
     );
   }
 
-  private async runCall(request: CallRequest): Promise<CallResult> {
-    const conn = await this.connect(request.server, request.signal);
-    const slot = this.slot(request.server);
-    const controller = new AbortController();
-    const onOuterAbort = () => controller.abort(request.signal?.reason);
-    if (request.signal?.aborted) controller.abort(request.signal.reason);
-    request.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  /**
+   * A plain tools/call for the gateway's pass-through path (issue 14 §6).
+   * On a 2026-07-28 stdio connection already open, the request is built
+   * afresh from the tool's name and arguments only (nothing else of the
+   * agent's reaches the server) and sent on the raw lane with only the
+   * bookkeeping the Host keeps for a call that asks nothing: the call is in
+   * its server's slot while it runs (so the server closing ends it, and a
+   * question the server sends meanwhile is put to the human as this
+   * call's), and its end is reported to the observer exactly as runCall
+   * reports it. The moment the server answers anything but a plain complete
+   * result (input_required, a task, an unknown resultType), the call goes
+   * on in runCall from that answer: the question gate, round limit,
+   * history and tasks as for any call. Anything else (not connected yet,
+   * legacy, HTTP) is runCall from the start.
+   */
+  async passThroughCall(request: PassThroughRequest): Promise<CallResult> {
+    const slot = this.slots.get(request.server);
+    const open = slot?.open;
+    const conn = open && slot.connection === open.promise && !open.conn.closed ? open.conn : undefined;
+    const lane = conn?.era === 'modern' ? conn.rawLane : undefined;
+    const asCall = (): CallRequest => ({
+      server: request.server,
+      method: 'tools/call',
+      name: request.name,
+      ...(request.arguments ? { arguments: request.arguments } : {}),
+      ...(request.agent ? { agent: request.agent } : {}),
+      callId: request.callId,
+    });
+    if (!slot || !conn || !lane?.ready) return this.call({ ...asCall(), signal: request.cancel.signal });
 
     const context: CallContext = {
-      callId: request.callId ?? randomUUID(),
+      callId: request.callId,
       server: request.server,
       era: conn.era,
       protocolVersion: conn.protocolVersion,
-      method: request.method,
+      method: 'tools/call',
       name: request.name,
       ...(request.arguments ? { arguments: request.arguments } : {}),
       ...(request.agent ? { agent: request.agent } : {}),
     };
-    const live: LiveCall = { context, round: 1, controller, legacyQuestions: 0, ended: false };
+    // The call's own cancel: the agent's cancels it, and so do the Host's reasons (the server closing).
+    const cancel = new CallCancel();
+    if (request.cancel.aborted) cancel.abort(request.cancel.reason);
+    const unlink = request.cancel.listen((reason) => cancel.abort(reason));
+    const live = lazyLive(context, cancel);
+    const end = (why: string) => {
+      live.ended = true;
+      // Only a call something listened to has questions to withdraw.
+      if (live.armed && !live.controller.signal.aborted) live.controller.abort(callEndedReason(why));
+    };
+    slot.calls.set(context.callId, live);
+    let handedOver = false;
+    try {
+      let response: unknown;
+      try {
+        const params = { name: request.name, ...(request.arguments ? { arguments: request.arguments } : {}) };
+        response = await laneLeg(lane, 'tools/call', params, wrappedSchema('tools/call'), {
+          cancel,
+          ...(this.options.requestTimeoutMs ? { requestTimeoutMs: this.options.requestTimeoutMs } : {}),
+        });
+      } catch (error) {
+        throw translateSdkError(error, cancel);
+      }
+      const resultType = (response as { resultType?: unknown }).resultType;
+      if (
+        isInputRequiredResult(response) ||
+        (resultType !== undefined && resultType !== 'complete') ||
+        conn.taskWire.holdsTaskHandle(response)
+      ) {
+        handedOver = true;
+        return await this.runCall(asCall(), { conn, live, response });
+      }
+      if (live.failure) throw live.failure;
+      const result = response as Record<string, unknown>;
+      end('it completed');
+      await this.observer.callEnded?.({
+        call: context,
+        outcome: 'complete',
+        isError: result.isError === true,
+        rounds: 0,
+        endedAt: new Date().toISOString(),
+      });
+      return { call: context, result, rounds: 0 };
+    } catch (error) {
+      if (handedOver) throw error; // runCall ended it and told the observer
+      const failure = live.failure ?? (cancel.aborted && isHostError(cancel.reason) ? cancel.reason : error);
+      end(messageOf(failure));
+      await this.callFailed(context, failure, 0);
+      throw failure;
+    } finally {
+      unlink();
+      if (!handedOver) {
+        end('it ended');
+        slot.calls.delete(context.callId);
+      }
+    }
+  }
+
+  /** The end of a call that failed, told as every call's is (a round-limit is also a fault). */
+  private async callFailed(context: CallContext, failure: unknown, rounds: number): Promise<void> {
+    const outcome: CallOutcome = isHostError(failure, 'round-limit')
+      ? 'round-limit'
+      : isHostError(failure, 'cancelled')
+        ? 'cancelled'
+        : 'error';
+    if (isHostError(failure, 'round-limit')) await this.gate.fault(context, failure);
+    await this.observer.callEnded?.({
+      call: context,
+      outcome,
+      error: messageOf(failure),
+      rounds,
+      endedAt: new Date().toISOString(),
+    });
+  }
+
+  private async runCall(request: CallRequest, resume?: Resume): Promise<CallResult> {
+    const conn = resume ? resume.conn : await this.connect(request.server, request.signal);
+    const slot = this.slot(request.server);
+    // A handed-over pass-through call keeps its LiveCall (its controller follows the agent's cancel).
+    const controller = resume ? resume.live.controller : new AbortController();
+    const onOuterAbort = () => controller.abort(request.signal?.reason);
+    if (request.signal?.aborted) controller.abort(request.signal.reason);
+    request.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+    const context: CallContext = resume
+      ? resume.live.context
+      : {
+          callId: request.callId ?? randomUUID(),
+          server: request.server,
+          era: conn.era,
+          protocolVersion: conn.protocolVersion,
+          method: request.method,
+          name: request.name,
+          ...(request.arguments ? { arguments: request.arguments } : {}),
+          ...(request.agent ? { agent: request.agent } : {}),
+        };
+    const live: LiveCall = resume?.live ?? { context, round: 1, controller, legacyQuestions: 0, ended: false };
     // Whatever ends the call withdraws its open questions at once, before
     // anything else hears of the end.
     const end = (why: string) => {
@@ -400,6 +575,7 @@ export class Host {
                 ? { headers: paramHeaders(slot.toolHeaders.get(request.name) ?? [], request.arguments) }
                 : {}),
               ...(conn.rawLane?.ready ? { lane: conn.rawLane } : {}),
+              ...(resume ? { firstResponse: resume.response } : {}),
             })
           : await runLegacyCall(conn.client, request.method, params, context, this.gate, slot.completions, {
               maxRounds: this.maxRounds,
@@ -433,19 +609,7 @@ export class Host {
         live.failure ??
         (controller.signal.aborted && isHostError(controller.signal.reason) ? controller.signal.reason : error);
       end(messageOf(failure));
-      const outcome: CallOutcome = isHostError(failure, 'round-limit')
-        ? 'round-limit'
-        : isHostError(failure, 'cancelled')
-          ? 'cancelled'
-          : 'error';
-      if (isHostError(failure, 'round-limit')) await this.gate.fault(context, failure);
-      await this.observer.callEnded?.({
-        call: context,
-        outcome,
-        error: messageOf(failure),
-        rounds,
-        endedAt: new Date().toISOString(),
-      });
+      await this.callFailed(context, failure, rounds);
       throw failure;
     } finally {
       end('it ended');

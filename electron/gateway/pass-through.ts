@@ -1,8 +1,10 @@
 // The pass-through path for an agent's plain 2026-07-28 `tools/call` on
 // stdio: the frame is read here, without the SDK server's request machinery
 // (issue 14 §6: two SDK stacks per call were most of the gateway's own cost),
-// and the call runs on the gateway's Host exactly as any other: the same
-// question gate, history, mute rules and result cleaning. Only requests
+// and the call runs on the gateway's Host (Host.passThroughCall: the raw
+// lane, the Host's full path the moment the server answers anything but a
+// plain result): the same question gate, history, mute rules and result
+// cleaning. Only requests
 // whose every part is understood here take this path; anything else (another
 // method, progress wanted, tasks declared, an unknown tool, a tool with an
 // output schema, extra params or envelope keys) goes to the SDK server as
@@ -28,6 +30,7 @@ import {
   SERVER_INFO_META_KEY,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
+import { CallCancel } from '../core/calls/call-cancel';
 import { TASKS_EXTENSION } from './agent-task-methods';
 import { GATEWAY_INFO, agentLabel } from './agent-server';
 import type { Gateway } from './gateway';
@@ -84,7 +87,7 @@ export function takeable(message: unknown): Taken | undefined {
 
 /** The calls this path runs on one connection, cancellable by the agent's notifications/cancelled. */
 export class PassThrough {
-  private readonly running = new Map<string | number, AbortController>();
+  private readonly running = new Map<string | number, CallCancel>();
 
   constructor(
     private readonly gateway: Gateway,
@@ -100,9 +103,9 @@ export class PassThrough {
     // Unknown (not listed yet, or gone), or a structured-output tool: the SDK path lists again and projects.
     if (!route || route.item.outputSchema !== undefined) return false;
     if (!this.gateway.serverNames().includes(route.server)) return false;
-    const controller = new AbortController();
-    this.running.set(taken.id, controller);
-    void this.run(taken, route.server, route.name, controller).finally(() => this.running.delete(taken.id));
+    const cancel = new CallCancel();
+    this.running.set(taken.id, cancel);
+    void this.run(taken, route.server, route.name, cancel).finally(() => this.running.delete(taken.id));
     return true;
   }
 
@@ -123,19 +126,18 @@ export class PassThrough {
     this.running.clear();
   }
 
-  private async run(taken: Taken, server: string, name: string, controller: AbortController): Promise<void> {
+  private async run(taken: Taken, server: string, name: string, cancel: CallCancel): Promise<void> {
     const { gateway } = this;
     const callId = randomUUID();
     gateway.tracker.begin(callId);
     let reply: JSONRPCMessage;
     try {
       await gateway.prepare(server);
-      const { result } = await gateway.host.call({
+      const { result } = await gateway.host.passThroughCall({
         server,
-        method: 'tools/call',
         name,
         ...(taken.arguments ? { arguments: taken.arguments } : {}),
-        signal: controller.signal,
+        cancel,
         // The same label the SDK path gives (agent-server.ts agentOf).
         agent: agentLabel(taken.clientInfo, this.connection),
         callId,
@@ -151,7 +153,7 @@ export class PassThrough {
       gateway.tracker.end(callId);
     }
     // A call the agent cancelled gets no response (as the SDK server does).
-    if (!controller.signal.aborted) this.send(reply);
+    if (!cancel.aborted) this.send(reply);
   }
 }
 

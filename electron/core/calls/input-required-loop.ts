@@ -25,6 +25,7 @@ import { RESULT_SCHEMAS } from './result-schemas';
 import { digestState } from './state-digest';
 import { checkedAs } from '../../../shared/checked-as';
 import type { RawLane } from '../connection/raw-lane';
+import type { CallCancel } from './call-cancel';
 
 export interface LoopOptions {
   /** Input rounds answered before the call ends with a round-limit error. */
@@ -44,6 +45,12 @@ export interface LoopOptions {
    * (connection/raw-lane.ts); the result is validated with the same schema.
    */
   lane?: RawLane;
+  /**
+   * The server's answer to the first leg, already received and checked
+   * (laneLeg): a pass-through call handed to the full path (Host) starts
+   * from it instead of sending the request again.
+   */
+  firstResponse?: unknown;
 }
 
 export interface LoopResult {
@@ -56,7 +63,7 @@ export interface LoopResult {
 // call made the SDK set up its validation afresh each time (measured in
 // bench/core.bench.ts).
 const WRAPPED_SCHEMAS = new Map<CallMethod, ReturnType<typeof withInputRequired>>();
-function wrappedSchema(method: CallMethod) {
+export function wrappedSchema(method: CallMethod) {
   let schema = WRAPPED_SCHEMAS.get(method);
   if (!schema) {
     schema = withInputRequired(RESULT_SCHEMAS[method]);
@@ -83,6 +90,7 @@ export async function runInputRequiredLoop(
   let requestState: string | undefined;
   let rounds = 0;
   let pacing = options.pacingDelayMs;
+  let first = options.firstResponse;
 
   for (;;) {
     if (options.signal.aborted) throw new HostError('cancelled', 'the call was cancelled');
@@ -90,20 +98,22 @@ export async function runInputRequiredLoop(
     if (inputResponses) params.inputResponses = inputResponses;
     if (requestState !== undefined) params.requestState = requestState;
 
-    let response: unknown;
-    try {
-      // The SDK types request() per known method; this loop forwards any MRTR method, and `schema` checks the result.
-      response = options.lane
-        ? await laneLeg(options.lane, method, params, schema, options)
-        : await client.request(checkedAs({ method, params }), schema, {
-            allowInputRequired: true,
-            signal: options.signal,
-            ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
-            ...(options.headers && Object.keys(options.headers).length > 0 ? { headers: options.headers } : {}),
-          });
-    } catch (error) {
-      throw translateSdkError(error, options.signal);
-    }
+    let response: unknown = first;
+    if (first !== undefined) first = undefined;
+    else
+      try {
+        // The SDK types request() per known method; this loop forwards any MRTR method, and `schema` checks the result.
+        response = options.lane
+          ? await laneLeg(options.lane, method, params, schema, options)
+          : await client.request(checkedAs({ method, params }), schema, {
+              allowInputRequired: true,
+              signal: options.signal,
+              ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
+              ...(options.headers && Object.keys(options.headers).length > 0 ? { headers: options.headers } : {}),
+            });
+      } catch (error) {
+        throw translateSdkError(error, options.signal);
+      }
 
     if (!isInputRequiredResult(response)) {
       const resultType = (response as { resultType?: unknown }).resultType;
@@ -206,15 +216,16 @@ export async function runInputRequiredLoop(
 }
 
 /** One leg on the raw lane, its result checked by the schema the SDK request would have used. */
-async function laneLeg(
+export async function laneLeg(
   lane: RawLane,
   method: CallMethod,
   params: Record<string, unknown>,
   schema: ReturnType<typeof withInputRequired>,
-  options: LoopOptions,
+  options: { signal?: AbortSignal; cancel?: CallCancel; requestTimeoutMs?: number },
 ): Promise<unknown> {
   const raw = await lane.request(method, params, {
-    signal: options.signal,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.cancel ? { cancel: options.cancel } : {}),
     ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
   });
   const checked = await schema['~standard'].validate(raw);
@@ -224,7 +235,7 @@ async function laneLeg(
 }
 
 /** Map SDK failures onto host errors with one clear sentence. */
-export function translateSdkError(error: unknown, signal: AbortSignal): unknown {
+export function translateSdkError(error: unknown, signal: { readonly aborted: boolean }): unknown {
   if (error instanceof HostError) return error;
   if (signal.aborted) return new HostError('cancelled', 'the call was cancelled');
   if (error instanceof SdkError) {

@@ -10,9 +10,13 @@
 // here, because the lane wraps the SDK's own handler, inside those; and the
 // caller validates the result with the same schema the SDK would have used.
 // Ids are strings of the lane's own ("cs-lane-N"), so they can never meet
-// the SDK's numeric ids.
+// the SDK's numeric ids. On stdio the lane's responses are also read past
+// the SDK's per-message schema, checked by hand for the same things
+// (lane-read-buffer.ts).
 import { ProtocolError, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import type { CallCancel } from '../calls/call-cancel';
 import { HostError } from '../host-error';
+import { LANE_ID_PREFIX, installLaneReadBuffer } from './lane-read-buffer';
 
 /** The per-request envelope keys of 2026-07-28 (`_meta`), as the SDK sends them. */
 const ENVELOPE_PREFIX = 'io.modelcontextprotocol/';
@@ -24,7 +28,7 @@ export interface RawLane {
   request(
     method: string,
     params: Record<string, unknown>,
-    options: { signal: AbortSignal; timeoutMs?: number },
+    options: { signal?: AbortSignal; cancel?: CallCancel; timeoutMs?: number },
   ): Promise<unknown>;
 }
 
@@ -39,6 +43,7 @@ interface Pending {
  * that theirs run first.
  */
 export function attachRawLane(transport: Transport): RawLane {
+  installLaneReadBuffer(transport);
   const pending = new Map<string, Pending>();
   let envelope: Record<string, unknown> | undefined;
   let next = 0;
@@ -89,14 +94,15 @@ export function attachRawLane(transport: Transport): RawLane {
     },
     request(method, params, options) {
       if (!envelope || closed) return Promise.reject(new HostError('connection', 'the server connection is not open'));
-      const id = `cs-lane-${++next}`;
-      const { signal, timeoutMs } = options;
+      const id = `${LANE_ID_PREFIX}${++next}`;
+      const { signal, cancel: handle, timeoutMs } = options;
       return new Promise<unknown>((resolve, reject) => {
         let timer: NodeJS.Timeout | undefined;
+        let unlisten: (() => void) | undefined;
         const settle = () => {
           pending.delete(id);
           clearTimeout(timer);
-          signal.removeEventListener('abort', onAbort);
+          unlisten?.();
         };
         const cancel = (reason: string) => {
           // As the SDK does: tell the server, then give up on the response.
@@ -109,8 +115,17 @@ export function attachRawLane(transport: Transport): RawLane {
           cancel('the call was cancelled');
           reject(new HostError('cancelled', 'the call was cancelled'));
         };
-        if (signal.aborted) return reject(new HostError('cancelled', 'the call was cancelled'));
-        signal.addEventListener('abort', onAbort, { once: true });
+        if (signal?.aborted || handle?.aborted) return reject(new HostError('cancelled', 'the call was cancelled'));
+        // A CallCancel costs a push and a splice; an AbortSignal listener far more (call-cancel.ts).
+        if (handle) unlisten = handle.listen(onAbort);
+        if (signal) {
+          signal.addEventListener('abort', onAbort, { once: true });
+          const previous = unlisten;
+          unlisten = () => {
+            previous?.();
+            signal.removeEventListener('abort', onAbort);
+          };
+        }
         if (timeoutMs !== undefined) {
           timer = setTimeout(() => {
             settle();

@@ -30,6 +30,8 @@ const SUBSCRIPTION_KEY = 'io.modelcontextprotocol/subscriptionId';
 export interface TaskWire {
   /** The raw CreateTaskResult behind a result the adapter rewrote, if it is one. */
   takeTaskHandle(result: unknown): Record<string, unknown> | undefined;
+  /** True when `result` is a stand-in for a task handle (nothing is taken). */
+  holdsTaskHandle(result: unknown): boolean;
   /** True while an open listen of this connection has the server's word that it pushes this task's status. */
   isPushed(taskId: string): boolean;
 }
@@ -116,6 +118,10 @@ export function prepareTaskWire(
     isPushed(taskId) {
       for (const ids of agreed.values()) if (ids.has(taskId)) return true;
       return false;
+    },
+    holdsTaskHandle(result) {
+      const meta = (result as { _meta?: Record<string, unknown> } | undefined)?._meta;
+      return typeof meta?.[HANDLE_KEY] === 'string';
     },
     takeTaskHandle(result) {
       const meta = (result as { _meta?: Record<string, unknown> } | undefined)?._meta;
