@@ -88,6 +88,8 @@ export function takeable(message: unknown): Taken | undefined {
 /** The calls this path runs on one connection, cancellable by the agent's notifications/cancelled. */
 export class PassThrough {
   private readonly running = new Map<string | number, CallCancel>();
+  /** The last agent label made, by the clientInfo it was made from (an agent sends the same one each call). */
+  private label: { name: unknown; version: unknown; text: string } | undefined;
 
   constructor(
     private readonly gateway: Gateway,
@@ -120,6 +122,16 @@ export class PassThrough {
     return true;
   }
 
+  private agentLabel(info: Taken['clientInfo']): string {
+    const { name, version } = info ?? {};
+    let label = this.label;
+    if (!label || label.name !== name || label.version !== version) {
+      label = { name, version, text: agentLabel(info, this.connection) };
+      this.label = label;
+    }
+    return label.text;
+  }
+
   /** The agent went away: its calls end (their questions are withdrawn). */
   close(): void {
     for (const c of this.running.values()) c.abort(new Error('the agent disconnected'));
@@ -139,7 +151,7 @@ export class PassThrough {
         ...(taken.arguments ? { arguments: taken.arguments } : {}),
         cancel,
         // The same label the SDK path gives (agent-server.ts agentOf).
-        agent: agentLabel(taken.clientInfo, this.connection),
+        agent: this.agentLabel(taken.clientInfo),
         callId,
       });
       reply = { jsonrpc: '2.0', id: taken.id, result: agentResult(cleanResult(result)) };

@@ -37,30 +37,48 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-/**
- * Attach a lane to a connected transport. Call it right after the SDK
- * client connected and BEFORE other onmessage wrappers are installed, so
- * that theirs run first.
- */
-export function attachRawLane(transport: Transport): RawLane {
-  installLaneReadBuffer(transport);
-  const pending = new Map<string, Pending>();
-  let envelope: Record<string, unknown> | undefined;
-  let next = 0;
-  let closed = false;
+/** The envelope of the SDK's last request as it went on the wire. */
+export interface EnvelopeTap {
+  readonly envelope: Record<string, unknown> | undefined;
+}
 
+/**
+ * Note the per-request envelope of every request as it is written. Call it
+ * on the fresh transport BEFORE other send wrappers (task-wire), so it sees
+ * what they made of it: the lane then sends what the wire already carried,
+ * and task-wire has nothing to rewrite in the lane's frames.
+ */
+export function tapEnvelope(transport: Transport): EnvelopeTap {
+  const tap: { envelope: Record<string, unknown> | undefined } = { envelope: undefined };
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
-    // Learn the envelope from the SDK's own requests (it may change: log level).
-    const params = (message as { method?: unknown; id?: unknown; params?: { _meta?: Record<string, unknown> } }).params;
-    const meta = params?._meta;
-    if (meta && (message as { id?: unknown }).id !== undefined) {
+    // Learn the envelope from the SDK's own requests (it may change: log level); the lane's are its copy.
+    const m = message as { id?: unknown; params?: { _meta?: Record<string, unknown> } };
+    const meta = m.params?._meta;
+    if (meta && m.id !== undefined && !(typeof m.id === 'string' && m.id.startsWith(LANE_ID_PREFIX))) {
       const own: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(meta)) if (k.startsWith(ENVELOPE_PREFIX)) own[k] = v;
-      if (Object.keys(own).length > 0) envelope = own;
+      if (Object.keys(own).length > 0) tap.envelope = own;
     }
     return send(message, options);
   };
+  return tap;
+}
+
+/**
+ * Attach a lane to a connected transport. Call it right after the SDK
+ * client connected and BEFORE other onmessage wrappers are installed, so
+ * that theirs run first. `tap` (tapEnvelope) was put on the transport
+ * before it connected.
+ */
+export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
+  installLaneReadBuffer(transport);
+  const pending = new Map<string, Pending>();
+  let next = 0;
+  let closed = false;
+
+  // The outermost send: the lane's frames pass every send wrapper, as the SDK's requests do.
+  const send = transport.send.bind(transport);
 
   const deliver = transport.onmessage;
   transport.onmessage = (message: JSONRPCMessage, extra?: Parameters<NonNullable<Transport['onmessage']>>[1]) => {
@@ -90,9 +108,10 @@ export function attachRawLane(transport: Transport): RawLane {
 
   return {
     get ready() {
-      return envelope !== undefined && !closed;
+      return tap.envelope !== undefined && !closed;
     },
     request(method, params, options) {
+      const envelope = tap.envelope;
       if (!envelope || closed) return Promise.reject(new HostError('connection', 'the server connection is not open'));
       const id = `${LANE_ID_PREFIX}${++next}`;
       const { signal, cancel: handle, timeoutMs } = options;

@@ -12,7 +12,7 @@ import { eraCacheKey, isFresh, type EraCache } from './era-cache';
 import { createTransport } from './transport-factory';
 import type { ServerAuth } from '../auth/server-auth';
 import { prepareTaskWire, type TaskWire } from '../tasks/task-wire';
-import { attachRawLane, type RawLane } from './raw-lane';
+import { attachRawLane, tapEnvelope, type RawLane } from './raw-lane';
 
 /** How the host answers what a LEGACY server pushes during a call. */
 export interface LegacyInputHooks {
@@ -102,6 +102,8 @@ export async function openConnection(
   const attempt = async (priorVerdict: typeof prior) => {
     const client = newClient(options.legacyHooks);
     const built = createTransport(entry, options.serverAuth, name);
+    // Innermost send wrapper: the lane learns the envelope as task-wire left it.
+    const tap = options.rawLane && 'command' in entry ? tapEnvelope(built.transport) : undefined;
     const wire = prepareTaskWire(built.transport);
     try {
       await client.connect(built.transport, {
@@ -111,7 +113,7 @@ export async function openConnection(
       });
       const modern = client.getProtocolEra() === 'modern';
       // Innermost: the lane sees a response only after the wrappers below checked it.
-      const lane = options.rawLane && modern && 'command' in entry ? attachRawLane(built.transport) : undefined;
+      const lane = tap && modern ? attachRawLane(built.transport, tap) : undefined;
       // Modern status pushes (notifications/tasks) go where legacy notifications/tasks/status go.
       wire.attach(modern, options.legacyHooks?.onTaskStatus);
       guardIncoming(built.transport, name);
