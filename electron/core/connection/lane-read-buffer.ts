@@ -15,6 +15,7 @@
 // with the schema on the same messages.
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { checkedAs } from '../../../shared/checked-as';
 
 /** Ids of lane requests start with this; the SDK's own ids are numbers. */
 export const LANE_ID_PREFIX = 'cs-lane-';
@@ -106,11 +107,12 @@ class LaneReadBuffer implements ReadBufferLike {
       } catch {
         continue; // not JSON: skipped, as the SDK's ReadBuffer does
       }
-      if (!isLaneResponse(parsed)) return JSONRPCMessageSchema.parse(parsed) as JSONRPCMessage;
+      if (!isLaneResponse(parsed)) return JSONRPCMessageSchema.parse(parsed);
       const problem = laneResponseProblem(parsed);
       // Refused as the schema refuses it: the transport reports it (onerror) and the message is dropped.
       if (problem) throw new Error(`the server sent an invalid JSON-RPC response: ${problem}`);
-      return parsed as unknown as JSONRPCMessage;
+      // laneResponseProblem checked what the SDK's message schema checks of a response.
+      return checkedAs<JSONRPCMessage>(parsed);
     }
     return null;
   }
@@ -128,9 +130,10 @@ class LaneReadBuffer implements ReadBufferLike {
  * transport has no such buffer (not the SDK's stdio transport).
  */
 export function installLaneReadBuffer(transport: Transport): boolean {
-  const t = transport as unknown as {
-    _readBuffer?: { _maxBufferSize?: unknown; _buffer?: unknown; readMessage?: unknown };
-  };
+  // The SDK keeps the buffer in a TypeScript-private field; its shape is checked below before use.
+  const t = checkedAs<{ _readBuffer?: { _maxBufferSize?: unknown; _buffer?: unknown; readMessage?: unknown } }>(
+    transport,
+  );
   const old = t._readBuffer;
   if (!old || typeof old.readMessage !== 'function' || typeof old._maxBufferSize !== 'number') return false;
   const pending = Buffer.isBuffer(old._buffer) && old._buffer.length > 0 ? old._buffer : undefined;
