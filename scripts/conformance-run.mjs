@@ -243,28 +243,22 @@ function killGroup(pid, sig = 'SIGKILL') {
   }
 }
 
-function runOne(entry, ctx) {
-  const outDir = path.join(ctx.resultsDir, entry.key.replace(/[^A-Za-z0-9@._-]/g, '_'));
+/**
+ * Runs the suite's client runner once (`conformance client --command <client>
+ * <selection> --timeout T -o <outDir>`), its output in <outDir>/suite.log. It
+ * gets its own process group, so the watchdog can kill the suite AND the
+ * client (and anything the client spawned) in one go.
+ * @param {{ clientCmd: string, select: string[], timeout: number, outDir: string, watchdogMs: number }} run
+ * @returns {Promise<{ outDir: string, logPath: string, code: number | null, signal: NodeJS.Signals | null,
+ *   killed: boolean, spawnError: Error | null, ms: number }>}
+ */
+function runSuiteClient({ clientCmd, select, timeout, outDir, watchdogMs }) {
   fs.mkdirSync(outDir, { recursive: true });
   const logPath = path.join(outDir, 'suite.log');
   const fd = fs.openSync(logPath, 'w');
-  const args = [
-    SUITE_BIN,
-    'client',
-    '--command',
-    ctx.clientCmd,
-    '--scenario',
-    entry.scenario,
-    '--timeout',
-    String(ctx.timeout),
-    '-o',
-    outDir,
-  ];
-  if (entry.version) args.push('--spec-version', entry.version);
+  const args = [SUITE_BIN, 'client', '--command', clientCmd, ...select, '--timeout', String(timeout), '-o', outDir];
   const started = Date.now();
   return new Promise((resolve) => {
-    // Own process group, so the watchdog can kill the suite AND the client
-    // (and anything the client spawned) in one go.
     const child = spawn(process.execPath, args, {
       cwd: REPO,
       detached: true,
@@ -272,20 +266,46 @@ function runOne(entry, ctx) {
       env: process.env,
     });
     let killed = false;
-    const grace = Math.min(ctx.timeout + 20000, Math.max(5000, ctx.deadline - Date.now() + 5000));
+    let finished = false;
     const watchdog = setTimeout(() => {
       killed = true;
       killGroup(child.pid);
-    }, grace);
+    }, watchdogMs);
     const finish = (code, signal, spawnError) => {
+      // A failed spawn may report both 'error' and 'exit'; the log is closed once.
+      if (finished) return;
+      finished = true;
       clearTimeout(watchdog);
       killGroup(child.pid); // leftovers (e.g. a client's own children)
       fs.closeSync(fd);
-      resolve(assess(entry, { outDir, logPath, code, signal, killed, spawnError, ms: Date.now() - started }));
+      resolve({ outDir, logPath, code, signal, killed, spawnError, ms: Date.now() - started });
     };
     child.on('error', (err) => finish(null, null, err));
     child.on('exit', (code, signal) => finish(code, signal, null));
   });
+}
+
+/** Counts a scenario's checks by status. */
+function countStatuses(checks) {
+  const count = (status) => checks.filter((c) => c.status === status).length;
+  return {
+    success: count('SUCCESS'),
+    failure: count('FAILURE'),
+    warning: count('WARNING'),
+    skipped: count('SKIPPED'),
+    info: count('INFO'),
+  };
+}
+
+async function runOne(entry, ctx) {
+  const run = await runSuiteClient({
+    clientCmd: ctx.clientCmd,
+    select: ['--scenario', entry.scenario, ...(entry.version ? ['--spec-version', entry.version] : [])],
+    timeout: ctx.timeout,
+    outDir: path.join(ctx.resultsDir, entry.key.replace(/[^A-Za-z0-9@._-]/g, '_')),
+    watchdogMs: Math.min(ctx.timeout + 20000, Math.max(5000, ctx.deadline - Date.now() + 5000)),
+  });
+  return assess(entry, run);
 }
 
 function assess(entry, run) {
@@ -302,13 +322,7 @@ function assess(entry, run) {
   const by = (st) => (checks ?? []).filter((c) => c.status === st);
   const failed = by('FAILURE');
   const warned = by('WARNING');
-  const counts = {
-    success: by('SUCCESS').length,
-    failure: failed.length,
-    warning: warned.length,
-    skipped: by('SKIPPED').length,
-    info: by('INFO').length,
-  };
+  const counts = countStatuses(checks ?? []);
   const clientExit = log.match(/Client exited with code (-?\d+)/);
   const timedOut = /Client timed out after/.test(log);
   const skipped = /^SKIPPED: scenario/m.test(log);
@@ -631,38 +645,16 @@ async function runRequirementSets({ clientCmd, displayCmd, resultsDir, version, 
   console.error(
     `conformance: suite ${version}, requirement sets ${REQUIREMENT_SETS.join(' and ')} in parallel, client: ${displayCmd}`,
   );
-  const runOne = (rev) =>
-    new Promise((resolve) => {
-      const outDir = path.join(resultsDir, rev);
-      fs.mkdirSync(outDir, { recursive: true });
-      const logPath = path.join(outDir, 'suite.log');
-      const fd = fs.openSync(logPath, 'w');
-      const args = [
-        SUITE_BIN,
-        'client',
-        '--command',
-        clientCmd,
-        '--requirements',
-        rev,
-        '--timeout',
-        String(timeout),
-        '-o',
-        outDir,
-      ];
-      const child = spawn(process.execPath, args, {
-        cwd: REPO,
-        detached: true,
-        stdio: ['ignore', fd, fd],
-        env: process.env,
-      });
-      const watchdog = setTimeout(() => killGroup(child.pid ?? 0), opts.budget * 1000);
-      child.on('exit', (code) => {
-        clearTimeout(watchdog);
-        killGroup(child.pid ?? 0);
-        fs.closeSync(fd);
-        resolve({ rev, code, outDir, log: fs.readFileSync(logPath, 'utf8') });
-      });
+  const runOne = async (rev) => {
+    const run = await runSuiteClient({
+      clientCmd,
+      select: ['--requirements', rev],
+      timeout,
+      outDir: path.join(resultsDir, rev),
+      watchdogMs: opts.budget * 1000,
     });
+    return { rev, code: run.code, outDir: run.outDir, log: fs.readFileSync(run.logPath, 'utf8') };
+  };
   // One set after the other by default: each set runs all its scenarios in
   // parallel, as the suite does, and both sets at once (50 clients) starve a
   // loaded 2-core machine into client timeouts. CONFORMANCE_SETS_PARALLEL=1 runs both at once.
@@ -704,13 +696,7 @@ async function runRequirementSets({ clientCmd, displayCmd, resultsDir, version, 
         ...(scored ? {} : { notScoredReason: notScored.get(name) }),
         status,
         warnings: warned.length,
-        counts: {
-          success: list.filter((c) => c.status === 'SUCCESS').length,
-          failure: failed.length,
-          warning: warned.length,
-          skipped: list.filter((c) => c.status === 'SKIPPED').length,
-          info: list.filter((c) => c.status === 'INFO').length,
-        },
+        counts: countStatuses(list),
         durationMs: 0,
         notes: [
           ...(checks.has(name) ? [] : ['no checks.json written']),
