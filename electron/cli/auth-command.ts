@@ -10,7 +10,9 @@ import type { CliIo } from './io';
 import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
 import { resolveTarget } from './target';
 
-export const AUTH_USAGE = `usage: countersign auth (login | status | logout) (--server <name> [--config <file>] | --url <url>)
+export const AUTH_USAGE =
+  'usage: countersign auth (login | status | logout) (--server <name> ' +
+  `[--config <file>] | --url <url>)
          [--scopes "<scope> ..."] [--no-open] [--json]
   login: sign in now (the link is printed and opened in the system browser; --no-open only prints it);
          --scopes asks for more than the server named (sign in again with more scopes)

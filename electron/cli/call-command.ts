@@ -13,7 +13,9 @@ import { resolveTarget } from './target';
 import { cliSignIn, SIGN_IN_OPTIONS, type SignInDeps } from './sign-in';
 import { DEFAULT_MAX_ROUNDS, MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../../shared/round-limit';
 
-export const CALL_USAGE = `usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
+export const CALL_USAGE =
+  'usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> ' +
+  `[--config <file>])
          (--tool <name> [--args '<json>'] | --prompt <name> [--args '<json>'] | --resource <uri>)
          [--elicit <spec>]... [--max-rounds N] [--json] [--name <label>]
          [--no-open] [--no-sign-in] [--task] [--detach]

@@ -80,5 +80,8 @@ export function elicitLogLine(question: Question, answer: Answer): string {
   const content =
     answer.action === 'accept' && answer.content !== undefined ? ` ${JSON.stringify(answer.content)}` : '';
   const target = question.mode === 'url' ? ` <${question.url.href}>` : '';
-  return `[ELICIT] ${question.origin.server} ${question.mode} ${JSON.stringify(question.message)}${target} -> ${answer.action}${content}`;
+  return (
+    `[ELICIT] ${question.origin.server} ${question.mode} ${JSON.stringify(question.message)}${target} -> ` +
+    `${answer.action}${content}`
+  );
 }

@@ -15,7 +15,9 @@ import { resolveTarget } from './target';
 import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
 import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
 
-export const EXERCISE_USAGE = `usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> [--config <file>])
+export const EXERCISE_USAGE =
+  'usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> ' +
+  `[--config <file>])
          [--elicit <policy>] [--max-rounds N] [--json] [--no-open] [--no-sign-in]
   calls every tool once with arguments built from its input schema;
   <policy> answers every question: accept-defaults (default) | accept | accept:<json> | decline | cancel

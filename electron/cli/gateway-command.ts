@@ -16,11 +16,14 @@ import { serveGatewayStdio } from '../gateway/stdio';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
 
-export const GATEWAY_USAGE = `usage: countersign gateway [--data-dir DIR] [--no-start-app] [--approver USER --approval-dir DIR] [--http [--port N] [--new-token]]
+export const GATEWAY_USAGE =
+  'usage: countersign gateway [--data-dir DIR] [--no-start-app] ' +
+  `[--approver USER --approval-dir DIR] [--http [--port N] [--new-token]]
   an MCP server for agents (Claude Code, Codex, VS Code, ...): the tools, prompts and resources of the
   servers configured in Countersign, named <server>__<name>. Every question a server asks is answered
   by the user in the Countersign app; the agent only gets the final result.
-  (default)       serve MCP over stdio, for an agent to launch: claude mcp add countersign -- node /path/to/countersign/bin/countersign.mjs gateway
+  (default)       serve MCP over stdio, for an agent to launch: ` +
+  `claude mcp add countersign -- node /path/to/countersign/bin/countersign.mjs gateway
   --http          serve Streamable HTTP on http://127.0.0.1:PORT/mcp instead, for agents that take a URL;
                   every request needs "Authorization: Bearer <token>" (token in DIR/run/gateway-http.token)
   --port N        the HTTP port (default: a free one; choose one so the agent's configuration stays valid)
@@ -100,11 +103,14 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
     });
     if (choice) {
       io.stderr(
-        `countersign gateway: questions go only to ${choice.approver.name}'s Countersign app in ${choice.approvalDir} (checked before each connection: only ${choice.approver.name} or root can have bound its socket)`,
+        `countersign gateway: questions go only to ${choice.approver.name}'s Countersign app in ` +
+          `${choice.approvalDir} (checked before each connection: ` +
+          `only ${choice.approver.name} or root can have bound its socket)`,
       );
       if (choice.approver.uid === process.getuid?.())
         io.stderr(
-          `countersign gateway: warning: the approver ${choice.approver.name} is this gateway's own user, so this is no boundary: run the agent as another user (docs/agents.md)`,
+          `countersign gateway: warning: the approver ${choice.approver.name} is this gateway's own user, ` +
+            'so this is no boundary: run the agent as another user (docs/agents.md)',
         );
     }
     const launcher =
@@ -129,9 +135,9 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
       ...(env.requestTimeoutMs !== undefined ? { requestTimeoutMs: env.requestTimeoutMs } : {}),
     });
     const names = gateway.serverNames();
-    io.stderr(
-      `countersign gateway: ${names.length === 0 ? `no servers configured in ${dir}` : `serving ${names.map((n) => `"${n}"`).join(', ')}`}`,
-    );
+    const serving =
+      names.length === 0 ? `no servers configured in ${dir}` : `serving ${names.map((n) => `"${n}"`).join(', ')}`;
+    io.stderr(`countersign gateway: ${serving}`);
 
     if (values.http) {
       const { token, file, created } = await loadHttpToken(dir, values['new-token'] === true);

@@ -147,7 +147,8 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
     const cap = io.fullListMaxBytes ?? FULL_LIST_MAX_BYTES;
     if (bytes > cap) {
       io.stderr(
-        `countersign history: the history in ${dir} is ${mib(bytes)} MiB, more than the ${mib(cap)} MiB the whole listing reads; ` +
+        `countersign history: the history in ${dir} is ${mib(bytes)} MiB, ` +
+          `more than the ${mib(cap)} MiB the whole listing reads; ` +
           `use --limit N for the newest entries, or 'countersign history export' to stream all of them\n`,
       );
       return EXIT_FAIL;
@@ -159,7 +160,8 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
     }
     if (read.problems.length > 0) {
       io.stderr(
-        `warning: ${read.problems.length} line(s) of the journal could not be read (first: ${read.problems[0]!.file} line ${read.problems[0]!.line}); run 'countersign history verify'.\n`,
+        `warning: ${read.problems.length} line(s) of the journal could not be read (first: ` +
+          `${read.problems[0]!.file} line ${read.problems[0]!.line}); run 'countersign history verify'.\n`,
       );
     }
     const items = filterItems(buildItems(read.entries), args.filter);
@@ -188,7 +190,8 @@ async function runExport(dir: string, args: ParsedArgs, io: HistoryCommandIO): P
   } catch (err) {
     const exists = (err as NodeJS.ErrnoException).code === 'EEXIST';
     io.stderr(
-      `countersign history: cannot write ${args.output}: ${exists ? 'the file exists (an export never overwrites one)' : (err as Error).message}\n`,
+      `countersign history: cannot write ${args.output}: ` +
+        `${exists ? 'the file exists (an export never overwrites one)' : (err as Error).message}\n`,
     );
     return EXIT_FAIL;
   }
@@ -310,7 +313,8 @@ export function parseDateArg(flag: string, value: string, now: number = Date.now
   // Only dates that start like one: `new Date('7')` is a valid date too, but not what anyone meant.
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime())) {
     throw new UsageError(
-      `${flag} must be a date (2026-03-01), a date-time (2026-03-01T14:00) or an age (30m, 12h, 7d, 2w), not '${value}'`,
+      `${flag} must be a date (2026-03-01), a date-time (2026-03-01T14:00) or an age (30m, 12h, 7d, 2w), ` +
+        `not '${value}'`,
     );
   }
   return d;
@@ -341,7 +345,10 @@ function localTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return (
+    `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ` +
+    `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`
+  );
 }
 
 /** Columns: time, server, call, mode, action, decided by, how the call ended (+ link opened, for URL mode). */

@@ -37,7 +37,8 @@ export function signInLines(q: SignInQuestion): string[] {
   const host =
     q.url.hostUnicode && q.url.hostUnicode !== q.url.host ? `${q.url.hostUnicode} (${q.url.host})` : q.url.host;
   const lines = [
-    `[SIGN-IN] server "${q.server}"${q.call ? ` needs a sign-in for ${q.call.method} ${q.call.name}` : ' sign-in'}${q.stepUp ? ' (more permissions)' : ''}`,
+    `[SIGN-IN] server "${q.server}"${q.call ? ` needs a sign-in for ${q.call.method} ${q.call.name}` : ' sign-in'}` +
+      `${q.stepUp ? ' (more permissions)' : ''}`,
     `[SIGN-IN] authorization server: ${host}  (issuer ${q.issuer})`,
     `[SIGN-IN] scopes: ${q.scopes.length ? q.scopes.join(' ') : '(none named; the server decides)'}`,
   ];

@@ -24,7 +24,11 @@ export const TASK_USAGE = `usage: countersign task list [--json]
 function row(r: TaskRecord): string {
   const age = Math.max(0, Math.round((Date.now() - Date.parse(r.startedAt)) / 1000));
   const state = r.endedAt ? `${r.status} (ended)` : r.status;
-  return `${r.taskId}  ${r.server}  ${r.tool}  ${state}  ${age}s${r.statusMessage ? `  ${JSON.stringify(r.statusMessage.slice(0, 80))}` : ''}${r.note ? `  note: ${r.note}` : ''}`;
+  return (
+    `${r.taskId}  ${r.server}  ${r.tool}  ${state}  ` +
+    `${age}s${r.statusMessage ? `  ${JSON.stringify(r.statusMessage.slice(0, 80))}` : ''}` +
+    `${r.note ? `  note: ${r.note}` : ''}`
+  );
 }
 
 /** Run `countersign task …`; returns the exit code. */
@@ -76,7 +80,8 @@ export async function runTaskCommand(argv: string[], io: CliIo): Promise<number>
     if (record.server !== target.name)
       throw new HostError(
         'config',
-        `task ${record.taskId} belongs to server "${record.server}", not "${target.name}" (use --name ${record.server})`,
+        `task ${record.taskId} belongs to server "${record.server}", ` +
+          `not "${target.name}" (use --name ${record.server})`,
       );
     if (sub === 'get') {
       const { snapshot, error } = await host.tasks.look(record.taskId);

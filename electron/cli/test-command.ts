@@ -24,7 +24,9 @@ import { openSession, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget, type ResolvedTarget } from './target';
 import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
 
-export const TEST_USAGE = `usage: countersign test <script> (--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
+export const TEST_USAGE =
+  'usage: countersign test <script> ' +
+  `(--stdio "<command line>" | --url <url> | --server <name> [--config <file>])
          [-s <script>] [--era modern|legacy|both] [--junit <file>] [--json] [--history] [--max-rounds N]
   runs the script's steps in order on one session per era (default: both eras where the server speaks both)
   exit 0: every step passed; 1: an assertion failed; 2: the script or a session failed (docs/testing.md)`;
@@ -170,7 +172,9 @@ async function runEras(
     try {
       if (opened.session.era === 'legacy') await runOn(opened, entry);
       else if (choice === 'legacy')
-        entry.error = `${target.name} does not speak the legacy protocol (initialize was refused; it answered as ${opened.session.protocolVersion})`;
+        entry.error =
+          `${target.name} does not speak the legacy protocol (initialize was refused; ` +
+          `it answered as ${opened.session.protocolVersion})`;
       else entry.skipped = `${target.name} refused initialize: it speaks only 2026-07-28`;
     } finally {
       await opened.cli.close();

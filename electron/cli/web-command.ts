@@ -22,7 +22,9 @@ import { notifySystem } from '../web/system-notify';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
 
-export const WEB_USAGE = `usage: countersign web [--port N] [--data-dir DIR] [--no-open] [--open-with PROGRAM] [--renderer DIR]
+export const WEB_USAGE =
+  'usage: countersign web [--port N] [--data-dir DIR] [--no-open] [--open-with PROGRAM] ' +
+  `[--renderer DIR]
   serves the app on http://127.0.0.1 (only) with a per-run token in the printed URL
   --port N        port on 127.0.0.1 (default: a free one)
   --data-dir DIR  config, history and caches (default: the platform data folder, or COUNTERSIGN_DATA_DIR)
@@ -75,7 +77,8 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
   const rendererDir = values.renderer !== undefined ? resolve(values.renderer) : defaultRendererDir();
   if (!existsSync(join(rendererDir, 'index.html'))) {
     io.stderr(
-      `countersign: error: the renderer is not built: ${join(rendererDir, 'index.html')} is missing. Build it with "npx vite build" in the repository, or pass --renderer DIR.`,
+      `countersign: error: the renderer is not built: ${join(rendererDir, 'index.html')} is missing. ` +
+        'Build it with "npx vite build" in the repository, or pass --renderer DIR.',
     );
     return 2;
   }

@@ -27,13 +27,17 @@ export function junitReport(report: TestReport): string {
       const failed = c.outcomes.filter((o) => o.status === 'fail');
       const errored = c.outcomes.filter((o) => o.status === 'error');
       const allSkipped = c.outcomes.every((o) => o.status === 'skipped');
-      const attrs = `classname="${xmlAttr(`${script}.${e.era}`)}" name="${xmlAttr(`${c.case.name} [${e.era}]`)}" file="${xmlAttr(report.script)}" line="${c.case.line}" time="${seconds(c.durationMs)}"`;
+      const attrs =
+        `classname="${xmlAttr(`${script}.${e.era}`)}" name="${xmlAttr(`${c.case.name} [${e.era}]`)}" ` +
+        `file="${xmlAttr(report.script)}" line="${c.case.line}" time="${seconds(c.durationMs)}"`;
       const body: string[] = [];
       for (const o of [...failed, ...errored]) {
         const tag = o.status === 'fail' ? 'failure' : 'error';
-        const message = `step ${o.step.number} (line ${o.step.line}) ${o.step.source}: expected ${o.expected}; seen ${o.seen}`;
+        const message =
+          `step ${o.step.number} (line ${o.step.line}) ${o.step.source}: ` + `expected ${o.expected}; seen ${o.seen}`;
         body.push(
-          `      <${tag} message="${xmlAttr(message)}" type="${o.status === 'fail' ? 'assertion' : 'session'}">${xmlEscape(message)}</${tag}>`,
+          `      <${tag} message="${xmlAttr(message)}" ` +
+            `type="${o.status === 'fail' ? 'assertion' : 'session'}">${xmlEscape(message)}</${tag}>`,
         );
       }
       if (allSkipped) body.push(`      <skipped message="the session failed before this case"/>`);
@@ -54,7 +58,9 @@ export function junitReport(report: TestReport): string {
     ];
     const n = e.run?.cases.length ?? 0;
     suites.push(
-      `  <testsuite name="${xmlAttr(`${script} (${e.era})`)}" tests="${n}" failures="${suiteFailures}" errors="${suiteErrors}" skipped="${suiteSkipped}" time="${seconds(suiteTime)}">\n    <properties>\n${props.join('\n')}\n    </properties>\n${cases.join('\n')}\n  </testsuite>`,
+      `  <testsuite name="${xmlAttr(`${script} (${e.era})`)}" tests="${n}" failures="${suiteFailures}" ` +
+        `errors="${suiteErrors}" skipped="${suiteSkipped}" time="${seconds(suiteTime)}">\n    ` +
+        `<properties>\n${props.join('\n')}\n    </properties>\n${cases.join('\n')}\n  </testsuite>`,
     );
     tests += n;
     failures += suiteFailures;
@@ -65,7 +71,8 @@ export function junitReport(report: TestReport): string {
   const t = tally(report);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlAttr(`countersign test ${script}`)}" tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skippedTotal}" time="${seconds(time)}">`,
+    `<testsuites name="${xmlAttr(`countersign test ${script}`)}" tests="${tests}" failures="${failures}" ` +
+      `errors="${errors}" skipped="${skippedTotal}" time="${seconds(time)}">`,
     `  <!-- steps: ${t.passed} passed, ${t.failed} failed -->`,
     ...suites,
     '</testsuites>',

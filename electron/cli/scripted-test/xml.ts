@@ -3,8 +3,16 @@
 // must go: control characters and lone surrogates become U+FFFD.
 
 // XML 1.0 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
-const NOT_XML_CHAR =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Three alternatives: a character outside those ranges, a high surrogate with no low one after it,
+// and a low surrogate with no high one before it.
+const NOT_XML_CHAR = new RegExp(
+  [
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.source,
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.source,
+    /(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.source,
+  ].join('|'),
+  'g',
+);
 
 /** Escape text for element content or a double-quoted attribute. */
 export function xmlEscape(text: string): string {
