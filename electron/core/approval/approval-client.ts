@@ -289,7 +289,8 @@ export class ApprovalClient {
         return fail(`Countersign could not start its app (${launcher.description} exited with code ${exited})`);
       if (Date.now() > deadline)
         return fail(
-          `the Countersign app did not start within ${Math.round((this.options.startTimeoutMs ?? 30_000) / 1000)} s (${launcher.description})`,
+          `the Countersign app did not start within ${Math.round((this.options.startTimeoutMs ?? 30_000) / 1000)} s ` +
+            `(${launcher.description})`,
         );
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -431,7 +432,9 @@ export class ApprovalClient {
   /** The socket is held by a process that is not the app: say so loudly, send it nothing more. */
   private impostor(why: string): ApprovalUnavailableError {
     this.log(
-      `countersign gateway: WARNING: the process listening at ${this.endpoint.socketPath} is not the Countersign app of this data folder (${why}, see ${this.endpoint.tokenFile}); nothing was sent to it. Another process may have replaced the app's socket.`,
+      `countersign gateway: WARNING: the process listening at ${this.endpoint.socketPath} is not the Countersign ` +
+        `app of this data folder (${why}, see ${this.endpoint.tokenFile}); nothing was sent to it. ` +
+        `Another process may have replaced the app's socket.`,
     );
     return new ApprovalUnavailableError(
       'the approval socket is held by a process that is not the Countersign app; nothing was sent to it',

@@ -242,7 +242,11 @@ async function watchOwnSocket(
       if (state === 'replaced' && (await isLive(path))) {
         alert(
           'socket-replaced',
-          `another process replaced the approval socket ${path} and listens there now. Gateways that connect reach that process, not this app; they refuse it unless it proves it knows the key in ${endpoint.tokenFile}, which any process of this user can read. This app does not fight over the path: find and stop that process, then restart Countersign.`,
+          `another process replaced the approval socket ${path} and listens there now. ` +
+            'Gateways that connect reach that process, not this app; ' +
+            `they refuse it unless it proves it knows the key in ${endpoint.tokenFile}, ` +
+            'which any process of this user can read. This app does not fight over the path: ' +
+            'find and stop that process, then restart Countersign.',
         );
         return;
       }
@@ -422,7 +426,8 @@ class Peer {
         const step = this.signInsOpened.get(frame.id);
         if (!step) {
           this.log(
-            `countersign: approval channel: ignored a sign-in end for ${JSON.stringify(frame.id)}: no sign-in was opened on this connection`,
+            `countersign: approval channel: ignored a sign-in end for ${JSON.stringify(frame.id)}: ` +
+              'no sign-in was opened on this connection',
           );
           return;
         }
@@ -436,9 +441,10 @@ class Peer {
         const call = frame.payload.call;
         const asked = call ? this.calls.get(call.callId) : undefined;
         if (!call || asked !== call.server) {
-          this.log(
-            `countersign: approval channel: ignored a ${frame.event} record from a gateway: ${call ? `call ${JSON.stringify(call.callId)} on "${call.server}" asked nothing on this connection` : 'it names no call'}`,
-          );
+          const why = call
+            ? `call ${JSON.stringify(call.callId)} on "${call.server}" asked nothing on this connection`
+            : 'it names no call';
+          this.log(`countersign: approval channel: ignored a ${frame.event} record from a gateway: ${why}`);
           return;
         }
         if (frame.event === 'callEnded') this.calls.delete(call.callId);
@@ -541,7 +547,8 @@ class Peer {
     this.log(`countersign: approval channel: refused a question from "${server}" at once: ${message}`);
     service.notify?.(
       'Countersign: an agent’s question was not shown',
-      `Nobody could see the Countersign app (${seen.reason}), so the question was refused and nothing was done. Open Countersign, then let the agent try again.`,
+      `Nobody could see the Countersign app (${seen.reason}), so the question was refused and nothing was done. ` +
+        'Open Countersign, then let the agent try again.',
     );
     await Promise.resolve(
       service.observer.fault?.({

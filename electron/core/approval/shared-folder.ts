@@ -90,7 +90,8 @@ export function readShare(dataDir: string): ApprovalShare | undefined {
   const { group, folder } = (doc ?? {}) as { group?: unknown; folder?: unknown };
   if (typeof group !== 'string' || group === '' || typeof folder !== 'string' || !isAbsolute(folder))
     throw new Error(
-      `${file}: needs "group" (the agent's group) and "folder" (an absolute path outside the data folder), e.g. {"group": "countersign-agents", "folder": "/srv/countersign/${process.env.USER ?? 'you'}"}`,
+      `${file}: needs "group" (the agent's group) and "folder" (an absolute path outside the data folder), e.g. ` +
+        `{"group": "countersign-agents", "folder": "/srv/countersign/${process.env.USER ?? 'you'}"}`,
     );
   return { group, gid: groupId(group), folder: resolve(folder) };
 }
@@ -110,7 +111,8 @@ export async function ensureSharedFolder(share: ApprovalShare): Promise<void> {
     throw new Error(`the shared approval folder ${share.folder} belongs to uid ${s.uid}, not to this user`);
   await chown(share.folder, s.uid, share.gid).catch((e: Error) => {
     throw new Error(
-      `cannot give the shared approval folder ${share.folder} to group ${share.group} (${e.message}); this user must be a member of it`,
+      `cannot give the shared approval folder ${share.folder} to group ${share.group} (${e.message}); ` +
+        'this user must be a member of it',
     );
   });
   await chmod(share.folder, 0o750);
@@ -165,25 +167,31 @@ export async function checkApproverFolder(folder: string, approver: Approver): P
     const s = await lstat(dir).catch((e: NodeJS.ErrnoException) => {
       throw new Error(
         e.code === 'EACCES'
-          ? `cannot look into ${dirname(dir)} (permission denied): this user must be in the group the approver shares ${target} with`
+          ? `cannot look into ${dirname(dir)} (permission denied): ` +
+              `this user must be in the group the approver shares ${target} with`
           : `${dir}: ${e.message}`,
       );
     });
     if (s.isSymbolicLink())
       throw new Error(
-        `refusing the approval folder ${target}: ${dir} is a symlink (whoever can change it chooses the socket); give the real path`,
+        `refusing the approval folder ${target}: ${dir} is a symlink (whoever can change it chooses the socket); ` +
+          'give the real path',
       );
     if (!s.isDirectory()) throw new Error(`refusing the approval folder ${target}: ${dir} is not a folder`);
     if (s.uid !== 0 && s.uid !== approver.uid)
       throw new Error(
-        `refusing the approval folder ${target}: ${dir} belongs to ${who(s.uid)}, not to ${approver.uid === 0 ? 'root' : `${approver.name} or root`}`,
+        `refusing the approval folder ${target}: ${dir} belongs to ${who(s.uid)}, ` +
+          `not to ${approver.uid === 0 ? 'root' : `${approver.name} or root`}`,
       );
     const last = dir === target;
     const writableByOthers = (s.mode & 0o022) !== 0;
     const sticky = (s.mode & 0o1000) !== 0;
     if (writableByOthers && (last || !sticky))
       throw new Error(
-        `refusing the approval folder ${target}: ${dir} is writable by ${s.mode & 0o002 ? 'every user' : 'its group'} (mode ${(s.mode & 0o7777).toString(8)}), so someone other than ${approver.name} could have put the socket there`,
+        `refusing the approval folder ${target}: ` +
+          `${dir} is writable by ${s.mode & 0o002 ? 'every user' : 'its group'} ` +
+          `(mode ${(s.mode & 0o7777).toString(8)}), ` +
+          `so someone other than ${approver.name} could have put the socket there`,
       );
     if (last && s.uid !== approver.uid)
       throw new Error(`refusing the approval folder ${target}: it belongs to ${who(s.uid)}, not to ${approver.name}`);
@@ -201,7 +209,8 @@ export async function checkApproverFolder(folder: string, approver: Approver): P
       throw new Error(`refusing ${file}: it is not a ${kind === 'socket' ? 'socket' : 'regular file'}`);
     if (s.uid !== approver.uid)
       throw new Error(
-        `refusing ${file}: it belongs to ${who(s.uid)}, not to the approver ${approver.name}, so ${approver.name}'s Countersign app did not make it`,
+        `refusing ${file}: it belongs to ${who(s.uid)}, not to the approver ${approver.name}, ` +
+          `so ${approver.name}'s Countersign app did not make it`,
       );
   }
 }

@@ -206,11 +206,15 @@ export class FileCredentialStore implements CredentialStore {
       p.kind === 'keychain'
         ? {
             encrypted: true,
-            text: `encrypted (AES-256-GCM) with a key kept in ${p.vault.name}; the file ${this.file} is also mode 0600 in a 0700 folder`,
+            text:
+              `encrypted (AES-256-GCM) with a key kept in ${p.vault.name}; ` +
+              `the file ${this.file} is also mode 0600 in a 0700 folder`,
           }
         : {
             encrypted: false,
-            text: `not encrypted: ${p.reason}; a file only your user can read (${this.file}, mode 0600 in a 0700 folder)`,
+            text:
+              `not encrypted: ${p.reason}; a file only your user can read (${this.file}, ` +
+              'mode 0600 in a 0700 folder)',
           };
     return this.known;
   }
@@ -271,7 +275,9 @@ export class FileCredentialStore implements CredentialStore {
     if (isSealed(doc)) {
       if (p.kind !== 'keychain')
         throw new CredentialStoreError(
-          `the sign-ins in ${this.file} are encrypted with a key kept in the OS keychain, which this process cannot reach (${p.cause ?? p.reason}); run Countersign where the keychain is available (your desktop session)`,
+          `the sign-ins in ${this.file} are encrypted with a key kept in the OS keychain, ` +
+            `which this process cannot reach (${p.cause ?? p.reason}); ` +
+            'run Countersign where the keychain is available (your desktop session)',
         );
       let opened = p.key ? unseal(p.key, doc) : undefined;
       if (!isPlain(opened)) {

@@ -29,7 +29,9 @@ const PAGE_STYLE =
   'body{font:16px system-ui,sans-serif;max-width:32em;margin:4em auto;padding:0 1em;color:#1b1b1b}h1{font-size:1.3em}';
 
 function page(res: ServerResponse, status: number, title: string, text: string): void {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${PAGE_STYLE}</style></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+  const body =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
+    `<style>${PAGE_STYLE}</style></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',

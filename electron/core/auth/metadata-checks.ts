@@ -61,7 +61,8 @@ export function checkDiscovery(state: OAuthDiscoveryState): void {
     refuse(
       Array.isArray(methods)
         ? 'the authorization server does not offer PKCE with S256'
-        : 'the authorization server does not say it supports PKCE with S256 (code_challenge_methods_supported is missing)',
+        : 'the authorization server does not say it supports PKCE with S256 ' +
+            '(code_challenge_methods_supported is missing)',
     );
   for (const field of ENDPOINT_FIELDS) {
     const v = m[field];

@@ -226,7 +226,8 @@ export class ServerAuth {
     if (e instanceof IssuerMismatchError)
       return new HostError(
         'auth',
-        'refused the sign-in: the response did not come from the authorization server Countersign asked (iss check, RFC 9207)',
+        'refused the sign-in: the response did not come from the authorization server Countersign asked ' +
+          '(iss check, RFC 9207)',
         { reason: 'refused' },
       );
     if (e instanceof AuthorizationServerMismatchError)
@@ -283,7 +284,8 @@ export class ServerAuth {
     if (!interaction.ask || signInCallContext.getStore()?.mayAsk === false)
       throw new HostError(
         'sign-in-needed',
-        `server "${this.options.server}" needs a sign-in; run: countersign auth login --server "${this.options.server}"`,
+        `server "${this.options.server}" needs a sign-in; run: ` +
+          `countersign auth login --server "${this.options.server}"`,
       );
     const ctx = signInCallContext.getStore();
     const controller = new AbortController();
@@ -424,7 +426,8 @@ async function revoke(
   const body = new URLSearchParams({ token, token_type_hint: hint });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (client?.client_secret) {
-    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
+    const pair = `${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`;
+    headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
   } else if (client) body.set('client_id', client.client_id);
   const res = await fetchFn(endpoint, { method: 'POST', headers, body });
   await res.text().catch(() => undefined);

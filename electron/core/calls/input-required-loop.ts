@@ -130,7 +130,8 @@ export async function runInputRequiredLoop(
     if (rounds > options.maxRounds) {
       throw new HostError(
         'round-limit',
-        `server "${call.server}" still asked for input after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped (${options.roundLimitAdvice ?? 'raise --max-rounds to allow more'})`,
+        `server "${call.server}" still asked for input after ${options.maxRounds} rounds of ${method} ` +
+          `"${call.name}"; the call was stopped (${options.roundLimitAdvice ?? 'raise --max-rounds to allow more'})`,
         {
           maxRounds: options.maxRounds,
         },
@@ -143,7 +144,9 @@ export async function runInputRequiredLoop(
     if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
       throw new HostError(
         'protocol',
-        `server "${call.server}" answered ${method} "${call.name}" with an invalid input_required result: inputRequests must be an object of requests by key, not ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`,
+        `server "${call.server}" answered ${method} "${call.name}" with an invalid input_required result: ` +
+          'inputRequests must be an object of requests by key, ' +
+          `not ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`,
       );
     }
     const requests = ir.inputRequests ?? {};
@@ -174,7 +177,8 @@ export async function runInputRequiredLoop(
       if (typeof req?.method !== 'string' || !DECLARED_INPUT_METHODS.has(req.method)) {
         const error = new HostError(
           'undeclared-request',
-          `server "${call.server}" asked for ${JSON.stringify(req?.method)} (key "${key}"), which this host did not declare; only elicitation is supported`,
+          `server "${call.server}" asked for ${JSON.stringify(req?.method)} (key "${key}"), ` +
+            'which this host did not declare; only elicitation is supported',
           {
             key,
             requested: req?.method,

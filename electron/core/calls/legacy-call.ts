@@ -146,7 +146,8 @@ export async function runLegacyCall(
       if (rounds > options.maxRounds) {
         throw new HostError(
           'round-limit',
-          `server "${call.server}" still required URL interactions after ${options.maxRounds} rounds of ${method} "${call.name}"; the call was stopped`,
+          `server "${call.server}" still required URL interactions after ${options.maxRounds} rounds of ${method} ` +
+            `"${call.name}"; the call was stopped`,
           { maxRounds: options.maxRounds },
         );
       }

@@ -177,7 +177,8 @@ export class ServersFile {
       if (!(e instanceof JournalLockedError)) throw e;
       throw new HostError(
         'config',
-        `${this.path} is being saved by process ${e.holder.pid ?? '?'}, which has held its lock too long; nothing was written`,
+        `${this.path} is being saved by process ${e.holder.pid ?? '?'}, which has held its lock too long; ` +
+          'nothing was written',
       );
     });
   }
@@ -192,7 +193,8 @@ export class ServersFile {
       } catch (e) {
         throw new HostError(
           'config',
-          `${this.path} was changed on disk and is not valid now, so nothing was written (fix it, then try again): ${messageOf(e)}`,
+          `${this.path} was changed on disk and is not valid now, so nothing was written (fix it, then try again): ` +
+            `${messageOf(e)}`,
         );
       }
       // Load what someone else wrote first: the list must show it, and the edit is checked against it.
@@ -213,7 +215,8 @@ export class ServersFile {
     }
     throw new HostError(
       'config',
-      `${this.path} kept changing while the change was being saved (${WRITE_TRIES} tries), so nothing was written; try again`,
+      `${this.path} kept changing while the change was being saved (${WRITE_TRIES} tries), so nothing was written; ` +
+        'try again',
     );
   }
 

@@ -215,5 +215,7 @@ export function hostCloseReason(error: unknown): string | undefined {
   if (!m) return undefined;
   const bytes = Number(m[1]);
   const mib = Math.round((bytes / 1_048_576) * 10) / 10;
-  return `sent a message larger than the host's limit of ${bytes} bytes (${mib} MiB), so the host closed the connection`;
+  return (
+    `sent a message larger than the host's limit of ${bytes} bytes (${mib} MiB), ` + 'so the host closed the connection'
+  );
 }

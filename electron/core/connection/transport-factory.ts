@@ -86,7 +86,9 @@ class SignInTransport extends StreamableHTTPClientTransport {
         if (stepUps >= this.serverAuth.maxStepUps)
           throw new HostError(
             'auth',
-            `server "${this.serverName}" still refuses with "insufficient scope" after ${stepUps} step-up sign-in${stepUps === 1 ? '' : 's'}${e.requiredScope ? ` (it asks for: ${e.requiredScope})` : ''}; stopped`,
+            `server "${this.serverName}" still refuses with "insufficient scope" after ${stepUps} step-up ` +
+              `sign-in${stepUps === 1 ? '' : 's'}${e.requiredScope ? ` (it asks for: ${e.requiredScope})` : ''}; ` +
+              'stopped',
             { reason: 'step-up-limit' },
           );
         await this.serverAuth.stepUp(e.requiredScope, e.resourceMetadataUrl);

@@ -18,7 +18,10 @@ export function depthProblem(message: unknown, server: string, max: number = LIM
       : 'error' in m && !('result' in m)
         ? 'an error'
         : 'a result';
-  return `server "${server}" sent ${what} nested more than ${max} levels deep (the host's limit), so the host did not accept it`;
+  return (
+    `server "${server}" sent ${what} nested more than ${max} levels deep (the host's limit), ` +
+    'so the host did not accept it'
+  );
 }
 
 /** What is wrong with an incoming response, or null. */
@@ -31,7 +34,10 @@ export function responseProblem(message: unknown, server: string): string | null
     const ir = r.inputRequests;
     if (typeof ir !== 'object' || ir === null || Array.isArray(ir)) {
       const what = Array.isArray(ir) ? 'an array' : ir === null ? 'null' : `${typeof ir} ${JSON.stringify(ir)}`;
-      return `server "${server}" sent an invalid input_required result: inputRequests must be an object of requests by key, not ${what}`;
+      return (
+        `server "${server}" sent an invalid input_required result: ` +
+        `inputRequests must be an object of requests by key, not ${what}`
+      );
     }
   }
   return null;

@@ -113,7 +113,8 @@ export function checkLine(line: string, strict = false): CheckedLine {
     return {
       ok: false,
       problem: 'hash-mismatch',
-      detail: `content does not match its hash (stored ${entry.hash.slice(0, 12)}…, computed ${computed.slice(0, 12)}…)`,
+      detail:
+        `content does not match its hash (stored ${entry.hash.slice(0, 12)}…, ` + `computed ${computed.slice(0, 12)}…)`,
       entry,
     };
   }

@@ -42,7 +42,8 @@ export class JournalLockedError extends Error {
     waitedMs = 0,
   ) {
     super(
-      `history journal in ${dir} stayed locked for ${Math.round(waitedMs / 1000)} s by process ${holder.pid ?? '?'} on ${holder.host ?? '?'} (a writer holds it only while appending; is that process stopped?)`,
+      `history journal in ${dir} stayed locked for ${Math.round(waitedMs / 1000)} s by process ${holder.pid ?? '?'} ` +
+        `on ${holder.host ?? '?'} (a writer holds it only while appending; is that process stopped?)`,
     );
     this.name = 'JournalLockedError';
   }

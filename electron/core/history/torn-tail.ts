@@ -169,7 +169,9 @@ function tornTailNote(record: TornRecord, sidecar: string): TornTailNote {
   return {
     kind: 'note',
     note: 'torn-tail',
-    detail: `An incomplete write of ${record.length} bytes at the end of ${record.file}, left by a crash, was moved to ${sidecar}.`,
+    detail:
+      `An incomplete write of ${record.length} bytes at the end of ${record.file}, left by a crash, ` +
+      `was moved to ${sidecar}.`,
     file: record.file,
     offset: record.offset,
     length: record.length,

@@ -78,7 +78,8 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
         const length = Buffer.byteLength(text.slice(pos));
         if (f === files.length - 1) {
           report.warnings.push(
-            `${file} ends with an unterminated line of ${length} bytes (line ${lineNo}): an append in progress, or a torn write the app will set aside when it next opens the journal.`,
+            `${file} ends with an unterminated line of ${length} bytes (line ${lineNo}): an append in progress, ` +
+              'or a torn write the app will set aside when it next opens the journal.',
           );
           break;
         }
@@ -113,7 +114,9 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
             line: lineNo,
             seq: e.seq,
             reason: 'seq-out-of-order',
-            detail: `expected seq ${expectedSeq}, found ${e.seq}; entry ${expectedSeq} comes later (line ${later}): entries were reordered.`,
+            detail:
+              `expected seq ${expectedSeq}, found ${e.seq}; entry ${expectedSeq} comes later (line ${later}): ` +
+              'entries were reordered.',
           });
         }
         return fail({
@@ -124,7 +127,8 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
           detail:
             e.seq === expectedSeq + 1
               ? `expected seq ${expectedSeq}, found ${e.seq}: entry ${expectedSeq} is missing (deleted or moved).`
-              : `expected seq ${expectedSeq}, found ${e.seq}: entries ${expectedSeq} to ${e.seq - 1} are missing (deleted or moved).`,
+              : `expected seq ${expectedSeq}, found ${e.seq}: ` +
+                `entries ${expectedSeq} to ${e.seq - 1} are missing (deleted or moved).`,
         });
       }
       if (e.seq < expectedSeq) {
@@ -153,7 +157,9 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
             line: lineNo,
             seq: e.seq,
             reason: 'head-mismatch',
-            detail: `entry ${e.seq} has hash ${e.hash.slice(0, 12)}…, not the ${expect.hash.slice(0, 12)}… recorded earlier.`,
+            detail:
+              `entry ${e.seq} has hash ${e.hash.slice(0, 12)}…, ` +
+              `not the ${expect.hash.slice(0, 12)}… recorded earlier.`,
           });
         }
       }
@@ -173,7 +179,9 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
       line: 0,
       seq: last?.seq,
       reason: 'head-mismatch',
-      detail: `the journal ends at seq ${last?.seq ?? 0}, but seq ${expect.seq} was recorded earlier: entries were cut off the end.`,
+      detail:
+        `the journal ends at seq ${last?.seq ?? 0}, but seq ${expect.seq} was recorded earlier: ` +
+        'entries were cut off the end.',
     });
   }
 

@@ -77,7 +77,8 @@ export function summariseArguments(args: Record<string, unknown> | undefined, ma
 function tooLarge(ctx: AskContext, what: string, size: number, limit: number): HostError {
   return new HostError(
     'invalid-schema',
-    `server "${ctx.server}" sent a question (key "${ctx.key}") whose ${what} is ${size} characters, over the host's limit of ${limit}; it was not shown`,
+    `server "${ctx.server}" sent a question (key "${ctx.key}") whose ${what} is ${size} characters, ` +
+      `over the host's limit of ${limit}; it was not shown`,
     { key: ctx.key, limit },
   );
 }
@@ -149,7 +150,8 @@ export function checkAnswer(question: Question, answer: Answer): Answer {
     if (question.url.blocked) {
       throw new HostError(
         'invalid-answer',
-        `the link for question "${question.origin.key}" is blocked (${question.url.warnings.map((w) => w.code).join(', ')}); it cannot be accepted`,
+        `the link for question "${question.origin.key}" is blocked ` +
+          `(${question.url.warnings.map((w) => w.code).join(', ')}); it cannot be accepted`,
       );
     }
     // URL mode carries no content: accept only says the user consented.
@@ -235,7 +237,8 @@ export class QuestionGate {
     if (waiting >= LIMITS.pendingPerServer) {
       const error = new HostError(
         'protocol',
-        `server "${ctx.server}" already has ${waiting} questions waiting for the user (the host's limit is ${LIMITS.pendingPerServer}); this one was not shown`,
+        `server "${ctx.server}" already has ${waiting} questions waiting for the user ` +
+          `(the host's limit is ${LIMITS.pendingPerServer}); this one was not shown`,
         { key: ctx.key, limit: LIMITS.pendingPerServer },
       );
       await this.fault(ctx.call, error);
