@@ -118,7 +118,9 @@ const titleOf = (list: Array<{ const: string; title: string }>, value: string) =
 export function summariseBooking(b: Booking): string {
   const rate = b.rate ? RATE_NAMES[RATES.indexOf(b.rate)] : undefined;
   const parts = [
-    `Booked ${b.hours} h on ${b.day} for ${titleOf(PROJECTS, b.project)} (${b.activity}${b.billable === false ? ', not billable' : ', billable'}${rate ? `, ${rate.toLowerCase()}` : ''}): "${b.description}".`,
+    `Booked ${b.hours} h on ${b.day} for ${titleOf(PROJECTS, b.project)} ` +
+      `(${b.activity}${b.billable === false ? ', not billable' : ', billable'}` +
+      `${rate ? `, ${rate.toLowerCase()}` : ''}): "${b.description}".`,
   ];
   if (b.startedAt) parts.push(`Started ${b.startedAt}${b.breakMinutes ? ` with a ${b.breakMinutes} min break` : ''}.`);
   if (b.tags?.length) parts.push(`Tags: ${b.tags.join(', ')}.`);

@@ -144,7 +144,8 @@ export class ConsentSite {
             res,
             200,
             'Authorized',
-            '<h1>Authorized</h1><p>The demo calendar is connected. You can close this tab and go back to Countersign.</p>',
+            '<h1>Authorized</h1><p>The demo calendar is connected. ' +
+              'You can close this tab and go back to Countersign.</p>',
           );
         },
         () => send(res, 413, 'Too large', '<p>Request too large.</p>'),
@@ -189,8 +190,10 @@ function consentPage(id: string, s: Session): string {
 }
 
 function send(res: ServerResponse, status: number, title: string, body: string): void {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}button{font:inherit;padding:.5rem 1.5rem}</style></head>
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}` +
+    `button{font:inherit;padding:.5rem 1.5rem}</style></head>
 <body>${body}</body></html>`;
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',

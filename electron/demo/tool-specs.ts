@@ -11,7 +11,8 @@ import type { ConsentSite } from './consent-site';
 export const DEMO_INFO = { name: 'countersign-demo', version: '0.1.0' };
 
 export const DEMO_INSTRUCTIONS =
-  'A demo time tracker in the spirit of Kimai. Writing tools ask the human first (the agent never sees the question): ' +
+  'A demo time tracker in the spirit of Kimai. Writing tools ask the human first ' +
+  '(the agent never sees the question): ' +
   'delete_time_entry, book_time, deploy and connect_calendar. add_numbers and echo ask nothing.';
 
 /** Tools a server of either era provides. */
@@ -144,7 +145,11 @@ export const deployPlanQuestion = (service: string) =>
 export const deployFinalQuestion = (service: string) =>
   `Really deploy ${service} to production? Live users will get this version.`;
 export function deployDone(service: string, plan: DeployPlan): string {
-  return `Deployed ${service} to ${plan.environment} (${plan.strategy === 'rolling' ? 'rolling update' : 'blue/green switch'}${plan.runMigrations ? ', migrations run' : ''}).`;
+  return (
+    `Deployed ${service} to ${plan.environment} ` +
+    `(${plan.strategy === 'rolling' ? 'rolling update' : 'blue/green switch'}` +
+    `${plan.runMigrations ? ', migrations run' : ''}).`
+  );
 }
 /**
  * What the answer to deploy's plan question leads to: the call's result
@@ -187,7 +192,8 @@ export const calendarPurpose = (calendar: string) => `read your ${calendar} cale
 export const calendarQuestion = (calendar: string) =>
   `Connect your ${calendar} calendar: open the Demo Calendar page and press "Authorize".`;
 export const calendarAgain = (calendar: string) =>
-  `The Demo Calendar has not seen your authorization for the ${calendar} calendar yet. Open the page again, press "Authorize", then continue.`;
+  `The Demo Calendar has not seen your authorization for the ${calendar} calendar yet. Open the page again, ` +
+  'press "Authorize", then continue.';
 export const calendarConnected = (calendar: string) =>
   `Connected the ${calendar} calendar (authorized in the browser).`;
 export const calendarNotConnected = 'the calendar was not connected';

@@ -55,8 +55,9 @@ export function notificationFor(
 ): { title: string; body: string } {
   const server = displayName(question.origin.server);
   if (lang === 'de') {
+    const who = `„${server}“`;
     const what =
-      question.mode === 'url' ? `„${server}“ bittet Sie, einen Link zu öffnen.` : `„${server}“ bittet um Ihre Angaben.`;
+      question.mode === 'url' ? `${who} bittet Sie, einen Link zu öffnen.` : `${who} bittet um Ihre Angaben.`;
     const more = count > 1 ? ` ${count} Fragen warten.` : '';
     return { title: 'Countersign: eine Frage wartet', body: `${what}${more}` };
   }

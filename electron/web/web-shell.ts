@@ -83,7 +83,8 @@ function offeredToken(req: IncomingMessage): { token?: string; wire: boolean } {
 function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404 | 503, reason: string): void {
   const text = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status];
   socket.end(
-    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
   );
 }
 
