@@ -64,7 +64,9 @@ export function validateAnswer(schema: FlatSchema, content: unknown): AnswerChec
     } else if (!isAnswerValue(value)) {
       errors.push({
         field,
-        message: `${label(schema, field)} has a value answers cannot carry (only text, numbers, true/false or a list of text are allowed).`,
+        message:
+          `${label(schema, field)} has a value answers cannot carry (only text, numbers, ` +
+          'true/false or a list of text are allowed).',
       });
     } else if (typeof value === 'number' && !Number.isFinite(value)) {
       errors.push({ field, message: `${label(schema, field)} must be a finite number.` });

@@ -200,7 +200,9 @@ export function analyzeUrl(href: string): UrlAnalysis {
   if (raw.length > MAX_URL_LENGTH) {
     warnings.push({
       code: 'too-long',
-      message: `The link is ${raw.length} characters long (more than ${MAX_URL_LENGTH}), which can hide where it really goes.`,
+      message:
+        `The link is ${raw.length} characters long (more than ${MAX_URL_LENGTH}), ` +
+        'which can hide where it really goes.',
     });
   }
 
@@ -261,7 +263,9 @@ export function analyzeUrl(href: string): UrlAnalysis {
   if (labels.some((l) => l.startsWith('xn--'))) {
     warnings.push({
       code: 'punycode',
-      message: `The domain is written in Punycode (${host}) and displays as ${hostUnicode}; check that it is the site you expect.`,
+      message:
+        `The domain is written in Punycode (${host}) and displays as ${hostUnicode}; ` +
+        'check that it is the site you expect.',
     });
   }
   // Chromium's IDN display policy, in short: a host that mixes scripts or
@@ -274,7 +278,9 @@ export function analyzeUrl(href: string): UrlAnalysis {
         lookalike = true;
         warnings.push({
           code: 'mixed-script',
-          message: `The domain part "${label}" mixes ${scripts.join(' and ')} letters, a common way to imitate another domain.`,
+          message:
+            `The domain part "${label}" mixes ${scripts.join(' and ')} letters, ` +
+            'a common way to imitate another domain.',
         });
       }
       const readsAs = asciiLookalike(label);

@@ -58,7 +58,7 @@ export function isHostApi(value: unknown): value is HostApi {
   return typeof api.on === 'function' && USED_METHODS.every((m) => typeof api[m] === 'function');
 }
 
-/** The page was opened without the per-run token (typed or bookmarked address, a copied link without its #token=…). */
+/** The page was opened without the per-run token (a typed or bookmarked address, a link copied without #token=…). */
 export class MissingTokenError extends Error {
   constructor() {
     super('no host: the page address carries no access token; open the link that `countersign web` printed');

@@ -179,7 +179,8 @@ export function createWsHostApi(url: string, token: string, options: WsHostApiOp
       if (!opened) failedAttempts += 1;
       if (failedAttempts >= maxFailed) {
         return giveUp(
-          `cannot reach Countersign at ${url}: is "countersign web" still running? Open the link it printed again (a restart makes a new token).`,
+          `cannot reach Countersign at ${url}: is "countersign web" still running? Open the link it printed again ` +
+            '(a restart makes a new token).',
         );
       }
       setState('reconnecting');

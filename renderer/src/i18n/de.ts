@@ -11,15 +11,18 @@ export const de: Dictionary = {
   'app.noToken':
     'Diese Seite wurde ohne ihren Zugangsschlüssel geöffnet und kann daher nicht mit Countersign sprechen.',
   'app.noTokenWhatToDo':
-    'Öffnen Sie den Link, den „countersign web“ in seinem Terminal ausgegeben hat (er endet auf #token=…). Ist das Terminal geschlossen, starten Sie countersign web neu: es gibt einen neuen Link aus.',
+    'Öffnen Sie den Link, den „countersign web“ in seinem Terminal ausgegeben hat (er endet auf #token=…). ' +
+    'Ist das Terminal geschlossen, starten Sie countersign web neu: es gibt einen neuen Link aus.',
   'app.connection.reconnecting': 'Verbindung zu Countersign verloren; neuer Versuch läuft … Fragen warten so lange.',
   'app.connection.failed':
-    'Die Verbindung zu Countersign ist weg. Öffnen Sie den Link, den `countersign web` ausgegeben hat, erneut (ein neu gestartetes Countersign gibt einen neuen aus).',
+    'Die Verbindung zu Countersign ist weg. Öffnen Sie den Link, den `countersign web` ausgegeben hat, ' +
+    'erneut (ein neu gestartetes Countersign gibt einen neuen aus).',
 
   'app.alert.socket-missing':
     'Ein anderes Programm hat den Freigabe-Socket von Countersign entfernt; Agenten erreichten diese App nicht.',
   'app.alert.socket-replaced':
-    'Ein anderes Programm hat den Freigabe-Socket von Countersign übernommen. Fragen von Agenten gehen womöglich dorthin statt in diese App. Beenden Sie es und starten Sie Countersign neu.',
+    'Ein anderes Programm hat den Freigabe-Socket von Countersign übernommen. ' +
+    'Fragen von Agenten gehen womöglich dorthin statt in diese App. Beenden Sie es und starten Sie Countersign neu.',
   'app.alert.socket-restored': 'Der Freigabe-Socket von Countersign ist wieder gebunden; Agenten erreichen diese App.',
 
   'dialog.title.form': '{server} bittet um Angaben',
@@ -76,7 +79,9 @@ export const de: Dictionary = {
   'form.invalid.one': 'Bitte korrigieren Sie das markierte Feld.',
   'form.invalid.other': 'Bitte korrigieren Sie die {count} markierten Felder.',
   'form.secretBanner':
-    'Dieses Formular fragt nach etwas, das wie ein Geheimnis aussieht ({fields}). Server dürfen in Formularen nicht nach Passwörtern, Schlüsseln, Tokens oder Zahlungsdaten fragen. Ablehnen ist die sichere Wahl.',
+    'Dieses Formular fragt nach etwas, das wie ein Geheimnis aussieht ({fields}). ' +
+    'Server dürfen in Formularen nicht nach Passwörtern, Schlüsseln, Tokens oder Zahlungsdaten fragen. ' +
+    'Ablehnen ist die sichere Wahl.',
   'form.secretField': 'Sieht aus wie ein Geheimnis. Besser ablehnen.',
   'form.chars': '{count} von höchstens {max} Zeichen',
   'form.charsMin': 'Mindestens {min} Zeichen',
@@ -122,10 +127,13 @@ export const de: Dictionary = {
   'signIn.scopes': 'Verlangte Berechtigungen',
   'signIn.noScopes': 'Keine genannt: der Server entscheidet.',
   'signIn.consent':
-    'Im Browser öffnen zeigt diese Anmeldeseite in Ihrem gewohnten Browser. Die Anmeldung kommt nur auf diesem Computer zu Countersign zurück; das KI-Modell sieht weder den Link noch einen Code oder ein Token.',
+    'Im Browser öffnen zeigt diese Anmeldeseite in Ihrem gewohnten Browser. ' +
+    'Die Anmeldung kommt nur auf diesem Computer zu Countersign zurück; ' +
+    'das KI-Modell sieht weder den Link noch einen Code oder ein Token.',
   'signIn.blocked': 'Diese Anmeldeseite kann nicht geöffnet werden. Sie können nur abbrechen.',
   'signIn.waiting':
-    'Die Anmeldeseite ist in Ihrem Browser geöffnet. Melden Sie sich dort an; dieser Dialog schließt sich, sobald die Anmeldung zurückkommt.',
+    'Die Anmeldeseite ist in Ihrem Browser geöffnet. Melden Sie sich dort an; dieser Dialog schließt sich, ' +
+    'sobald die Anmeldung zurückkommt.',
   'signIn.openFailed': 'Die Anmeldeseite wurde nicht geöffnet: {reason}',
   'servers.signIn.needed': 'Anmeldung nötig',
   'servers.signIn.neededHint': 'Dieser Server verlangt eine Anmeldung, bevor er antwortet.',
@@ -155,22 +163,26 @@ export const de: Dictionary = {
   'url.fullLink': 'Vollständiger Link',
   'url.nothingLoaded': 'Noch wurde nichts geöffnet oder geladen.',
   'url.consent':
-    '„Im Browser öffnen“ bringt Sie in Ihrem gewohnten Browser zu dieser Adresse. Weder Countersign noch das KI-Modell sehen, was Sie dort tun.',
+    '„Im Browser öffnen“ bringt Sie in Ihrem gewohnten Browser zu dieser Adresse. ' +
+    'Weder Countersign noch das KI-Modell sehen, was Sie dort tun.',
   'url.blocked': 'Dieser Link kann nicht geöffnet werden. Sie können nur ablehnen oder abbrechen.',
   'url.blockedCopy':
     'Dieser Link kann von hier aus nicht geöffnet werden. Sie können ihn kopieren, ablehnen oder abbrechen.',
   'url.openFailed': 'Der Link wurde nicht geöffnet: {reason}',
   'action.openedMyself': 'Ich habe ihn selbst geöffnet',
   'url.waiting':
-    'Der Link ist in Ihrem Browser geöffnet. Wenn Sie dort fertig sind, machen Sie hier weiter, damit der Server das Ergebnis prüfen kann.',
+    'Der Link ist in Ihrem Browser geöffnet. Wenn Sie dort fertig sind, machen Sie hier weiter, ' +
+    'damit der Server das Ergebnis prüfen kann.',
   'url.copied': 'Link kopiert.',
   'url.selected': 'Der Link ist markiert: Mit Strg+C (⌘C auf dem Mac) kopieren Sie ihn.',
   'url.warningsLabel': 'Warnungen',
 
   'warn.punycode':
-    'Der Name der Website ist internationalisiert (Punycode). Buchstaben aus anderen Alphabeten können einen bekannten Namen nachahmen: Prüfen Sie ihn genau.',
+    'Der Name der Website ist internationalisiert (Punycode). ' +
+    'Buchstaben aus anderen Alphabeten können einen bekannten Namen nachahmen: Prüfen Sie ihn genau.',
   'warn.mixed-script':
-    'Der Name der Website mischt Buchstaben verschiedener Alphabete, ein üblicher Trick, um eine bekannte Website nachzuahmen.',
+    'Der Name der Website mischt Buchstaben verschiedener Alphabete, ein üblicher Trick, ' +
+    'um eine bekannte Website nachzuahmen.',
   'warn.http-not-loopback':
     'Der Link ist nicht verschlüsselt (http). Andere im Netzwerk könnten mitlesen oder verändern, was Sie senden.',
   'warn.credentials':
@@ -180,11 +192,13 @@ export const de: Dictionary = {
   'warn.blocked-scheme': 'Links dieser Art ({scheme}) werden nie geöffnet.',
   'warn.unparseable': 'Der Link ist fehlerhaft und kann nicht geöffnet werden.',
   'warn.confusable':
-    'Der Name der Website ist mit Zeichen geschrieben, die gewöhnlichen Buchstaben nur ähneln: Er ahmt einen anderen Namen nach. Oben steht, wie er wirklich geschrieben ist.',
+    'Der Name der Website ist mit Zeichen geschrieben, die gewöhnlichen Buchstaben nur ähneln: ' +
+    'Er ahmt einen anderen Namen nach. Oben steht, wie er wirklich geschrieben ist.',
   'url.looksLike': 'Sieht aus wie',
   'url.lookalikeHeadline': 'Echte Adresse (so, wie Ihr Browser sie lesen muss)',
   'url.lookalikeStop':
-    'Diese Adresse ahmt eine andere nach. Öffnen Sie sie nur, wenn Sie genau wissen, warum dieser Server Sie dorthin schickt.',
+    'Diese Adresse ahmt eine andere nach. Öffnen Sie sie nur, wenn Sie genau wissen, ' +
+    'warum dieser Server Sie dorthin schickt.',
   'action.openLookalike': 'Trotzdem öffnen…',
   'action.openLookalikeConfirm': 'Trotzdem öffnen',
 
@@ -223,7 +237,8 @@ export const de: Dictionary = {
   'servers.listLabel': 'Eingerichtete Server',
   'servers.empty': 'Noch keine Server.',
   'servers.emptyHint':
-    'Fügen Sie einen hinzu oder importieren Sie die Server, die Sie schon in Claude Desktop, Cursor oder VS Code nutzen.',
+    'Fügen Sie einen hinzu oder importieren Sie die Server, die Sie schon in Claude Desktop, ' +
+    'Cursor oder VS Code nutzen.',
   'servers.loadError': 'Die Server konnten nicht geladen werden: {error}',
   'servers.fileProblem':
     'Ihre Änderung an servers.json wurde nicht geladen; die Liste unten ist die letzte gültige: {error}',
@@ -248,10 +263,12 @@ export const de: Dictionary = {
   'servers.mutedPill': 'Fragt nicht',
   'servers.mute': 'In dieser Sitzung nicht mehr fragen',
   'servers.muteHint':
-    'Seine Fragen werden dann ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten), bis Sie dies ausschalten oder Countersign neu startet.',
+    'Seine Fragen werden dann ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten), ' +
+    'bis Sie dies ausschalten oder Countersign neu startet.',
   'servers.protocol': 'MCP {version}',
   'servers.muteOn':
-    'Eingeschaltet: Fragen dieses Servers werden ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten). Schalten Sie dies aus, um wieder gefragt zu werden.',
+    'Eingeschaltet: Fragen dieses Servers werden ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten). ' +
+    'Schalten Sie dies aus, um wieder gefragt zu werden.',
   'servers.form.addTitle': 'Server hinzufügen',
   'servers.form.editTitle': '{name} bearbeiten',
   'servers.form.add': 'Server hinzufügen',
@@ -289,7 +306,8 @@ export const de: Dictionary = {
 
   'tools.title': 'Werkzeuge',
   'tools.lede':
-    'Was ein Server anbietet, und ein Ort, seine Werkzeuge selbst aufzurufen. Fragen eines Aufrufs kommen wie gewohnt zu Ihnen.',
+    'Was ein Server anbietet, und ein Ort, seine Werkzeuge selbst aufzurufen. ' +
+    'Fragen eines Aufrufs kommen wie gewohnt zu Ihnen.',
   'tools.server': 'Server',
   'tools.refresh': 'Aktualisieren',
   'tools.loading': '{server} wird gefragt, was er anbietet …',
@@ -313,7 +331,8 @@ export const de: Dictionary = {
   'tools.json.edit': 'Als JSON bearbeiten',
   'tools.json.useForm': 'Formular verwenden',
   'tools.json.why':
-    'Die Eingabe dieses Werkzeugs lässt sich nicht als Formular darstellen ({reason}): Geben Sie seine Argumente als JSON ein.',
+    'Die Eingabe dieses Werkzeugs lässt sich nicht als Formular darstellen ({reason}): ' +
+    'Geben Sie seine Argumente als JSON ein.',
   'tools.json.syntax': 'Das ist kein gültiges JSON: {detail}',
   'tools.json.notObject': 'Die Argumente müssen ein JSON-Objekt sein, etwa {"name": "Wert"}.',
   'tools.calls': 'Aufrufe',
@@ -333,12 +352,14 @@ export const de: Dictionary = {
   'tools.resultExtra': 'Metadaten:',
   'tools.allArguments': 'Alle Argumente',
   'servers.import.title':
-    'Eine Konfigurationsdatei von Claude Desktop, Cursor oder VS Code (claude_desktop_config.json, mcp.json oder settings.json)',
+    'Eine Konfigurationsdatei von Claude Desktop, Cursor oder VS Code (claude_desktop_config.json, ' +
+    'mcp.json oder settings.json)',
   'tools.emptyResult': 'Das Werkzeug hat keinen Inhalt zurückgegeben.',
 
   'tasks.title': 'Tasks',
   'tasks.lede':
-    'Lang laufende Werkzeugaufrufe. Ihre Fragen erreichen Sie als Dialoge. Abbrechen bittet den Server aufzuhören; wann, entscheidet er.',
+    'Lang laufende Werkzeugaufrufe. Ihre Fragen erreichen Sie als Dialoge. Abbrechen bittet den Server aufzuhören; ' +
+    'wann, entscheidet er.',
   'tasks.empty': 'Noch keine Tasks.',
   'tasks.emptyHint':
     'Ein Werkzeug, das Minuten läuft, antwortet als Task; er erscheint hier, solange er läuft und nachdem er endet.',
@@ -464,6 +485,7 @@ export const de: Dictionary = {
   'settings.history': 'Verlauf',
   'settings.redact': 'Antwortwerte nicht im Verlauf speichern',
   'settings.redactHint':
-    'Hält fest, welche Felder beantwortet wurden, und einen Fingerabdruck, nie die Werte. Gilt für Antworten ab jetzt.',
+    'Hält fest, welche Felder beantwortet wurden, und einen Fingerabdruck, nie die Werte. ' +
+    'Gilt für Antworten ab jetzt.',
   'settings.saveFailed': 'Die Einstellung konnte nicht gespeichert werden: {error}',
 };

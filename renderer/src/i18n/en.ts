@@ -10,15 +10,18 @@ export const en = {
   'app.hostError': 'Countersign cannot reach its host: {error}',
   'app.noToken': 'This page was opened without its access key, so it cannot talk to Countersign.',
   'app.noTokenWhatToDo':
-    'Open the link that "countersign web" printed in its terminal (it ends in #token=…). If that terminal is gone, run countersign web again: it prints a new link.',
+    'Open the link that "countersign web" printed in its terminal (it ends in #token=…). ' +
+    'If that terminal is gone, run countersign web again: it prints a new link.',
   'app.connection.reconnecting':
     'Lost the connection to Countersign; reconnecting… Questions keep waiting in the meantime.',
   'app.connection.failed':
-    'The connection to Countersign is gone. Open the link that `countersign web` printed again (a restarted Countersign prints a new one).',
+    'The connection to Countersign is gone. Open the link that `countersign web` printed again ' +
+    '(a restarted Countersign prints a new one).',
 
   'app.alert.socket-missing': 'Another program removed Countersign’s approval socket; agents could not reach this app.',
   'app.alert.socket-replaced':
-    'Another program took over Countersign’s approval socket. Agents’ questions may go to it instead of this app. Find and stop it, then restart Countersign.',
+    'Another program took over Countersign’s approval socket. ' +
+    'Agents’ questions may go to it instead of this app. Find and stop it, then restart Countersign.',
   'app.alert.socket-restored': 'Countersign’s approval socket was bound again; agents reach this app.',
 
   'dialog.title.form': '{server} asks for information',
@@ -75,7 +78,8 @@ export const en = {
   'form.invalid.one': 'Please correct the highlighted field.',
   'form.invalid.other': 'Please correct the {count} highlighted fields.',
   'form.secretBanner':
-    'This form asks for something that looks like a secret ({fields}). Servers must not ask for passwords, keys, tokens or payment data in a form. Declining is the safe choice.',
+    'This form asks for something that looks like a secret ({fields}). Servers must not ask for passwords, keys, ' +
+    'tokens or payment data in a form. Declining is the safe choice.',
   'form.secretField': 'Looks like a secret. Prefer declining.',
   'form.chars': '{count} of at most {max} characters',
   'form.charsMin': 'At least {min} characters',
@@ -121,10 +125,12 @@ export const en = {
   'signIn.scopes': 'Permissions asked for',
   'signIn.noScopes': 'None named: the server decides.',
   'signIn.consent':
-    'Open in browser shows this sign-in page in your usual browser. The sign-in comes back to Countersign on this computer only; the AI model never sees the link, a code or a token.',
+    'Open in browser shows this sign-in page in your usual browser. ' +
+    'The sign-in comes back to Countersign on this computer only; the AI model never sees the link, a code or a token.',
   'signIn.blocked': 'This sign-in page cannot be opened. You can only cancel.',
   'signIn.waiting':
-    'The sign-in page is open in your browser. Finish signing in there; this dialog closes by itself when the sign-in comes back.',
+    'The sign-in page is open in your browser. Finish signing in there; ' +
+    'this dialog closes by itself when the sign-in comes back.',
   'signIn.openFailed': 'The sign-in page was not opened: {reason}',
   'servers.signIn.needed': 'Sign-in needed',
   'servers.signIn.neededHint': 'This server asks you to sign in before it answers.',
@@ -153,7 +159,8 @@ export const en = {
   'url.fullLink': 'Full link',
   'url.nothingLoaded': 'Nothing has been opened or loaded yet.',
   'url.consent':
-    'Open in browser takes you to this address in your usual browser. Neither Countersign nor the AI model can see what you do there.',
+    'Open in browser takes you to this address in your usual browser. ' +
+    'Neither Countersign nor the AI model can see what you do there.',
   'url.blocked': 'This link cannot be opened. You can only decline or cancel.',
   'url.blockedCopy': 'This link cannot be opened from here. You can copy it, decline or cancel.',
   'url.openFailed': 'The link was not opened: {reason}',
@@ -165,7 +172,8 @@ export const en = {
   'url.warningsLabel': 'Warnings',
 
   'warn.punycode':
-    'The site name is internationalised (Punycode). Letters from other alphabets can imitate a familiar name: check it carefully.',
+    'The site name is internationalised (Punycode). Letters from other alphabets can imitate a familiar name: ' +
+    'check it carefully.',
   'warn.mixed-script': 'The site name mixes letters from different alphabets, a common way to imitate a familiar site.',
   'warn.http-not-loopback':
     'The link is not encrypted (http). Others on the network could read or change what you send.',
@@ -175,7 +183,8 @@ export const en = {
   'warn.blocked-scheme': 'Links of this kind ({scheme}) are never opened.',
   'warn.unparseable': 'The link is malformed and cannot be opened.',
   'warn.confusable':
-    'The site name is written with letters that only look like ordinary ones: it imitates another name. The headline shows how it is really spelled.',
+    'The site name is written with letters that only look like ordinary ones: it imitates another name. ' +
+    'The headline shows how it is really spelled.',
   'url.looksLike': 'Looks like',
   'url.lookalikeHeadline': 'Real address (shown as your browser must read it)',
   'url.lookalikeStop':
@@ -239,10 +248,12 @@ export const en = {
   'servers.mutedPill': 'Not asking',
   'servers.mute': 'Stop asking this session',
   'servers.muteHint':
-    'Its questions are then cancelled without being shown (and still recorded in the history) until you turn this off or Countersign restarts.',
+    'Its questions are then cancelled without being shown ' +
+    '(and still recorded in the history) until you turn this off or Countersign restarts.',
   'servers.protocol': 'MCP {version}',
   'servers.muteOn':
-    'On: questions from this server are cancelled without being shown (each is still recorded in the history). Turn this off to be asked again.',
+    'On: questions from this server are cancelled without being shown (each is still recorded in the history). ' +
+    'Turn this off to be asked again.',
   'servers.form.addTitle': 'Add a server',
   'servers.form.editTitle': 'Edit {name}',
   'servers.form.add': 'Add server',
