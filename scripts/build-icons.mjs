@@ -46,28 +46,38 @@ const TEAL = '#17495a';
 const ALERT = '#c2410c';
 
 // The mark without a tile, for monochrome template images (macOS menu bar).
-const TRAY_TEMPLATE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16">
-  <path d="M1.8 8.6 L5.2 12 L9.6 6.6" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>
-  <g transform="translate(10.3 5.9) rotate(40)"><path d="M0 0 L-2.8 -4.4 L-2.8 -6.6 L2.8 -6.6 L2.8 -4.4 Z" fill="#000"/></g>
+const TRAY_TEMPLATE_SVG =
+  `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16">
+  <path d="M1.8 8.6 L5.2 12 L9.6 6.6" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" ` +
+  `stroke-linejoin="round"/>
+  <g transform="translate(10.3 5.9) rotate(40)"><path d="M0 0 L-2.8 -4.4 L-2.8 -6.6 L2.8 -6.6 L2.8 -4.4 Z" ` +
+  `fill="#000"/></g>
 </svg>`;
 
 // The small tile, optionally with an attention dot.
 function traySvg(attention) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">
   <rect x="1" y="1" width="30" height="30" rx="6.5" fill="${TEAL}"/>
-  <path d="M6.5 17.5 L11.5 22.5 L18 14.5" fill="none" stroke="${INK}" stroke-width="3.4" stroke-linecap="round" stroke-linejoin="round"/>
-  <g transform="translate(18.6 13.8) rotate(40)"><path d="M0 0 L-4.6 -7 L-4.6 -10.5 L4.6 -10.5 L4.6 -7 Z" fill="${GOLD}"/></g>
+  <path d="M6.5 17.5 L11.5 22.5 L18 14.5" fill="none" stroke="${INK}" stroke-width="3.4" stroke-linecap="round" ` +
+    `stroke-linejoin="round"/>
+  <g transform="translate(18.6 13.8) rotate(40)"><path d="M0 0 L-4.6 -7 L-4.6 -10.5 L4.6 -10.5 L4.6 -7 Z" ` +
+    `fill="${GOLD}"/></g>
   ${attention ? `<circle cx="25" cy="7" r="6.5" fill="${ALERT}" stroke="${INK}" stroke-width="1.6"/>` : ''}
-</svg>`;
+</svg>`
+  );
 }
 
 // A Windows taskbar overlay: the number waiting on a round badge.
 function badgeSvg(text) {
   const size = text.length > 1 ? 10.5 : 13;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">
   <circle cx="16" cy="16" r="15" fill="${ALERT}" stroke="#fff" stroke-width="2"/>
-  <text x="16" y="16" dy="0.36em" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${size * 1.55}" fill="#fff">${text}</text>
-</svg>`;
+  <text x="16" y="16" dy="0.36em" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" ` +
+    `font-size="${size * 1.55}" fill="#fff">${text}</text>
+</svg>`
+  );
 }
 
 async function render(svgPath, size) {

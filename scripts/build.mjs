@@ -129,7 +129,8 @@ async function copyKeyringBinary(outDir) {
   const file = `keyring.${triple}.node`;
   if (!triple || !(await exists(join(pkgDir, file)))) {
     step(
-      `keychain binding: no prebuilt @napi-rs/keyring for ${process.platform}-${process.arch}; tokens stay a plain 0600 file`,
+      `keychain binding: no prebuilt @napi-rs/keyring for ${process.platform}-${process.arch}; ` +
+        'tokens stay a plain 0600 file',
     );
     return undefined;
   }
@@ -195,7 +196,9 @@ async function main() {
       target: 'node20',
       // Bundled CJS dependencies call require(); give the ESM file one.
       banner: {
-        js: "import { createRequire as __csCreateRequire } from 'node:module'; const require = __csCreateRequire(import.meta.url);",
+        js:
+          "import { createRequire as __csCreateRequire } from 'node:module'; " +
+          'const require = __csCreateRequire(import.meta.url);',
       },
     });
     assertSelfContained(demoResult, 'demo-server.mjs', nodeRuntime);
@@ -219,7 +222,9 @@ async function main() {
       format: 'esm',
       target: 'node20',
       banner: {
-        js: "import { createRequire as __csCreateRequire } from 'node:module'; const require = __csCreateRequire(import.meta.url);",
+        js:
+          "import { createRequire as __csCreateRequire } from 'node:module'; " +
+          'const require = __csCreateRequire(import.meta.url);',
       },
     });
     assertSelfContained(cliResult, 'countersign.mjs', nodeRuntime);

@@ -388,7 +388,8 @@ async function runPlan(plan, ctx) {
       results[i] = await runOne(e, ctx);
       const r = results[i];
       console.error(
-        `  ${r.status.padEnd(13)} ${e.key} (${(r.durationMs / 1000).toFixed(1)} s)${r.notes.length ? ' - ' + r.notes.join('; ').slice(0, 160) : ''}`,
+        `  ${r.status.padEnd(13)} ${e.key} ` +
+          `(${(r.durationMs / 1000).toFixed(1)} s)${r.notes.length ? ' - ' + r.notes.join('; ').slice(0, 160) : ''}`,
       );
     }
   };
@@ -416,11 +417,13 @@ function markdown(summary) {
   L.push(`- Suite: \`@modelcontextprotocol/conformance@${summary.suiteVersion}\` on Node ${summary.suiteNode}`);
   L.push(`- Client under test: \`${summary.clientCommandDisplay}\` (client \`node\` on PATH: ${summary.clientNode})`);
   L.push(
-    `- Per-scenario client timeout ${summary.timeoutMs} ms, ${summary.jobs} in parallel, whole run ${(summary.durationMs / 1000).toFixed(1)} s`,
+    `- Per-scenario client timeout ${summary.timeoutMs} ms, ${summary.jobs} in parallel, ` +
+      `whole run ${(summary.durationMs / 1000).toFixed(1)} s`,
   );
   if (summary.history)
     L.push(
-      `- History: every client recorded into one journal; \`countersign history verify\`: ${summary.history.ok ? 'intact' : 'BROKEN'}, ${summary.history.entries} entries`,
+      `- History: every client recorded into one journal; \`countersign history verify\`: ` +
+        `${summary.history.ok ? 'intact' : 'BROKEN'}, ${summary.history.entries} entries`,
     );
   const req = summary.results.filter((r) => r.expect === 'pass');
   const ok = req.filter((r) => r.status === 'pass').length;
@@ -429,7 +432,8 @@ function markdown(summary) {
     `- Verdict: **${ok}/${req.length} required runs passed**${summary.exitCode ? ' - run FAILED' : ''}; ` +
       `${summary.results.filter((r) => r.status === 'expected-fail').length} expected failures` +
       (nowPassing.length
-        ? `; **now passing (remove from expected failures): ${nowPassing.map((r) => `${r.scenario}@${r.specVersion}`).join(', ')}**`
+        ? '; **now passing (remove from expected failures): ' +
+          `${nowPassing.map((r) => `${r.scenario}@${r.specVersion}`).join(', ')}**`
         : ''),
   );
   L.push('');
@@ -438,7 +442,8 @@ function markdown(summary) {
   for (const r of summary.results) {
     const notes = r.notes.join('; ');
     L.push(
-      `| \`${cell(r.scenario)}\` | ${r.specVersion} | ${r.status} | ${r.warnings} | ${checksCell(r)} | ${(r.durationMs / 1000).toFixed(1)} s | ${cell(notes.length > 300 ? notes.slice(0, 297) + '...' : notes)} |`,
+      `| \`${cell(r.scenario)}\` | ${r.specVersion} | ${r.status} | ${r.warnings} | ${checksCell(r)} | ` +
+        `${(r.durationMs / 1000).toFixed(1)} s | ${cell(notes.length > 300 ? notes.slice(0, 297) + '...' : notes)} |`,
     );
   }
   L.push('');
@@ -449,7 +454,8 @@ function markdown(summary) {
     L.push('');
   }
   L.push(
-    `Per-scenario output (checks.json, client stdout/stderr, suite.log) and summary.json: \`${summary.resultsDirDisplay}\`${summary.resultsDirDisplay.startsWith('.cache') ? ' (git-ignored)' : ''}.`,
+    'Per-scenario output (checks.json, client stdout/stderr, suite.log) and summary.json: ' +
+      `\`${summary.resultsDirDisplay}\`${summary.resultsDirDisplay.startsWith('.cache') ? ' (git-ignored)' : ''}.`,
   );
   L.push(MARK_END);
   return L.join('\n');
@@ -481,7 +487,8 @@ async function main() {
     if (!fs.existsSync(CLIENT_BIN)) {
       die(
         2,
-        `${path.relative(REPO, CLIENT_BIN)} does not exist yet; pass --client "<cmd>" (or CONFORMANCE_CLIENT_CMD) to test another client`,
+        `${path.relative(REPO, CLIENT_BIN)} does not exist yet; ` +
+          'pass --client "<cmd>" (or CONFORMANCE_CLIENT_CMD) to test another client',
       );
     }
     // Scenarios run in parallel, and every client records its questions into the
@@ -506,7 +513,8 @@ async function main() {
   const t0 = Date.now();
   const ctx = { clientCmd, timeout: opts.timeout, jobs: opts.jobs, resultsDir, deadline: t0 + opts.budget * 1000 };
   console.error(
-    `conformance: suite ${version}, ${plan.length} runs (${plan.filter((e) => e.expect === 'pass').length} required), client: ${displayCmd}`,
+    `conformance: suite ${version}, ${plan.length} runs ` +
+      `(${plan.filter((e) => e.expect === 'pass').length} required), client: ${displayCmd}`,
   );
   const results = await runPlan(plan, ctx);
   const durationMs = Date.now() - t0;
@@ -574,7 +582,8 @@ async function main() {
   console.log('scenario'.padEnd(44) + 'version'.padEnd(12) + 'status'.padEnd(15) + 'warn  checks');
   for (const r of results) {
     console.log(
-      `${r.scenario.padEnd(44)}${r.specVersion.padEnd(12)}${r.status.padEnd(15)}${String(r.warnings).padEnd(6)}${checksCell(r)}`,
+      `${r.scenario.padEnd(44)}${r.specVersion.padEnd(12)}${r.status.padEnd(15)}${String(r.warnings).padEnd(6)}` +
+        `${checksCell(r)}`,
     );
   }
   for (const r of failedReq) console.log(`\nFAIL ${r.scenario}@${r.specVersion}: ${r.notes.join('; ')}`);
@@ -582,7 +591,8 @@ async function main() {
   if (np.length)
     console.log(`\nNow passing (expected to fail): ${np.map((r) => `${r.scenario}@${r.specVersion}`).join(', ')}`);
   console.log(
-    `\nresults: ${summary.resultsDirDisplay}/summary.json, conformance.md${opts.doc ? ', docs/conformance.md' : ''}; ${(durationMs / 1000).toFixed(1)} s`,
+    `\nresults: ${summary.resultsDirDisplay}/summary.json, ` +
+      `conformance.md${opts.doc ? ', docs/conformance.md' : ''}; ${(durationMs / 1000).toFixed(1)} s`,
   );
   console.log(`conformance: ${required.length - failedReq.length} passed, ${failedReq.length} failed`);
   process.exit(exitCode);
@@ -643,7 +653,8 @@ async function runRequirementSets({ clientCmd, displayCmd, resultsDir, version, 
   const t0 = Date.now();
   const timeout = Math.max(opts.timeout, Number(process.env.CONFORMANCE_SET_TIMEOUT_MS || 120000));
   console.error(
-    `conformance: suite ${version}, requirement sets ${REQUIREMENT_SETS.join(' and ')} in parallel, client: ${displayCmd}`,
+    `conformance: suite ${version}, requirement sets ${REQUIREMENT_SETS.join(' and ')} in parallel, client: ` +
+      `${displayCmd}`,
   );
   const runOne = async (rev) => {
     const run = await runSuiteClient({
@@ -749,7 +760,8 @@ async function runRequirementSets({ clientCmd, displayCmd, resultsDir, version, 
   const scored = results.filter((r) => r.scored);
   console.log(`\nresults: ${summary.resultsDirDisplay}; ${(durationMs / 1000).toFixed(1)} s`);
   console.log(
-    `conformance: ${scored.filter((r) => r.status === 'pass').length}/${scored.length} scored runs passed; ${results.length - regressions.length} passed or expected, ${regressions.length} failed`,
+    `conformance: ${scored.filter((r) => r.status === 'pass').length}/${scored.length} scored runs passed; ` +
+      `${results.length - regressions.length} passed or expected, ${regressions.length} failed`,
   );
   process.exit(exitCode);
 }
