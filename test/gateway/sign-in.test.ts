@@ -7,35 +7,20 @@
 // server) in this process, a bearer-protected MCP server and an
 // authorization server on 127.0.0.1.
 import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignInQuestion } from '../../shared/auth/types';
-import { startProtectedServer } from '../fixtures/oauth/protected-server';
-import { startTestAuthorizationServer } from '../fixtures/oauth/test-authorization-server';
+import { cleanupsAfterEach } from '../support/cleanups';
+import { followSignInLink, startSignInServers } from '../support/sign-in';
 import { eventually, makeDataDir, startAgent, startApp, textOf } from './harness';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-/** Load the link and follow its redirect to the loopback listener, as the system browser would. */
-async function browse(link: string): Promise<void> {
-  const res = await fetch(link, { redirect: 'manual' });
-  await res.text();
-  const location = res.headers.get('location');
-  if (!location) throw new Error(`no redirect from ${link}`);
-  await (await fetch(new URL(location, link), { redirect: 'manual' })).text();
-}
+const cleanups = cleanupsAfterEach();
 
 async function setup() {
-  const as = await startTestAuthorizationServer({ scopesSupported: ['mcp:read'] });
-  cleanups.push(() => as.close());
-  const server = await startProtectedServer({
-    authorizationServers: () => [as.issuer],
-    verify: async (t) => (as.tokens.has(t) ? { scopes: as.tokens.get(t)! } : undefined),
-    challengeScope: 'mcp:read',
-  });
-  cleanups.push(() => server.close());
+  const { as, server } = await startSignInServers(
+    cleanups,
+    { scopesSupported: ['mcp:read'] },
+    { challengeScope: 'mcp:read' },
+  );
   const { dataDir } = makeDataDir({ notes: { url: server.url } });
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const app = await startApp(dataDir);
@@ -81,7 +66,7 @@ describe('a sign-in behind the gateway', () => {
     await expect(s.app.service.invoke('openQuestionUrl', { questionId: q.id })).resolves.toEqual({ opened: true });
     expect(s.app.opened).toEqual([q.url.href]);
     expect(await s.app.service.invoke('listSignIns', {})).toMatchObject([{ id: q.id, waiting: true }]);
-    await browse(q.url.href);
+    await followSignInLink(q.url.href);
     expect((await listed).tools.map((t) => t.name)).toContain('notes__whoami');
     const result = await s.agent.client.callTool({ name: 'notes__whoami', arguments: {} });
     expect(textOf(result)).toBe('signed-in call reached the server');
@@ -110,7 +95,7 @@ describe('a sign-in behind the gateway', () => {
     const listed = s.agent.client.listTools();
     await eventually(() => s.signIns.length === 1, 20_000, 'the sign-in dialog in the app');
     await s.app.service.invoke('openQuestionUrl', { questionId: s.signIns[0]!.id });
-    await browse(s.signIns[0]!.url.href);
+    await followSignInLink(s.signIns[0]!.url.href);
     await listed;
     // Signed out in the app (the store is shared): the gateway's next request meets a 401.
     await s.app.service.invoke('signOut', { server: 'notes' });

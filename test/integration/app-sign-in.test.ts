@@ -8,35 +8,23 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignInQuestion } from '../../shared/auth/types';
 import type { CallView, HostEvents, ServerView } from '../../shared/host-api/contract';
 import { HostService } from '../../electron/core/service/host-service';
 import { JournalHistory } from '../../electron/core/service/journal-history';
 import { createInvokeHandler, type InvokeEventLike, type InvokeReply } from '../../electron/main/ipc';
 import { OpenExternalGate } from '../../electron/main/open-external-gate';
-import { startProtectedServer } from '../fixtures/oauth/protected-server';
-import { startTestAuthorizationServer, type TestAs } from '../fixtures/oauth/test-authorization-server';
+import { cleanupsAfterEach } from '../support/cleanups';
+import { followSignInLink, startSignInServers } from '../support/sign-in';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const cleanups = cleanupsAfterEach();
 
 const MAIN_ID = 1;
 const fromWindow: InvokeEventLike = {
   sender: { id: MAIN_ID },
   senderFrame: { url: 'app://countersign/index.html', parent: null },
 };
-
-/** Load the link and follow its redirect to the loopback listener, as the system browser would. */
-async function browse(link: string): Promise<void> {
-  const res = await fetch(link, { redirect: 'manual' });
-  await res.text();
-  const location = res.headers.get('location');
-  if (!location) throw new Error(`no redirect from ${link}`);
-  await (await fetch(new URL(location, link), { redirect: 'manual' })).text();
-}
 
 function next<E extends keyof HostEvents>(
   service: HostService,
@@ -53,14 +41,11 @@ function next<E extends keyof HostEvents>(
 }
 
 async function setup(opts: { browse?: boolean } = {}) {
-  const as: TestAs = await startTestAuthorizationServer({ scopesSupported: ['mcp:read'] });
-  cleanups.push(() => as.close());
-  const server = await startProtectedServer({
-    authorizationServers: () => [as.issuer],
-    verify: async (t) => (as.tokens.has(t) ? { scopes: as.tokens.get(t)! } : undefined),
-    challengeScope: 'mcp:read',
-  });
-  cleanups.push(() => server.close());
+  const { as, server } = await startSignInServers(
+    cleanups,
+    { scopesSupported: ['mcp:read'] },
+    { challengeScope: 'mcp:read' },
+  );
   const dataDir = await mkdtemp(join(tmpdir(), 'cs-app-signin-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const opened: string[] = [];
@@ -68,7 +53,7 @@ async function setup(opts: { browse?: boolean } = {}) {
   const gate = new OpenExternalGate(
     async (url) => {
       opened.push(url);
-      if (opts.browse !== false) void browse(url).catch(() => undefined);
+      if (opts.browse !== false) void followSignInLink(url).catch(() => undefined);
     },
     (l) => logs.push(l),
   );

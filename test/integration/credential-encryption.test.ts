@@ -10,8 +10,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretServiceMissing, startSecretService, type SecretService } from '../fixtures/keychain/secret-service';
+import { cleanupsAfterEach } from '../support/cleanups';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -61,10 +62,7 @@ function run(env: Record<string, string>, ...args: string[]): Promise<OpResult> 
   });
 }
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const cleanups = cleanupsAfterEach();
 
 async function dataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'cs-creds-'));

@@ -6,32 +6,18 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignInQuestion } from '../../shared/auth/types';
 import { ScriptedPrompter } from '../../electron/cli/elicit-spec';
 import { FileCredentialStore, type CredentialStore } from '../../electron/core/auth/credential-store';
 import { Host } from '../../electron/core/host';
 import { tokenHash } from '../fixtures/oauth/dpop-verifier';
-import { startProtectedServer, type ProtectedServer } from '../fixtures/oauth/protected-server';
-import {
-  startTestAuthorizationServer,
-  type TestAs,
-  type TestAsOptions,
-} from '../fixtures/oauth/test-authorization-server';
+import type { ProtectedServer } from '../fixtures/oauth/protected-server';
+import type { TestAs, TestAsOptions } from '../fixtures/oauth/test-authorization-server';
+import { cleanupsAfterEach } from '../support/cleanups';
+import { followSignInLink, startSignInServers } from '../support/sign-in';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-/** Load the link and follow its redirect, as the system browser would. */
-async function browser(link: string): Promise<void> {
-  const res = await fetch(link, { redirect: 'manual' });
-  await res.text();
-  const location = res.headers.get('location');
-  if (!location) throw new Error(`no redirect from ${link}`);
-  await (await fetch(new URL(location, link), { redirect: 'manual' })).text();
-}
+const cleanups = cleanupsAfterEach();
 
 interface Setup {
   as: TestAs;
@@ -47,12 +33,8 @@ async function setup(
   asOptions: TestAsOptions,
   opts: { rsNonce?: boolean; dpopServer?: boolean; dpopRequired?: boolean } = {},
 ): Promise<Setup> {
-  const as = await startTestAuthorizationServer(asOptions);
-  cleanups.push(() => as.close());
-  const server = await startProtectedServer({
-    authorizationServers: () => [as.issuer],
-    verify: async (t) => (as.tokens.has(t) ? { scopes: as.tokens.get(t)! } : undefined),
-    ...(opts.dpopServer === false
+  const { as, server } = await startSignInServers(cleanups, asOptions, (as) =>
+    opts.dpopServer === false
       ? {}
       : {
           dpop: {
@@ -60,9 +42,8 @@ async function setup(
             requireNonce: opts.rsNonce ?? false,
             required: opts.dpopRequired ?? false,
           },
-        }),
-  });
-  cleanups.push(() => server.close());
+        },
+  );
   const dir = await mkdtemp(join(tmpdir(), 'cs-dpop-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const store = new FileCredentialStore(join(dir, 'credentials'), { keychain: null });
@@ -78,7 +59,7 @@ async function setup(
           return Promise.resolve('open');
         },
       },
-      auth: { store: hostStore, allowSignIn: true, open: browser, callbackTimeoutMs: 20_000 },
+      auth: { store: hostStore, allowSignIn: true, open: followSignInLink, callbackTimeoutMs: 20_000 },
     });
     cleanups.push(() => host.close());
     return host;

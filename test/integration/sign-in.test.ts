@@ -6,33 +6,19 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignInQuestion } from '../../shared/auth/types';
 import { ScriptedPrompter } from '../../electron/cli/elicit-spec';
 import { FileCredentialStore } from '../../electron/core/auth/credential-store';
 import type { SignInEvent } from '../../electron/core/auth/server-auth';
 import type { OAuthSettings } from '../../electron/core/config/server-config';
 import { Host } from '../../electron/core/host';
-import { startProtectedServer, type ProtectedServer } from '../fixtures/oauth/protected-server';
-import {
-  startTestAuthorizationServer,
-  type TestAs,
-  type TestAsOptions,
-} from '../fixtures/oauth/test-authorization-server';
+import type { ProtectedServer } from '../fixtures/oauth/protected-server';
+import type { TestAs, TestAsOptions } from '../fixtures/oauth/test-authorization-server';
+import { cleanupsAfterEach } from '../support/cleanups';
+import { followSignInLink, startSignInServers } from '../support/sign-in';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-/** Load the link and follow its redirect, as the system browser would. */
-async function browser(link: string): Promise<void> {
-  const res = await fetch(link, { redirect: 'manual' });
-  await res.text();
-  const location = res.headers.get('location');
-  if (!location) throw new Error(`no redirect from ${link}`);
-  await (await fetch(new URL(location, link), { redirect: 'manual' })).text();
-}
+const cleanups = cleanupsAfterEach();
 
 interface Setup {
   as: TestAs;
@@ -56,15 +42,11 @@ async function setup(
     allowSignIn?: boolean;
   } = {},
 ): Promise<Setup> {
-  const as = await startTestAuthorizationServer(asOptions);
-  cleanups.push(() => as.close());
-  const server = await startProtectedServer({
-    authorizationServers: () => (opts.authorizationServers ? opts.authorizationServers(as) : [as.issuer]),
-    verify: async (t) => (as.tokens.has(t) ? { scopes: as.tokens.get(t)! } : undefined),
+  const { as, server } = await startSignInServers(cleanups, asOptions, (as) => ({
+    ...(opts.authorizationServers ? { authorizationServers: () => opts.authorizationServers!(as) } : {}),
     ...(opts.challengeScope ? { challengeScope: opts.challengeScope } : {}),
     ...(opts.toolScopes ? { toolScopes: opts.toolScopes } : {}),
-  });
-  cleanups.push(() => server.close());
+  }));
   const dir = await mkdtemp(join(tmpdir(), 'cs-signin-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const store = new FileCredentialStore(join(dir, 'credentials'), { keychain: null });
@@ -86,7 +68,7 @@ async function setup(
       allowSignIn: opts.allowSignIn ?? true,
       open: async (url) => {
         opened.push(url);
-        await browser(url);
+        await followSignInLink(url);
       },
       onEvent: (e) => void events.push(e),
       callbackTimeoutMs: 20_000,
@@ -291,7 +273,7 @@ describe('the CLI', () => {
   it('auth login, status and logout: signed in, shown without a secret, then revoked', async () => {
     const s = await setup();
     const { runAuthCommand } = await import('../../electron/cli/auth-command');
-    const deps = { signIn: { store: s.store, open: browser } };
+    const deps = { signIn: { store: s.store, open: followSignInLink } };
     const login = io();
     expect(await runAuthCommand(['login', '--url', s.server.url], login.io, deps)).toBe(0);
     expect(login.err.join('\n')).toContain('[SIGN-IN] link: ');
