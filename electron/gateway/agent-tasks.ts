@@ -7,6 +7,7 @@
 // `working` with a fixed sentence, then the final result or error.
 import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { AgentTaskIds } from './agent-task-ids';
 
 /** Statuses an agent task can have (never `input_required`: the agent is never asked). */
 export type AgentTaskStatus = 'working' | 'completed' | 'failed' | 'cancelled';
@@ -50,13 +51,10 @@ export const AGENT_TASK_LIMITS = {
   maxKept: 500,
 };
 
-/** The error an agent gets for a task id it does not own or that is gone (the same either way). */
-function notFound(): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, 'Failed to retrieve task: Task not found');
-}
-
 export class AgentTasks {
   private readonly entries = new Map<string, Entry>();
+  /** Ids, and the error for an id that is not the caller's (an earlier gateway process's is named as such). */
+  private readonly ids = new AgentTaskIds();
 
   /** True while `owner` may start another task (a bounded number run at once). */
   canStart(owner: string): boolean {
@@ -91,7 +89,7 @@ export class AgentTasks {
       Math.max(AGENT_TASK_LIMITS.minTtlMs, requestedTtlMs ?? AGENT_TASK_LIMITS.defaultTtlMs),
     );
     const task: AgentTask = {
-      taskId: randomUUID(),
+      taskId: this.ids.next(),
       owner,
       status: 'working',
       statusMessage: sentence(),
@@ -141,7 +139,7 @@ export class AgentTasks {
 
   private entry(owner: string, taskId: unknown): Entry {
     const entry = typeof taskId === 'string' ? this.entries.get(taskId) : undefined;
-    if (!entry || entry.task.owner !== owner) throw notFound();
+    if (!entry || entry.task.owner !== owner) throw this.ids.unknown(taskId);
     return entry;
   }
 
