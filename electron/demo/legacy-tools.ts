@@ -16,6 +16,8 @@ const QUESTION_TIMEOUT_MS = 10 * 60_000;
 export function buildLegacyDemo(deps: spec.DemoDeps): McpServer {
   const server = new McpServer(spec.DEMO_INFO, { capabilities: { tools: {} }, instructions: spec.DEMO_INSTRUCTIONS });
 
+  // requestedSchema is one of the demo's flat form schemas; the receiving host's checkFlatSchema checks it
+  // (demo-server.test.ts drives every form through the real Host).
   const askForm = (ctx: ServerContext, message: string, requestedSchema: unknown): Promise<ElicitResult> =>
     ctx.mcpReq.elicitInput(
       { mode: 'form', message, requestedSchema: checkedAs(requestedSchema) },

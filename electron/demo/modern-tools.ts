@@ -75,6 +75,8 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
         inputRequests: {
           booking: inputRequired.elicit({
             message: spec.BOOK_QUESTION,
+            // A flat form schema with its literal types widened; the receiving host's checkFlatSchema checks it
+            // (demo-server.test.ts drives this form through the real Host).
             requestedSchema: checkedAs(bookingSchema(spec.bookingPrefill(args))),
           }),
         },
@@ -94,6 +96,8 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
         inputRequests: {
           plan: inputRequired.elicit({
             message: spec.deployPlanQuestion(service),
+            // A flat form schema with its literal types widened; the receiving host's checkFlatSchema checks it
+            // (demo-server.test.ts drives this form through the real Host).
             requestedSchema: checkedAs(spec.deployPlanSchema(environment)),
           }),
         },
