@@ -55,7 +55,10 @@ function timeInPage(page: Page, act: string, done: string): Promise<number> {
   })`) as Promise<number>;
 }
 
-/** Frame intervals while the list is scrolled by `step` pixels per frame for `frames` frames, and rows not yet loaded seen per frame. */
+/**
+ * Frame intervals while the list is scrolled by `step` pixels per frame for `frames` frames, and rows not yet
+ * loaded seen per frame.
+ */
 function scrollFrames(page: Page, frames: number, step: number): Promise<{ intervals: number[]; blankRows: number }> {
   return page.evaluate(`new Promise((resolve) => {
     const list = document.querySelector('.history-list');

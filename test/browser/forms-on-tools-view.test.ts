@@ -53,7 +53,8 @@ describe('a question form over the Tools view', () => {
     // The cut line has the whole arguments one step away.
     await expect(card.locator('.call-args-all pre').textContent()).resolves.toContain(longTitle);
 
-    // Both forms have a "title" field: every id on the page is unique, and each label of the dialog names a field in it.
+    // Both forms have a "title" field: every id on the page is unique,
+    // and each label of the dialog names a field in it.
     const ids = await page.evaluate(() => {
       const all = [...document.querySelectorAll('[id]')].map((e) => e.id);
       const dialogEl = document.querySelector('[role="dialog"]')!;

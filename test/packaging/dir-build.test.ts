@@ -31,7 +31,10 @@ const ELECTRON_VERSION = (
 ).version;
 const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 
-/** A stand-in Electron dist: an 'electron' executable carrying the fuse wire (as the real binary does), resources/, LICENSE, version. */
+/**
+ * A stand-in Electron dist: an 'electron' executable carrying the fuse wire (as the real binary does), resources/,
+ * LICENSE, version.
+ */
 function makeStubElectron(dir: string): void {
   mkdirSync(join(dir, 'resources'), { recursive: true });
   // Fuse wire v1, 8 fuses, in Electron's shipped states: RunAsNode on, cookie encryption off, NODE_OPTIONS on,
