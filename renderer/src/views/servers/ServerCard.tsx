@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ServerView } from '../../../../shared/host-api/contract';
 import ServerBadge from '../../dialogs/ServerBadge';
 import { useT } from '../../i18n/i18n-context';
-import { errorText } from '../../state/store';
 import { entrySummary } from './server-form-model';
 import ServerSignIn from './ServerSignIn';
 import ServerStatus from './ServerStatus';
+import { useAction } from './use-action';
 
 /** Props: the server, its badge colour, and what its buttons do (each may fail; the card shows why). */
 export interface ServerCardProps {
@@ -40,8 +40,7 @@ export default function ServerCard({
   const t = useT();
   const id = useId();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<null | 'reconnect' | 'remove' | 'mute'>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run, button } = useAction<'reconnect' | 'remove' | 'mute'>();
   const removeButton = useRef<HTMLButtonElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
@@ -54,19 +53,6 @@ export default function ServerCard({
     }
     (confirming ? keepButton : removeButton).current?.focus();
   }, [confirming]);
-
-  const run = async (what: 'reconnect' | 'remove' | 'mute', action: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(what);
-    setProblem(null);
-    try {
-      await action();
-    } catch (err) {
-      setProblem(errorText(err));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const titleId = `${id}-name`;
   const muteHint = `${id}-mute-hint`;
@@ -135,12 +121,7 @@ export default function ServerCard({
             <button ref={keepButton} type="button" className="button button-small" onClick={() => setConfirming(false)}>
               {t('servers.keep')}
             </button>
-            <button
-              type="button"
-              className="button button-small button-danger"
-              aria-disabled={busy === 'remove' || undefined}
-              onClick={() => void run('remove', onRemove)}
-            >
+            <button type="button" className="button button-small button-danger" {...button('remove', onRemove)}>
               {t('servers.remove')}
             </button>
           </div>
@@ -149,12 +130,7 @@ export default function ServerCard({
             <button type="button" className="button button-small" onClick={onOpenTools}>
               {t('servers.openTools')}
             </button>
-            <button
-              type="button"
-              className="button button-small"
-              aria-disabled={busy === 'reconnect' || undefined}
-              onClick={() => void run('reconnect', onReconnect)}
-            >
+            <button type="button" className="button button-small" {...button('reconnect', onReconnect)}>
               {busy === 'reconnect' ? t('servers.reconnecting') : t('servers.reconnect')}
             </button>
             <button type="button" className="button button-small" onClick={onEdit}>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ServerSignInView } from '../../../../shared/auth/types';
 import { useT } from '../../i18n/i18n-context';
-import { errorText } from '../../state/store';
+import { useAction } from './use-action';
 
 /** Props: the server's sign-in state (never a token), and what the buttons do. */
 export interface ServerSignInProps {
@@ -20,22 +20,9 @@ export interface ServerSignInProps {
 export default function ServerSignIn({ server, signIn, onSignIn, onSignOut }: ServerSignInProps) {
   const t = useT();
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy: running, problem, run } = useAction<'sign-in' | 'sign-out'>();
+  const busy = running !== null;
   const [more, setMore] = useState<string | null>(null);
-
-  const run = async (action: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await action();
-    } catch (err) {
-      setProblem(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   const scopes = signIn.scopes ?? [];
 
   return (
@@ -95,7 +82,7 @@ export default function ServerSignIn({ server, signIn, onSignIn, onSignOut }: Se
               type="button"
               className="button button-small"
               aria-disabled={busy || undefined}
-              onClick={() => void run(onSignOut)}
+              onClick={() => void run('sign-out', onSignOut)}
             >
               {t('action.signOut')}
             </button>
@@ -109,7 +96,7 @@ export default function ServerSignIn({ server, signIn, onSignIn, onSignOut }: Se
                 onSubmit={(e) => {
                   e.preventDefault();
                   const asked = more.split(/\s+/).filter(Boolean);
-                  void run(() => onSignIn([...scopes, ...asked])).then(() => setMore(null));
+                  void run('sign-in', () => onSignIn([...scopes, ...asked])).then(() => setMore(null));
                 }}
               >
                 <label htmlFor={`${id}-more`}>{t('servers.signIn.more')}</label>
@@ -132,7 +119,7 @@ export default function ServerSignIn({ server, signIn, onSignIn, onSignOut }: Se
             className="button button-small button-primary"
             aria-disabled={busy || undefined}
             aria-label={`${t('action.signIn')}: ${server}`}
-            onClick={() => void run(() => onSignIn())}
+            onClick={() => void run('sign-in', () => onSignIn())}
           >
             {t('action.signIn')}
           </button>

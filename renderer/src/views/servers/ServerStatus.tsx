@@ -6,19 +6,11 @@ export default function ServerStatus({ server }: { server: ServerView }) {
   const t = useT();
   switch (server.status) {
     case 'connecting':
-      return (
-        <span className="pill pill-info" data-status="connecting">
-          <span className="pill-spinner" aria-hidden="true" />
-          {t('servers.status.connecting')}
-        </span>
-      );
+      return <StatePill tone="info" mark="spinner" status="connecting" label={t('servers.status.connecting')} />;
     case 'connected':
       return (
         <span className="status-group" data-status="connected">
-          <span className="pill pill-success">
-            <span className="pill-dot" aria-hidden="true" />
-            {t('servers.status.connected')}
-          </span>
+          <StatePill tone="success" mark="dot" label={t('servers.status.connected')} />
           {server.era && <span className="pill pill-neutral">{t(`servers.era.${server.era}`)}</span>}
           {server.protocolVersion && (
             <span className="pill pill-neutral">{t('servers.protocol', { version: server.protocolVersion })}</span>
@@ -26,17 +18,26 @@ export default function ServerStatus({ server }: { server: ServerView }) {
         </span>
       );
     case 'error':
-      return (
-        <span className="pill pill-danger" data-status="error">
-          <span className="pill-dot" aria-hidden="true" />
-          {t('servers.status.error')}
-        </span>
-      );
+      return <StatePill tone="danger" mark="dot" status="error" label={t('servers.status.error')} />;
     default:
-      return (
-        <span className="pill pill-neutral" data-status="idle">
-          {t('servers.status.idle')}
-        </span>
-      );
+      return <StatePill tone="neutral" status="idle" label={t('servers.status.idle')} />;
   }
+}
+
+interface StatePillProps {
+  tone: 'info' | 'success' | 'danger' | 'neutral';
+  /** A spinner while something happens, a dot for a settled state. */
+  mark?: 'spinner' | 'dot';
+  /** Set where the pill alone carries the state (tests and styles read it). */
+  status?: ServerView['status'];
+  label: string;
+}
+
+function StatePill({ tone, mark, status, label }: StatePillProps) {
+  return (
+    <span className={`pill pill-${tone}`} data-status={status}>
+      {mark && <span className={`pill-${mark}`} aria-hidden="true" />}
+      {label}
+    </span>
+  );
 }
