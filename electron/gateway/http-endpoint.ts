@@ -19,6 +19,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { approvalEndpoint, ensurePrivateDir, readTokenFile, writeTokenFile } from '../core/approval/endpoint';
 import { messageOf } from '../core/host-error';
+import { writeWebResponse } from '../core/web-response';
 import { createAgentServer } from './agent-server';
 import type { Gateway } from './gateway';
 
@@ -255,28 +256,5 @@ async function serve(
     signal: controller.signal,
     ...(body !== undefined ? { body: new Uint8Array(body) } : {}),
   });
-  await write(await route(request, parsedBody), res);
-}
-
-async function write(response: Response, res: ServerResponse): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || res.destroyed) break;
-      res.write(value);
-    }
-  } finally {
-    reader.releaseLock();
-    res.end();
-  }
+  await writeWebResponse(await route(request, parsedBody), res);
 }
