@@ -6,15 +6,9 @@
 /** Starts a download of `data` named `filename`. */
 export function downloadText(data: string, filename: string, type: string, doc: Document = document): void {
   const url = URL.createObjectURL(new Blob([data], { type }));
-  const a = doc.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.hidden = true;
-  doc.body.append(a);
   try {
-    a.click();
+    downloadLink(url, filename, doc);
   } finally {
-    a.remove();
     // Revoked after the click has been handled, so the download has its bytes.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
@@ -22,7 +16,7 @@ export function downloadText(data: string, filename: string, type: string, doc: 
 
 /**
  * Starts a download the host streams from a one-use link of its own origin (the web shell), so a
- * million-entry export never has to fit in this page's memory.
+ * million-entry export never has to fit in this page's memory. Also the click behind downloadText.
  */
 export function downloadLink(url: string, filename: string, doc: Document = document): void {
   const a = doc.createElement('a');
