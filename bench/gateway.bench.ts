@@ -155,7 +155,7 @@ export async function benchGateway(
   const dataDir = dataDirWithFixture();
   const { command, args } = fixtureCommand('modern');
   const direct = await connectStdio(command, args);
-  // COUNTERSIGN_BENCH_CPU_PROF=<dir> profiles the gateway process (node --cpu-prof), for docs/benchmarks.md.
+  // COUNTERSIGN_BENCH_CPU_PROF=<dir> profiles the gateway and the relay processes (node --cpu-prof), for docs/gateway-profile.md.
   const prof = process.env.COUNTERSIGN_BENCH_CPU_PROF;
   const profArgs = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
   const viaGateway = await connectStdio(
@@ -217,6 +217,14 @@ export async function benchGateway(
         unit: 'ms',
         goal: null,
       },
+    );
+    // CPU of the middle process itself per call (what the gateway adds, apart from the scheduler's share).
+    const cpuCalls = Math.max(rounds, 3_000);
+    const gatewayCpu = await cpuPerCall(viaGateway.pid, sides[0]!, cpuCalls);
+    const relayCpu = await cpuPerCall(viaRelay.pid, sides[1]!, cpuCalls);
+    out.push(
+      { name: 'CPU of the gateway process per call (µs)', value: Math.round(gatewayCpu), unit: 'µs', goal: null },
+      { name: 'CPU of the bare relay process per call (µs)', value: Math.round(relayCpu), unit: 'µs', goal: null },
     );
     if (options.latencyOnly) return out;
 

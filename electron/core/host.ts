@@ -140,29 +140,43 @@ interface Resume {
  * server closing), and is linked both ways with the call's `cancel`, which
  * is what the lane request listens to.
  */
-function lazyLive(context: CallContext, cancel: CallCancel): LiveCall & { readonly armed: boolean } {
-  let controller: AbortController | undefined;
-  return {
-    context,
-    round: 1,
-    legacyQuestions: 0,
-    ended: false,
-    get controller() {
-      if (!controller) {
-        const c = new AbortController();
-        controller = c;
-        if (cancel.aborted) c.abort(cancel.reason);
-        else {
-          cancel.listen((reason) => c.abort(reason));
-          c.signal.addEventListener('abort', () => cancel.abort(c.signal.reason), { once: true });
-        }
+class LazyLive implements LiveCall {
+  round = 1;
+  legacyQuestions = 0;
+  ended = false;
+  failure?: HostError;
+  deadline?: QuestionAwareDeadline;
+  private made: AbortController | undefined;
+
+  constructor(
+    readonly context: CallContext,
+    private readonly cancel: CallCancel,
+  ) {}
+
+  get controller(): AbortController {
+    if (!this.made) {
+      const c = new AbortController();
+      this.made = c;
+      const cancel = this.cancel;
+      if (cancel.aborted) c.abort(cancel.reason);
+      else {
+        cancel.listen((reason) => c.abort(reason));
+        c.signal.addEventListener('abort', () => cancel.abort(c.signal.reason), { once: true });
       }
-      return controller;
-    },
-    get armed() {
-      return controller !== undefined;
-    },
-  };
+    }
+    return this.made;
+  }
+
+  /** True once something took the controller (it may have questions to withdraw). */
+  get armed(): boolean {
+    return this.made !== undefined;
+  }
+
+  /** The call ended: its open questions (if any could be) are withdrawn. */
+  end(why: string): void {
+    this.ended = true;
+    if (this.made && !this.made.signal.aborted) this.made.abort(callEndedReason(why));
+  }
 }
 
 /** The abort reason that withdraws a call's open questions when the call ends. */
@@ -355,6 +369,13 @@ export class Host {
     return slot.connection;
   }
 
+  /** The server's connection if it is open right now (no waiting, no connecting). */
+  connectedNow(name: string): ServerConnection | undefined {
+    const slot = this.slots.get(name);
+    const open = slot?.open;
+    return open && slot.connection === open.promise && !open.conn.closed ? open.conn : undefined;
+  }
+
   /** List a server's tools (all pages), remembering what each mirrors into headers. */
   async listTools(name: string, signal?: AbortSignal): Promise<Tool[]> {
     const conn = await this.connect(name, signal);
@@ -416,8 +437,7 @@ export class Host {
    */
   async passThroughCall(request: PassThroughRequest): Promise<CallResult> {
     const slot = this.slots.get(request.server);
-    const open = slot?.open;
-    const conn = open && slot.connection === open.promise && !open.conn.closed ? open.conn : undefined;
+    const conn = this.connectedNow(request.server);
     const lane = conn?.era === 'modern' ? conn.rawLane : undefined;
     const asCall = (): CallRequest => ({
       server: request.server,
@@ -443,12 +463,7 @@ export class Host {
     const cancel = new CallCancel();
     if (request.cancel.aborted) cancel.abort(request.cancel.reason);
     const unlink = request.cancel.listen((reason) => cancel.abort(reason));
-    const live = lazyLive(context, cancel);
-    const end = (why: string) => {
-      live.ended = true;
-      // Only a call something listened to has questions to withdraw.
-      if (live.armed && !live.controller.signal.aborted) live.controller.abort(callEndedReason(why));
-    };
+    const live = new LazyLive(context, cancel);
     slot.calls.set(context.callId, live);
     let handedOver = false;
     try {
@@ -473,7 +488,7 @@ export class Host {
       }
       if (live.failure) throw live.failure;
       const result = response as Record<string, unknown>;
-      end('it completed');
+      live.end('it completed');
       await this.observer.callEnded?.({
         call: context,
         outcome: 'complete',
@@ -485,13 +500,13 @@ export class Host {
     } catch (error) {
       if (handedOver) throw error; // runCall ended it and told the observer
       const failure = live.failure ?? (cancel.aborted && isHostError(cancel.reason) ? cancel.reason : error);
-      end(messageOf(failure));
+      live.end(messageOf(failure));
       await this.callFailed(context, failure, 0);
       throw failure;
     } finally {
       unlink();
       if (!handedOver) {
-        end('it ended');
+        live.end('it ended');
         slot.calls.delete(context.callId);
       }
     }

@@ -166,6 +166,12 @@ export class Gateway {
    * Make sure the server is connected and its list-changed notifications
    * reach the gateway (once per connection: a restarted server is hooked again).
    */
+  /** True when the server is connected and prepare() has hooked that connection (nothing to wait for). */
+  prepared(name: string): boolean {
+    const conn = this.host.connectedNow(name);
+    return conn !== undefined && this.hooked.has(conn);
+  }
+
   async prepare(name: string): Promise<void> {
     const conn = await this.host.connect(name);
     if (this.hooked.has(conn)) return;

@@ -144,7 +144,7 @@ export class PassThrough {
     gateway.tracker.begin(callId);
     let reply: JSONRPCMessage;
     try {
-      await gateway.prepare(server);
+      if (!gateway.prepared(server)) await gateway.prepare(server);
       const { result } = await gateway.host.passThroughCall({
         server,
         name,

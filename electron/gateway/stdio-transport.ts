@@ -46,7 +46,8 @@ export class GatewayStdioTransport implements Transport {
     for (;;) {
       const index: number = this.buffer?.indexOf(10) ?? -1;
       if (index === -1 || !this.buffer) return;
-      const line = this.buffer.toString('utf8', 0, index).replace(/\r$/, '');
+      // Without its newline and a CR before it (the SDK strips /\r$/).
+      const line = this.buffer.toString('utf8', 0, index > 0 && this.buffer[index - 1] === 13 ? index - 1 : index);
       this.buffer = index + 1 < this.buffer.length ? this.buffer.subarray(index + 1) : undefined;
       this.line(line);
       if (this.closed) return;

@@ -232,7 +232,9 @@ export async function laneLeg(
     ...(options.cancel ? { cancel: options.cancel } : {}),
     ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
   });
-  const checked = await schema['~standard'].validate(raw);
+  // zod validates synchronously here; awaiting only a promise keeps a tick per leg off the path.
+  const validated = schema['~standard'].validate(raw);
+  const checked = validated instanceof Promise ? await validated : validated;
   if (checked.issues)
     throw new HostError('protocol', `invalid ${method} result: ${checked.issues[0]?.message ?? 'malformed'}`);
   return checked.value;

@@ -94,7 +94,8 @@ class LaneReadBuffer implements ReadBufferLike {
     while (this.head) {
       const index = this.head.indexOf(10);
       if (index === -1) return null;
-      const line = this.head.toString('utf8', 0, index).replace(/\r$/, '');
+      // The line without its newline and a CR before it (the SDK strips /\r$/).
+      const line = this.head.toString('utf8', 0, index > 0 && this.head[index - 1] === 13 ? index - 1 : index);
       this.size -= index + 1;
       if (index + 1 < this.head.length) this.head = this.head.subarray(index + 1);
       else {

@@ -35,6 +35,9 @@ export interface RawLane {
 interface Pending {
   resolve(result: unknown): void;
   reject(error: unknown): void;
+  /** When the request times out (Date.now() ms), and what happens then. */
+  deadline?: number;
+  expire?(): void;
 }
 
 /** The envelope of the SDK's last request as it went on the wire. */
@@ -77,6 +80,32 @@ export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
   let next = 0;
   let closed = false;
 
+  // One timer for all the lane's deadlines, armed for the earliest: a timer
+  // made and cleared per request was a measurable share of a pass-through
+  // call (docs/gateway-profile.md). Each request still times out at its own
+  // deadline. Unref'd: the open connection keeps the process alive, not it.
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweepAt = Number.POSITIVE_INFINITY;
+  const arm = (at: number) => {
+    if (sweepTimer && at >= sweepAt) return;
+    clearTimeout(sweepTimer);
+    sweepAt = at;
+    sweepTimer = setTimeout(sweep, Math.max(0, at - Date.now()));
+    sweepTimer.unref();
+  };
+  const sweep = () => {
+    sweepTimer = undefined;
+    sweepAt = Number.POSITIVE_INFINITY;
+    const now = Date.now();
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const p of [...pending.values()]) {
+      if (p.deadline === undefined) continue;
+      if (p.deadline <= now) p.expire?.();
+      else earliest = Math.min(earliest, p.deadline);
+    }
+    if (earliest !== Number.POSITIVE_INFINITY) arm(earliest);
+  };
+
   // The outermost send: the lane's frames pass every send wrapper, as the SDK's requests do.
   const send = transport.send.bind(transport);
 
@@ -101,8 +130,9 @@ export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
   transport.onclose = () => {
     closed = true;
     const error = new HostError('connection', 'the server connection failed: the connection closed');
-    for (const w of pending.values()) w.reject(error);
+    for (const w of [...pending.values()]) w.reject(error);
     pending.clear();
+    clearTimeout(sweepTimer);
     onclose?.call(transport);
   };
 
@@ -116,11 +146,9 @@ export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
       const id = `${LANE_ID_PREFIX}${++next}`;
       const { signal, cancel: handle, timeoutMs } = options;
       return new Promise<unknown>((resolve, reject) => {
-        let timer: NodeJS.Timeout | undefined;
         let unlisten: (() => void) | undefined;
         const settle = () => {
           pending.delete(id);
-          clearTimeout(timer);
           unlisten?.();
         };
         const cancel = (reason: string) => {
@@ -145,14 +173,7 @@ export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
             signal.removeEventListener('abort', onAbort);
           };
         }
-        if (timeoutMs !== undefined) {
-          timer = setTimeout(() => {
-            settle();
-            cancel('timed out');
-            reject(new HostError('connection', `the server did not answer in time (${timeoutMs} ms)`));
-          }, timeoutMs);
-        }
-        pending.set(id, {
+        const waiter: Pending = {
           resolve: (r) => {
             settle();
             resolve(r);
@@ -161,7 +182,17 @@ export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
             settle();
             reject(e);
           },
-        });
+        };
+        if (timeoutMs !== undefined) {
+          waiter.deadline = Date.now() + timeoutMs;
+          waiter.expire = () => {
+            settle();
+            cancel('timed out');
+            reject(new HostError('connection', `the server did not answer in time (${timeoutMs} ms)`));
+          };
+          arm(waiter.deadline);
+        }
+        pending.set(id, waiter);
         const frame = { jsonrpc: '2.0' as const, id, method, params: { ...params, _meta: { ...envelope } } };
         send(frame).catch((error: unknown) => {
           settle();
