@@ -216,4 +216,73 @@ describe('QuestionQueue', () => {
     expect(queue.getState().opened).toEqual({});
     expect(queue.getState().questions.map((q) => q.id)).toEqual([c.id]);
   });
+
+  describe('"Cancel task"', () => {
+    const taskId = '4f2a9c81-0000-4000-8000-000000000000';
+    const taskQuestion = () =>
+      confirmQuestion({ origin: origin({ server: 'ci', task: { taskId, startedAt: new Date().toISOString() } }) });
+
+    it('is offered only for a question of a task, and only when the host can cancel tasks', async () => {
+      const plain = confirmQuestion();
+      const ofTask = taskQuestion();
+      const { host, queue } = await started([plain, ofTask]);
+      expect(queue.canCancelTask(plain.id)).toBe(false);
+      expect(queue.canCancelTask(ofTask.id)).toBe(true);
+      const { cancelTask: _omit, ...withoutCancel } = host.api;
+      const older = new QuestionQueue(withoutCancel);
+      await older.start();
+      expect(older.canCancelTask(ofTask.id)).toBe(false);
+      expect(await older.cancelTask(ofTask.id)).toBe(false);
+    });
+
+    it('leaves no note for the withdrawal it caused, and frees the queue before the host has finished', async () => {
+      const q = taskQuestion();
+      const next = confirmQuestion();
+      const host = createInMemoryHost({ questions: [q, next] });
+      let release!: () => void;
+      const api = {
+        ...host.api,
+        // The real host withdraws the question at once, then waits to hear what the server says.
+        cancelTask: async (p: { taskId: string; questionId?: string }) => {
+          host.withdraw(q.id, 'call-cancelled', 'withdrawn');
+          await new Promise<void>((r) => (release = r));
+          return {
+            taskId: p.taskId,
+            server: 'ci',
+            tool: 'deploy',
+            status: 'cancelled' as const,
+            startedAt: '',
+            lastUpdatedAt: '',
+            running: false,
+          };
+        },
+      };
+      const queue = new QuestionQueue(api);
+      await queue.start();
+      const cancelling = queue.cancelTask(q.id);
+      await vi.waitFor(() => expect(queue.getState().questions.map((x) => x.id)).toEqual([next.id]));
+      expect(queue.getState().notes).toEqual([]);
+      // The next question can be answered while the cancel is still on its way.
+      expect(queue.getState().sending).toBeNull();
+      expect(await queue.answer(next.id, { action: 'decline' })).toBe(true);
+      release();
+      expect(await cancelling).toBe(true);
+    });
+
+    it('still tells the human when a call is cancelled while their own answer is on its way', async () => {
+      const q = confirmQuestion();
+      const host = createInMemoryHost({ questions: [q] });
+      const api = {
+        ...host.api,
+        answerQuestion: async () => {
+          host.withdraw(q.id, 'call-cancelled', 'The call was cancelled; the question was withdrawn.');
+          return { accepted: false };
+        },
+      };
+      const queue = new QuestionQueue(api);
+      await queue.start();
+      await queue.answer(q.id, { action: 'accept', content: {} });
+      expect(queue.getState().notes.map((n) => n.reason)).toEqual(['call-cancelled']);
+    });
+  });
 });
