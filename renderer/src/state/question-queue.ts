@@ -13,6 +13,7 @@
 import type { Answer, Question } from '../../../shared/elicitation/types';
 import type { SignInQuestion } from '../../../shared/auth/types';
 import type { HostApi, HostEvents } from '../../../shared/host-api/contract';
+import { errorText, Store } from './store';
 
 /** What waits for the human: a server's question or a sign-in. */
 export type QueuedQuestion = Question | SignInQuestion;
@@ -78,9 +79,7 @@ const initialState: QueueState = {
 };
 
 /** An event-emitting store of waiting questions; views subscribe, dialogs call `answer`. */
-export class QuestionQueue {
-  private state: QueueState = initialState;
-  private readonly listeners = new Set<() => void>();
+export class QuestionQueue extends Store<QueueState> {
   private readonly unsubscribers: Array<() => void> = [];
   // Ids that must never come back: answered by us or withdrawn by the host.
   private readonly settled = new Set<string>();
@@ -90,7 +89,9 @@ export class QuestionQueue {
   // Questions whose task the human cancelled from their dialog: their withdrawal is no news.
   private readonly taskCancels = new Set<string>();
 
-  constructor(private readonly api: QueueHostApi) {}
+  constructor(private readonly api: QueueHostApi) {
+    super(initialState);
+  }
 
   /** Subscribes to host events, then loads the questions already waiting. Events win over a stale list. */
   async start(): Promise<void> {
@@ -138,15 +139,6 @@ export class QuestionQueue {
   stop(): void {
     for (const off of this.unsubscribers.splice(0)) off();
   }
-
-  /** The current state (same object until something changes). */
-  getState = (): QueueState => this.state;
-
-  /** Calls `listener` after every change; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   /** The question in front, if any. */
   front(): QueuedQuestion | undefined {
@@ -317,15 +309,6 @@ export class QuestionQueue {
         opened: withoutKey(this.state.opened, questionId),
       });
   }
-
-  private set(patch: Partial<QueueState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const listener of [...this.listeners]) listener();
-  }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {

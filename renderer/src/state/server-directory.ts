@@ -3,6 +3,7 @@
 // servers questions come from. A host that cannot list servers still works:
 // names then come from questions alone.
 import type { HostApi } from '../../../shared/host-api/contract';
+import { Store } from './store';
 
 /** The part of the HostApi the directory uses. */
 export type DirectoryHostApi = Pick<HostApi, 'listServers' | 'on'>;
@@ -13,12 +14,12 @@ export interface DirectoryState {
 }
 
 /** An event-emitting store of known server names. */
-export class ServerDirectory {
-  private state: DirectoryState = { names: [] };
-  private readonly listeners = new Set<() => void>();
+export class ServerDirectory extends Store<DirectoryState> {
   private off: (() => void) | null = null;
 
-  constructor(private readonly api: DirectoryHostApi) {}
+  constructor(private readonly api: DirectoryHostApi) {
+    super({ names: [] });
+  }
 
   async start(): Promise<void> {
     this.off = this.api.on('serversChanged', (servers) => this.merge(servers.map((s) => s.name)));
@@ -34,18 +35,10 @@ export class ServerDirectory {
     this.off = null;
   }
 
-  getState = (): DirectoryState => this.state;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
   /** Adds names (for example the servers of waiting questions). */
   merge(names: readonly string[]): void {
     const next = [...new Set([...this.state.names, ...names])].sort();
     if (next.length === this.state.names.length) return;
-    this.state = { names: next };
-    for (const l of [...this.listeners]) l();
+    this.set({ names: next });
   }
 }

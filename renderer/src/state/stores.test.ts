@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createInMemoryHost } from '../api/in-memory-host';
+import { createStores } from '../app/stores';
 import { ServerDirectory } from './server-directory';
 import { SettingsStore } from './settings-store';
+import { Store } from './store';
 
 describe('SettingsStore', () => {
   it('loads settings, follows settingsChanged and updates through the host', async () => {
@@ -34,5 +36,25 @@ describe('ServerDirectory', () => {
     expect(dir.getState()).toBe(before); // nothing new, no change event
     host.emit('serversChanged', [{ name: 'c', entry: { command: 'c' }, status: 'idle', muted: false }]);
     expect(dir.getState().names).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('the renderer stores', () => {
+  it('every store the UI subscribes to is the one Store, not a copy of its state and listeners', () => {
+    const stores = createStores(createInMemoryHost().api);
+    const subscribed = Object.entries(stores).filter(
+      ([, value]) => typeof value === 'object' && value !== null && 'subscribe' in value,
+    );
+    // The seven stores the views read (queue, directory, settings, servers, calls, tasks, history).
+    expect(subscribed.map(([name]) => name).sort()).toEqual([
+      'calls',
+      'directory',
+      'history',
+      'queue',
+      'servers',
+      'settings',
+      'tasks',
+    ]);
+    for (const [name, store] of subscribed) expect(store instanceof Store, name).toBe(true);
   });
 });
