@@ -19,6 +19,8 @@ export interface Interceptor {
   close(): void;
 }
 
+const DONE = Promise.resolve();
+
 export class GatewayStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -103,6 +105,8 @@ export class GatewayStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return Promise.reject(new Error('GatewayStdioTransport is closed'));
+    // The common case (the pipe took it) makes no promise of its own and no listeners.
+    if (this.stdout.write(serializeMessage(message))) return DONE;
     return new Promise((resolve, reject) => {
       const onError = (error: Error) => {
         this.stdout.off('drain', onDrain);
@@ -112,11 +116,8 @@ export class GatewayStdioTransport implements Transport {
         this.stdout.off('error', onError);
         resolve();
       };
-      if (this.stdout.write(serializeMessage(message))) resolve();
-      else {
-        this.stdout.once('drain', onDrain);
-        this.stdout.once('error', onError);
-      }
+      this.stdout.once('drain', onDrain);
+      this.stdout.once('error', onError);
     });
   }
 }
