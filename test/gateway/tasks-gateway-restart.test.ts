@@ -14,6 +14,7 @@ import { Client, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import * as z from 'zod';
 import { prepareTaskWire } from '../../electron/core/tasks/task-wire';
+import { readWireLog } from '../fixtures/spawn-fixture';
 import { GATEWAY_ENTRY, makeDataDir, startApp, tsxLoader, type App } from './harness';
 
 const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -21,10 +22,13 @@ const AnyResult = z.looseObject({});
 
 let app: App;
 let dataDir: string;
+let wireLogs: Record<string, string>;
 const closers: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
-  dataDir = makeDataDir({ tm: 'tasks-modern', tl: 'tasks-legacy' }).dataDir;
+  const made = makeDataDir({ tm: 'tasks-modern', tl: 'tasks-legacy' });
+  dataDir = made.dataDir;
+  wireLogs = made.wireLogs;
   app = await startApp(dataDir);
 });
 
@@ -59,6 +63,7 @@ async function modernAgent() {
     client.request({ method, params } as never, AnyResult, { timeout: 30_000 }) as Promise<Record<string, any>>;
   return {
     pid: transport.pid!,
+    close: () => client.close(),
     async start(name: string) {
       const result = await request('tools/call', { name, arguments: {} });
       return wire.takeTaskHandle(result) as { taskId: string } | undefined;
@@ -157,5 +162,35 @@ describe('a gateway restarted while its agent holds a task handle', () => {
       after.client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, AnyResult as never),
     ).rejects.toThrow(EARLIER(task.taskId));
     expect((await after.client.experimental.tasks.listTasks()).tasks).toEqual([]);
+  });
+
+  it('a gateway that shuts down normally (its agent went away) cancels the server task it was following', async () => {
+    const agent = await modernAgent();
+    const shown = app.nextQuestion();
+    const task = await agent.start('tm__wait_for_approval');
+    expect(task?.taskId).toBeTruthy();
+    await shown;
+    const serverTask = () =>
+      readWireLog(wireLogs.tm!)
+        .filter((e) => e.dir === 'out' && e.msg?.result?.resultType === 'task')
+        .at(-1)?.msg.result.taskId as string | undefined;
+    const upstream = serverTask();
+    expect(upstream).toBeTruthy();
+    const removal = app.nextRemoval();
+    await agent.close();
+    await removal;
+    for (let i = 0; i < 100; i++) {
+      if (
+        readWireLog(wireLogs.tm!).some(
+          (e) => e.dir === 'in' && e.msg?.method === 'tasks/cancel' && e.msg.params.taskId === upstream,
+        )
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const cancels = readWireLog(wireLogs.tm!).filter(
+      (e) => e.dir === 'in' && e.msg?.method === 'tasks/cancel' && e.msg.params.taskId === upstream,
+    );
+    expect(cancels).toHaveLength(1);
   });
 });
