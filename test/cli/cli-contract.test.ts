@@ -1,54 +1,34 @@
 // The CLI's flags, JSON shape, stderr lines and exit codes are a contract:
 // scripts and CI depend on them. Pinned here against the real fixture
 // servers, in-process for speed and once as a real process.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main';
-import { fixtureCommand } from '../fixtures/spawn-fixture';
+import { fixtureCommand, fixtureCommandLine } from '../fixtures/spawn-fixture';
+import { BIN, runCliIn, startBin } from '../support/cli';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const modern = (() => {
-  const { command, args } = fixtureCommand('modern');
-  return [command, ...args].map((w) => JSON.stringify(w)).join(' ');
-})();
-const legacy = (() => {
-  const { command, args } = fixtureCommand('legacy');
-  return [command, ...args].map((w) => JSON.stringify(w)).join(' ');
-})();
+const modern = fixtureCommandLine('modern');
+const legacy = fixtureCommandLine('legacy');
 
 async function cli(...argv: string[]) {
   return cliIn(mkdtempSync(join(tmpdir(), 'cs-data-')), ...argv);
 }
 
 async function cliIn(dataDir: string, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    env: { ...process.env, COUNTERSIGN_DATA_DIR: dataDir },
-  });
-  return { code, stdout: out.join('\n'), stderr: err };
+  const r = await runCliIn(dataDir, argv);
+  return { ...r, stdout: r.stdout.join('\n') };
 }
 
 /** bin/countersign.mjs as a real process (async, so several run at once). */
-function runBin(argv: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repo, 'bin', 'countersign.mjs'), ...argv], {
-      env: { ...process.env, COUNTERSIGN_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+async function runBin(
+  argv: string[],
+  dataDir: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const bin = startBin(argv, dataDir, 'ignore');
+  const code = await bin.exited;
+  return { code, stdout: bin.stdout(), stderr: bin.stderr() };
 }
 
 describe('countersign call', () => {
@@ -280,7 +260,7 @@ describe('the installed command', () => {
     const r = spawnSync(
       process.execPath,
       [
-        join(repo, 'bin', 'countersign.mjs'),
+        BIN,
         'call',
         '--stdio',
         modern,

@@ -10,9 +10,9 @@ import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main';
-import { fixtureCommand, startHttpFixture, type HttpFixture } from '../fixtures/spawn-fixture';
+import { fixtureCommand, fixtureCommandLine, startHttpFixture, type HttpFixture } from '../fixtures/spawn-fixture';
 import { elementsNamed, parseXmlStrict } from '../fixtures/strict-xml';
+import { BIN, runCliIn } from '../support/cli';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
@@ -20,20 +20,11 @@ const scripts = join(here, 'scripts');
 const seedScript = join(repo, 'docs', 'examples', 'deploy.mcp');
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const line = (words: string[]) => words.map((w) => JSON.stringify(w)).join(' ');
-const modern = line([fixtureCommand('modern').command, ...fixtureCommand('modern').args]);
-const legacyOnly = line([fixtureCommand('legacy').command, ...fixtureCommand('legacy').args]);
+const modern = fixtureCommandLine('modern');
+const legacyOnly = fixtureCommandLine('legacy');
 const deployer = line([process.execPath, '--import', tsxLoader, join(repo, 'test/fixtures/servers/deploy-server.ts')]);
 
-async function cliIn(dataDir: string, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    env: { ...process.env, COUNTERSIGN_DATA_DIR: dataDir },
-  });
-  return { code, stdout: out, stderr: err };
-}
+const cliIn = (dataDir: string, ...argv: string[]) => runCliIn(dataDir, argv);
 const freshDir = () => mkdtempSync(join(tmpdir(), 'cs-test-'));
 const cli = (...argv: string[]) => cliIn(freshDir(), ...argv);
 
@@ -88,11 +79,11 @@ describe("the seed's deploy script against the deploy server (seed 000)", () => 
     const script = writeScript(
       `elicit_response accept '{"environment": "production", "confirm": true}'\ncall_tool deploy service:"auth-service"\nassert_contains "nach staging ausgerollt"\n`,
     );
-    const r = spawnSync(
-      process.execPath,
-      [join(repo, 'bin', 'countersign.mjs'), 'test', script, '--stdio', deployer, '--era', 'legacy'],
-      { encoding: 'utf8', timeout: 60_000, env: { ...process.env, COUNTERSIGN_DATA_DIR: freshDir() } },
-    );
+    const r = spawnSync(process.execPath, [BIN, 'test', script, '--stdio', deployer, '--era', 'legacy'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, COUNTERSIGN_DATA_DIR: freshDir() },
+    });
     expect(r.status).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toEqual([

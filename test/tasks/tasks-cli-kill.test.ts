@@ -3,15 +3,14 @@
 // task. `countersign task follow` (a second real process, same data folder)
 // asks the same question again, the answer typed into it completes the task,
 // and the server's wire log shows the one answer, sent by the second process.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receivedRequests } from '../integration/host-harness';
 import { startHttpFixture, type HttpFixture } from '../fixtures/spawn-fixture';
+import { startBin, type BinProcess } from '../support/cli';
 
-const repo = join(import.meta.dirname, '..', '..');
 let fx: HttpFixture;
 beforeAll(async () => {
   fx = await startHttpFixture('tasks-modern');
@@ -20,25 +19,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-interface Cli {
-  child: ChildProcessWithoutNullStreams;
-  stdout(): string;
-  stderr(): string;
-  exited: Promise<number | null>;
-}
-
-function bin(argv: string[], data: string): Cli {
-  const child = spawn(process.execPath, [join(repo, 'bin', 'countersign.mjs'), ...argv], {
-    env: { ...process.env, COUNTERSIGN_DATA_DIR: data },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
+const bin = (argv: string[], data: string) => startBin(argv, data);
 
 async function until(what: string, check: () => boolean, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
@@ -48,7 +29,7 @@ async function until(what: string, check: () => boolean, ms = 60_000): Promise<v
   }
 }
 
-const asked = (cli: Cli) => cli.stderr().includes('[ASK] answer:');
+const asked = (cli: BinProcess) => cli.stderr().includes('[ASK] answer:');
 
 describe('a killed CLI and its task', () => {
   it('SIGKILL while the task waits for input; task follow asks again and the answer completes the task', async () => {

@@ -25,6 +25,23 @@ function setup(kind: 'tasks-modern' | 'tasks-legacy', specs: ElicitSpec[], extra
   return { ...h, wireLog: fx.wireLog, changes };
 }
 
+/** Calls `explode`: the task fails, and the call ends with the server's reason. */
+async function expectFailedTask(kind: 'tasks-modern' | 'tasks-legacy'): Promise<void> {
+  const { host } = setup(kind, []);
+  const error = await host.call({ server: 'fx', method: 'tools/call', name: 'explode' }).catch((e) => e);
+  expect(isHostError(error, 'task-failed')).toBe(true);
+  expect(error.message).toContain('database unreachable');
+}
+
+/** Starts `stubborn` (it ignores cancels); resolves, with the call under way, once the host lists the task and it ran a moment. */
+async function startStubborn(host: Host, signal: AbortSignal) {
+  const running = host.call({ server: 'fx', method: 'tools/call', name: 'stubborn', signal });
+  while ((await host.tasks.list()).length === 0) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 150));
+  // Wrapped: an async function would otherwise wait for the call itself.
+  return { running };
+}
+
 const text = (r: Record<string, unknown>) => (r.content as Array<{ text: string }>)[0]!.text;
 const statuses = (changes: TaskChangedEvent[]) =>
   changes.filter((c) => c.previous !== undefined).map((c) => `${c.previous}->${c.task.status}`);
@@ -73,19 +90,12 @@ describe('2026-07-28 Tasks extension', () => {
     expect(events.answers.map((a) => a.question.origin.key)).toEqual(['plan', 'confirm']);
   });
 
-  it('a failed task ends the call with its JSON-RPC error', async () => {
-    const { host } = setup('tasks-modern', []);
-    const error = await host.call({ server: 'fx', method: 'tools/call', name: 'explode' }).catch((e) => e);
-    expect(isHostError(error, 'task-failed')).toBe(true);
-    expect(error.message).toContain('database unreachable');
-  });
+  it('a failed task ends the call with its JSON-RPC error', () => expectFailedTask('tasks-modern'));
 
   it('cancel sends tasks/cancel and reports what the server says; a task that ignores it is reported as such', async () => {
     const { host, wireLog } = setup('tasks-modern', []);
     const controller = new AbortController();
-    const running = host.call({ server: 'fx', method: 'tools/call', name: 'stubborn', signal: controller.signal });
-    while ((await host.tasks.list()).length === 0) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 150));
+    const { running } = await startStubborn(host, controller.signal);
     controller.abort(new Error('user'));
     const error = await running.catch((e) => e);
     // Abort from the caller: the host cancels the task on the server.
@@ -130,19 +140,11 @@ describe('2025-11-25 task-augmented requests (SDK 1.x server)', () => {
     expect(receivedRequests(wireLog, 'tools/call')[0]!.msg.params.task).toBeDefined();
   });
 
-  it('a failed task ends the call with the server’s reason', async () => {
-    const { host } = setup('tasks-legacy', []);
-    const error = await host.call({ server: 'fx', method: 'tools/call', name: 'explode' }).catch((e) => e);
-    expect(isHostError(error, 'task-failed')).toBe(true);
-    expect(error.message).toContain('database unreachable');
-  });
+  it('a failed task ends the call with the server’s reason', () => expectFailedTask('tasks-legacy'));
 
   it('cancel: tasks/cancel, and the cancelled state the server reports', async () => {
     const { host, wireLog } = setup('tasks-legacy', []);
-    const controller = new AbortController();
-    const running = host.call({ server: 'fx', method: 'tools/call', name: 'stubborn', signal: controller.signal });
-    while ((await host.tasks.list()).length === 0) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 150));
+    const { running } = await startStubborn(host, new AbortController().signal);
     const taskId = (await host.tasks.list())[0]!.taskId;
     await host.tasks.cancel(taskId);
     const error = await running.catch((e) => e);

@@ -7,7 +7,6 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main';
 import { parseElicitSpec, ScriptedPrompter } from '../../electron/cli/elicit-spec';
 import { Host } from '../../electron/core/host';
 import type { Prompter } from '../../electron/core/prompter/prompter';
@@ -15,6 +14,7 @@ import type { Question } from '../../shared/elicitation/types';
 import { FileTaskStore } from '../../electron/core/tasks/task-store';
 import { receivedRequests } from '../integration/host-harness';
 import { startHttpFixture, type HttpFixture } from '../fixtures/spawn-fixture';
+import { runCliIn } from '../support/cli';
 
 let fx: HttpFixture;
 beforeAll(async () => {
@@ -34,14 +34,8 @@ class WaitingHuman implements Prompter {
 }
 
 async function cli(argv: string[], data: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    env: { ...process.env, COUNTERSIGN_DATA_DIR: data },
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  const { code, stdout, stderr } = await runCliIn(data, argv);
+  return { code, out: stdout.join('\n'), err: stderr.join('\n') };
 }
 
 describe('tasks survive a restart', () => {
