@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readWireLog } from '../fixtures/spawn-fixture';
-import { eventually, makeDataDir, startAgent, startApp, textOf, tsxLoader, type App } from './harness';
+import { eventually, makeDataDir, startAgent, startApp, textOf, tsxLoader, type Agent, type App } from './harness';
 
 const changingServer = {
   command: process.execPath,
@@ -62,6 +62,14 @@ describe('names across servers', () => {
   });
 });
 
+/** Waits until the agent is told, in a message after `from`, that the tool list changed. */
+const toolsChanged = (agent: Agent, from: number, what = 'tools/list_changed') =>
+  eventually(
+    () => agent.received.slice(from).some((m) => m.method === 'notifications/tools/list_changed'),
+    5_000,
+    what,
+  );
+
 describe('list changes', () => {
   it('a server adding a tool: the agent is told and sees it', async () => {
     const { dataDir } = makeDataDir({ changing: changingServer });
@@ -70,11 +78,7 @@ describe('list changes', () => {
     expect((await agent.client.listTools()).tools.map((t) => t.name)).toEqual(['changing__add_tool']);
     const from = agent.received.length;
     expect(textOf(await agent.client.callTool({ name: 'changing__add_tool', arguments: {} }))).toBe('added extra_1');
-    await eventually(
-      () => agent.received.slice(from).some((m) => m.method === 'notifications/tools/list_changed'),
-      5_000,
-      'tools/list_changed',
-    );
+    await toolsChanged(agent, from);
     expect((await agent.client.listTools()).tools.map((t) => t.name)).toEqual([
       'changing__add_tool',
       'changing__extra_1',
@@ -92,11 +96,7 @@ describe('list changes', () => {
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     doc.mcpServers.second = changingServer;
     writeFileSync(file, JSON.stringify(doc));
-    await eventually(
-      () => agent.received.slice(from).some((m) => m.method === 'notifications/tools/list_changed'),
-      5_000,
-      'tools/list_changed',
-    );
+    await toolsChanged(agent, from);
     expect((await agent.client.listTools()).tools.map((t) => t.name)).toEqual([
       'changing__add_tool',
       'second__add_tool',
@@ -104,11 +104,7 @@ describe('list changes', () => {
     delete doc.mcpServers.changing;
     const again = agent.received.length;
     writeFileSync(file, JSON.stringify(doc));
-    await eventually(
-      () => agent.received.slice(again).some((m) => m.method === 'notifications/tools/list_changed'),
-      5_000,
-      'second tools/list_changed',
-    );
+    await toolsChanged(agent, again, 'second tools/list_changed');
     expect((await agent.client.listTools()).tools.map((t) => t.name)).toEqual(['second__add_tool']);
   });
 });

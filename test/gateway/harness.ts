@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { expect } from 'vitest';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Answer, Question } from '../../shared/elicitation/types';
 import type { HostEvents } from '../../shared/host-api/contract';
@@ -257,6 +258,31 @@ export async function httpAgent(
   const client = agentClient(options.name ?? 'http-agent', options.era ?? 'modern', received, violations);
   await client.connect(transport);
   return { client, received, violations, stderr: () => '', close: () => client.close() };
+}
+
+/**
+ * Calls `name` and cancels it from the agent once the app shows its question:
+ * the app must withdraw the dialog as "call-cancelled" and the agent's call
+ * must reject. Resolves with the withdrawn question.
+ */
+export async function cancelFromAgent(
+  app: App,
+  agent: Agent,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<Question> {
+  const controller = new AbortController();
+  const shown = app.nextQuestion();
+  const pending = agent.client.callTool({ name, arguments: args }, { signal: controller.signal }).then(
+    () => 'resolved',
+    () => 'rejected',
+  );
+  const q = await shown;
+  const removal = app.nextRemoval();
+  controller.abort();
+  expect(await removal).toMatchObject({ questionId: q.id, reason: 'call-cancelled' });
+  expect(await pending).toBe('rejected');
+  return q;
 }
 
 /** Text of the first content block of a tool result. */

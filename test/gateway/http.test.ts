@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cancelFromAgent,
   GATEWAY_ENTRY,
   eventually,
   httpAgent,
@@ -168,21 +169,7 @@ describe('the HTTP endpoint', () => {
       expect(textOf(r)).toBe('deleted entry 23');
       expect(progress.length).toBeGreaterThanOrEqual(1);
 
-      const controller = new AbortController();
-      const shown = app.nextQuestion();
-      const pending = agent.client
-        .callTool(
-          { name: 'modern__confirm_delete', arguments: { entryId: 24 } },
-          {
-            signal: controller.signal,
-          },
-        )
-        .catch(() => 'rejected');
-      const q = await shown;
-      const removal = app.nextRemoval();
-      controller.abort();
-      expect(await removal).toMatchObject({ questionId: q.id, reason: 'call-cancelled' });
-      expect(await pending).toBe('rejected');
+      await cancelFromAgent(app, agent, 'modern__confirm_delete', { entryId: 24 });
     } finally {
       await agent.close();
     }

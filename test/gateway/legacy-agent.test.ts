@@ -3,7 +3,17 @@
 // agent, although its era has a server-to-client elicitation/create request
 // the gateway could have (and must never have) used.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaks, makeDataDir, serverFinalStrings, startAgent, startApp, textOf, type App, type Reply } from './harness';
+import {
+  cancelFromAgent,
+  leaks,
+  makeDataDir,
+  serverFinalStrings,
+  startAgent,
+  startApp,
+  textOf,
+  type App,
+  type Reply,
+} from './harness';
 
 let app: App;
 let agent: Awaited<ReturnType<typeof startAgent>>;
@@ -85,16 +95,7 @@ describe('a legacy agent through the gateway', () => {
   });
 
   it('cancelling from the agent withdraws the dialog', async () => {
-    const controller = new AbortController();
-    const shown = app.nextQuestion();
-    const pending = agent.client
-      .callTool({ name: 'legacy__confirm_delete', arguments: { entryId: 8 } }, { signal: controller.signal })
-      .catch(() => 'rejected');
-    const q = await shown;
-    const removal = app.nextRemoval();
-    controller.abort();
-    expect(await removal).toMatchObject({ questionId: q.id, reason: 'call-cancelled' });
-    expect(await pending).toBe('rejected');
+    await cancelFromAgent(app, agent, 'legacy__confirm_delete', { entryId: 8 });
   });
 
   it('never sends the agent a request, whatever it declared', () => {

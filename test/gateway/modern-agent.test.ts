@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWireLog } from '../fixtures/spawn-fixture';
 import {
+  cancelFromAgent,
   declaredUpstream,
   eventually,
   leaks,
@@ -227,19 +228,7 @@ describe('a modern agent through the gateway', () => {
   });
 
   it('an agent-side cancellation closes the pending dialog and is recorded as cancelled', async () => {
-    const controller = new AbortController();
-    const shown = app.nextQuestion();
-    const pending = agent.client
-      .callTool({ name: 'modern__confirm_delete', arguments: { entryId: 70 } }, { signal: controller.signal })
-      .then(
-        () => 'resolved',
-        () => 'rejected',
-      );
-    const q = await shown;
-    const removal = app.nextRemoval();
-    controller.abort();
-    expect(await removal).toMatchObject({ questionId: q.id, reason: 'call-cancelled' });
-    expect(await pending).toBe('rejected');
+    const q = await cancelFromAgent(app, agent, 'modern__confirm_delete', { entryId: 70 });
     await eventually(
       () => app.history.answers.some((a) => a.question.id === q.id && a.decidedBy === 'call-cancelled'),
       5_000,
