@@ -1,13 +1,13 @@
-import type { QuestionOrigin } from '../../../shared/elicitation/types';
+import type { ReactNode } from 'react';
 import { useT } from '../i18n/i18n-context';
 import DeliberateButton from './DeliberateButton';
 import QueueCounter from './QueueCounter';
 import ServerBadge from './ServerBadge';
-import TaskOriginLine from './TaskOriginLine';
 
-/** Props of the header every question dialog starts with. */
+/** Props of the header every dialog that asks the human starts with. */
 export interface DialogHeaderProps {
-  origin: QuestionOrigin;
+  /** The server that asks (its badge). */
+  server: string;
   title: string;
   titleId: string;
   colour: number;
@@ -15,81 +15,30 @@ export interface DialogHeaderProps {
   busy: boolean;
   /** The close button: the cancel outcome. */
   onClose: () => void;
+  /** The slot under the title: where the question comes from (QuestionOriginLines, SignInOriginLines). */
+  origin: ReactNode;
 }
 
-// Long argument summaries are cut here too: the host already keeps them short,
-// but the dialog must stay readable whatever arrives.
-const MAX_SUMMARY = 240;
-
-/** Who asks (badge + name in the title), which call caused it, the round, the queue, and the close button. */
-export default function DialogHeader({ origin, title, titleId, colour, waiting, busy, onClose }: DialogHeaderProps) {
+/** Who asks (badge + name in the title), where it comes from, the queue, and the close button. */
+export default function DialogHeader({
+  server,
+  title,
+  titleId,
+  colour,
+  waiting,
+  busy,
+  onClose,
+  origin,
+}: DialogHeaderProps) {
   const t = useT();
-  const summary = origin.argumentsSummary?.trim() ?? '';
-  const shownSummary = summary.length > MAX_SUMMARY ? `${summary.slice(0, MAX_SUMMARY - 1)}…` : summary;
   return (
     <header className="dialog-header">
-      <ServerBadge server={origin.server} colour={colour} />
+      <ServerBadge server={server} colour={colour} />
       <div className="dialog-heading">
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
-        <p className="origin">
-          {origin.method && origin.name ? (
-            <>
-              <span className="origin-kind">{t(`origin.${origin.method}`)}</span>{' '}
-              <span className="origin-name">{origin.name}</span>
-            </>
-          ) : (
-            <span className="origin-kind">{t('origin.noCall')}</span>
-          )}
-          {!origin.roundPosition && <span className="origin-round">{t('origin.round', { round: origin.round })}</span>}
-        </p>
-        {origin.roundPosition && (
-          // One round, several questions: where this one stands, and what is still to come.
-          <p className="origin-position" data-testid="round-position">
-            <span className="origin-round">
-              {t('origin.position', {
-                index: origin.roundPosition.index,
-                count: origin.roundPosition.count,
-                server: origin.server,
-                round: origin.round,
-              })}
-            </span>
-            {origin.roundPosition.index < origin.roundPosition.count && (
-              <span className="origin-to-come">
-                {t('origin.toCome', {
-                  keys: origin.roundPosition.keys.slice(origin.roundPosition.index).join(', '),
-                })}
-              </span>
-            )}
-          </p>
-        )}
-        {origin.lastRound && (
-          // The human should know that asking again ends the call, before answering this round.
-          <p className="origin-last-round" data-testid="last-round">
-            {t('origin.lastRound')}
-          </p>
-        )}
-        {origin.task && <TaskOriginLine task={origin.task} name={origin.name ?? origin.server} />}
-        {origin.timeLimitMinutes !== undefined && (
-          <p className="origin-limit">{t('origin.timeLimit', { minutes: origin.timeLimitMinutes })}</p>
-        )}
-        {origin.agent && (
-          // Which agent's call this is (through the gateway): the human should know who wants this done.
-          <p className="origin-agent" dir="auto">
-            {t('origin.agent', { agent: origin.agent })}
-          </p>
-        )}
-        {origin.reportedBy === 'gateway' && (
-          // The app did not see this server or call itself: these labels are the gateway's word.
-          <p className="origin-reported">{t('origin.reportedByGateway')}</p>
-        )}
-        {shownSummary && (
-          <p className="origin-args" dir="auto">
-            <span className="visually-hidden">{t('origin.arguments')}: </span>
-            {shownSummary}
-          </p>
-        )}
+        {origin}
       </div>
       <div className="dialog-header-side">
         <QueueCounter waiting={waiting} />

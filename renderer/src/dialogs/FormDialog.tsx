@@ -11,11 +11,9 @@ import InlineValidatedForm from '../forms/InlineValidatedForm';
 import { buildUiSchema } from '../forms/ui-schema';
 import { useT } from '../i18n/i18n-context';
 import { plural } from '../i18n/translate';
+import AnswerButton from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
-import DialogFooter from './DialogFooter';
-import DialogFrame from './DialogFrame';
-import DialogHeader from './DialogHeader';
-import MessageText from './MessageText';
+import QuestionShell from './QuestionShell';
 import type { DialogProps } from './dialog-props';
 
 type Data = Record<string, unknown>;
@@ -72,19 +70,9 @@ function countFields(errors: readonly RJSFValidationError[]): number {
  * validated inline (a field's errors appear once it was left, all of them on
  * Submit), and sent only by the Submit button: Enter in a field never submits.
  */
-export default function FormDialog({
-  question,
-  colour,
-  waiting,
-  sending,
-  sendError,
-  onAnswer,
-  onBack,
-  draft,
-}: DialogProps<FormQuestion>) {
+export default function FormDialog(props: DialogProps<FormQuestion>) {
+  const { question, sending, onAnswer, draft } = props;
   const t = useT();
-  const titleId = useId();
-  const messageId = useId();
   const formId = useId();
   const schema = useMemo(() => normaliseForForm(question.requestedSchema), [question.requestedSchema]);
   const uiSchema = useMemo(() => buildUiSchema(schema), [schema]);
@@ -131,66 +119,47 @@ export default function FormDialog({
   const hasRequired = (schema.required ?? []).length > 0;
 
   return (
-    <DialogFrame
-      questionId={question.id}
+    <QuestionShell
+      {...props}
       kind="form"
-      labelledBy={titleId}
-      describedBy={messageId}
-      onCancel={() => onAnswer({ action: 'cancel' })}
+      status={attempted && invalidFields > 0 ? plural(t, 'form.invalid', invalidFields) : null}
+      actions={
+        <>
+          <AnswerButton answer={{ action: 'decline' }} />
+          <DeliberateButton
+            type="submit"
+            form={formId}
+            className="button button-primary"
+            busy={sending}
+            onActivate={markAttempt}
+          >
+            {t('action.submit')}
+          </DeliberateButton>
+        </>
+      }
     >
-      <DialogHeader
-        origin={question.origin}
-        title={t('dialog.title.form', { server: question.origin.server })}
-        titleId={titleId}
-        colour={colour}
-        waiting={waiting}
-        busy={sending}
-        onClose={() => onAnswer({ action: 'cancel' })}
-      />
-      <div className="dialog-body">
-        <MessageText id={messageId} message={question.message} />
-        {secrets.length > 0 && (
-          <p className="banner banner-warning" role="note">
-            {t('form.secretBanner', { fields: secretTitles.join(', ') })}
-          </p>
-        )}
-        {hasRequired && <p className="form-legend">{t('form.requiredLegend')}</p>}
-        <div onKeyDownCapture={blockEnter}>
-          <InlineValidatedForm
-            id={formId}
-            idPrefix={FORM_ID_PREFIX.answer}
-            schema={schema}
-            uiSchema={uiSchema}
-            formContext={formContext}
-            initialFormData={initial}
-            live={attempted}
-            transformErrors={transformErrors}
-            onBlur={(id) => touched.current.add(fieldName(id, FORM_ID_PREFIX.answer))}
-            onChange={onChange}
-            onError={(errors) => setInvalidFields(countFields(errors))}
-            onSubmit={onSubmit}
-          />
-        </div>
+      {secrets.length > 0 && (
+        <p className="banner banner-warning" role="note">
+          {t('form.secretBanner', { fields: secretTitles.join(', ') })}
+        </p>
+      )}
+      {hasRequired && <p className="form-legend">{t('form.requiredLegend')}</p>}
+      <div onKeyDownCapture={blockEnter}>
+        <InlineValidatedForm
+          id={formId}
+          idPrefix={FORM_ID_PREFIX.answer}
+          schema={schema}
+          uiSchema={uiSchema}
+          formContext={formContext}
+          initialFormData={initial}
+          live={attempted}
+          transformErrors={transformErrors}
+          onBlur={(id) => touched.current.add(fieldName(id, FORM_ID_PREFIX.answer))}
+          onChange={onChange}
+          onError={(errors) => setInvalidFields(countFields(errors))}
+          onSubmit={onSubmit}
+        />
       </div>
-      <DialogFooter
-        sending={sending}
-        sendError={sendError}
-        onBack={onBack}
-        status={attempted && invalidFields > 0 ? plural(t, 'form.invalid', invalidFields) : null}
-      >
-        <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>
-          {t('action.decline')}
-        </DeliberateButton>
-        <DeliberateButton
-          type="submit"
-          form={formId}
-          className="button button-primary"
-          busy={sending}
-          onActivate={markAttempt}
-        >
-          {t('action.submit')}
-        </DeliberateButton>
-      </DialogFooter>
-    </DialogFrame>
+    </QuestionShell>
   );
 }

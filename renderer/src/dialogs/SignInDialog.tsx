@@ -2,11 +2,10 @@ import { useId } from 'react';
 import type { SignInQuestion } from '../../../shared/auth/types';
 import type { Answer } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
+import AnswerButton from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
-import DialogFooter from './DialogFooter';
-import DialogFrame from './DialogFrame';
-import QueueCounter from './QueueCounter';
-import ServerBadge from './ServerBadge';
+import DialogShell from './DialogShell';
+import { SignInOriginLines } from './OriginLines';
 import UrlDisplay from './UrlDisplay';
 import { useOpenLink } from './use-open-link';
 
@@ -30,132 +29,82 @@ export interface SignInDialogProps {
  * Open in browser is the consent; then the dialog waits for the browser,
  * with Cancel, and closes by itself when the sign-in comes back.
  */
-export default function SignInDialog({
-  question,
-  colour,
-  waiting,
-  sending,
-  sendError,
-  onAnswer,
-  onOpenUrl,
-}: SignInDialogProps) {
+export default function SignInDialog({ question, onOpenUrl, ...shared }: SignInDialogProps) {
   const t = useT();
-  const titleId = useId();
   const consentId = useId();
   const { phase, openError, waitingRef, open } = useOpenLink(onOpenUrl, question.waiting === true);
-  const { url, call } = question;
+  const { url } = question;
   // The core refuses look-alike authorization servers before it asks; should one arrive anyway, it cannot be opened.
   const openable = !url.blocked && url.lookalike !== true;
 
-  const cancel = () => onAnswer({ action: 'cancel' });
-
   return (
-    <DialogFrame questionId={question.id} kind="sign-in" labelledBy={titleId} describedBy={consentId} onCancel={cancel}>
-      <header className="dialog-header">
-        <ServerBadge server={question.server} colour={colour} />
-        <div className="dialog-heading">
-          <h2 id={titleId} className="dialog-title">
-            {t('dialog.title.signIn', { server: question.server })}
-          </h2>
-          <p className="origin">
-            {call ? (
-              <>
-                <span className="origin-kind">
-                  {call.method === 'tools/call' || call.method === 'prompts/get' || call.method === 'resources/read'
-                    ? t(`origin.${call.method}`)
-                    : t('signIn.forCall')}
-                </span>{' '}
-                <span className="origin-name">{call.name}</span>
-              </>
-            ) : (
-              // With no call, the human started it (Servers view, Tools view), unless a gateway's agent did.
-              <span className="origin-kind">
-                {t(question.reportedBy === 'gateway' ? 'signIn.fromGateway' : 'signIn.fromServers')}
-              </span>
-            )}
-          </p>
-          {call?.agent && (
-            <p className="origin-agent" dir="auto">
-              {t('origin.agent', { agent: call.agent })}
-            </p>
+    <DialogShell
+      {...shared}
+      questionId={question.id}
+      kind="sign-in"
+      server={question.server}
+      title={t('dialog.title.signIn', { server: question.server })}
+      origin={<SignInOriginLines question={question} />}
+      describedBy={consentId}
+      actions={
+        <>
+          <AnswerButton answer={{ action: 'cancel' }} />
+          {phase !== 'waiting' && openable && (
+            <DeliberateButton
+              className="button button-primary"
+              busy={shared.sending || phase === 'opening'}
+              onActivate={() => void open()}
+            >
+              {t('action.open')}
+            </DeliberateButton>
           )}
-          {question.reportedBy === 'gateway' && <p className="origin-reported">{t('origin.reportedByGateway')}</p>}
-        </div>
-        <div className="dialog-header-side">
-          <QueueCounter waiting={waiting} />
-          <DeliberateButton
-            className="icon-button"
-            aria-label={t('dialog.close')}
-            title={t('dialog.close')}
-            busy={sending}
-            onActivate={cancel}
-          >
-            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-              <path d="M2 2 L12 12 M12 2 L2 12" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-            </svg>
-          </DeliberateButton>
-        </div>
-      </header>
-      <div className="dialog-body">
-        {question.stepUp && (
-          <p className="banner banner-info" data-testid="sign-in-step-up">
-            {t('signIn.stepUp')}
-          </p>
-        )}
-        <UrlDisplay analysis={url} allowCopy={!url.blocked} siteLabel={t('signIn.site')} />
-        <dl className="sign-in-facts">
-          <dt>{t('signIn.issuer')}</dt>
-          <dd className="mono" dir="ltr" data-testid="sign-in-issuer">
-            {question.issuer}
-          </dd>
-          <dt>{t('signIn.scopes')}</dt>
-          <dd data-testid="sign-in-scopes">
-            {question.scopes.length > 0 ? (
-              <ul className="sign-in-scopes">
-                {question.scopes.map((s) => (
-                  <li key={s} className="mono" dir="ltr">
-                    {s}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              t('signIn.noScopes')
-            )}
-          </dd>
-        </dl>
-        {phase === 'waiting' ? (
-          <p ref={waitingRef} id={consentId} tabIndex={-1} className="banner banner-info" data-testid="sign-in-waiting">
-            {t('signIn.waiting')}
-          </p>
-        ) : openable ? (
-          <p id={consentId} className="url-consent-note">
-            <strong>{t('url.nothingLoaded')}</strong> {t('signIn.consent')}
-          </p>
-        ) : (
-          <p id={consentId} className="banner banner-danger">
-            {t('signIn.blocked')}
-          </p>
-        )}
-        {openError !== null && phase === 'consent' && (
-          <p className="banner banner-danger" role="alert" data-testid="sign-in-open-failed">
-            {t('signIn.openFailed', { reason: openError })}
-          </p>
-        )}
-      </div>
-      <DialogFooter sending={sending} sendError={sendError}>
-        <DeliberateButton className="button" busy={sending} onActivate={cancel}>
-          {t('action.cancel')}
-        </DeliberateButton>
-        {phase !== 'waiting' && openable && (
-          <DeliberateButton
-            className="button button-primary"
-            busy={sending || phase === 'opening'}
-            onActivate={() => void open()}
-          >
-            {t('action.open')}
-          </DeliberateButton>
-        )}
-      </DialogFooter>
-    </DialogFrame>
+        </>
+      }
+    >
+      {question.stepUp && (
+        <p className="banner banner-info" data-testid="sign-in-step-up">
+          {t('signIn.stepUp')}
+        </p>
+      )}
+      <UrlDisplay analysis={url} allowCopy={!url.blocked} siteLabel={t('signIn.site')} />
+      <dl className="sign-in-facts">
+        <dt>{t('signIn.issuer')}</dt>
+        <dd className="mono" dir="ltr" data-testid="sign-in-issuer">
+          {question.issuer}
+        </dd>
+        <dt>{t('signIn.scopes')}</dt>
+        <dd data-testid="sign-in-scopes">
+          {question.scopes.length > 0 ? (
+            <ul className="sign-in-scopes">
+              {question.scopes.map((s) => (
+                <li key={s} className="mono" dir="ltr">
+                  {s}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            t('signIn.noScopes')
+          )}
+        </dd>
+      </dl>
+      {phase === 'waiting' ? (
+        <p ref={waitingRef} id={consentId} tabIndex={-1} className="banner banner-info" data-testid="sign-in-waiting">
+          {t('signIn.waiting')}
+        </p>
+      ) : openable ? (
+        <p id={consentId} className="url-consent-note">
+          <strong>{t('url.nothingLoaded')}</strong> {t('signIn.consent')}
+        </p>
+      ) : (
+        <p id={consentId} className="banner banner-danger">
+          {t('signIn.blocked')}
+        </p>
+      )}
+      {openError !== null && phase === 'consent' && (
+        <p className="banner banner-danger" role="alert" data-testid="sign-in-open-failed">
+          {t('signIn.openFailed', { reason: openError })}
+        </p>
+      )}
+    </DialogShell>
   );
 }

@@ -1,11 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { UrlQuestion } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
+import AnswerButton from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
-import DialogFooter from './DialogFooter';
-import DialogFrame from './DialogFrame';
-import DialogHeader from './DialogHeader';
-import MessageText from './MessageText';
+import QuestionShell from './QuestionShell';
 import UrlDisplay from './UrlDisplay';
 import type { DialogProps, UrlDialogExtras } from './dialog-props';
 import { useOpenLink } from './use-open-link';
@@ -17,21 +15,9 @@ import { useOpenLink } from './use-open-link';
  * host retries the call), Cancel cancels. A blocked link offers only Decline
  * and Cancel. Nothing about the link is ever fetched.
  */
-export default function UrlConsentDialog({
-  question,
-  colour,
-  waiting,
-  sending,
-  sendError,
-  onAnswer,
-  onOpenUrl,
-  onOpenedElsewhere,
-  opened,
-  onBack,
-}: DialogProps<UrlQuestion> & UrlDialogExtras) {
+export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDialogExtras) {
+  const { question, sending, onOpenUrl, onOpenedElsewhere, opened } = props;
   const t = useT();
-  const titleId = useId();
-  const messageId = useId();
   const { phase, openError, waitingRef, open, openedElsewhere } = useOpenLink(
     onOpenUrl,
     opened === true,
@@ -46,102 +32,70 @@ export default function UrlConsentDialog({
   // unparseable links never do.
   const copyable = !url.blocked || url.warnings.every((w) => w.code !== 'blocked-scheme' && w.code !== 'unparseable');
 
-  const cancel = () => onAnswer({ action: 'cancel' });
-
   return (
-    <DialogFrame questionId={question.id} kind="url" labelledBy={titleId} describedBy={messageId} onCancel={cancel}>
-      <DialogHeader
-        origin={question.origin}
-        title={t('dialog.title.url', { server: question.origin.server })}
-        titleId={titleId}
-        colour={colour}
-        waiting={waiting}
-        busy={sending}
-        onClose={cancel}
-      />
-      <div className="dialog-body">
-        <MessageText id={messageId} message={question.message} />
-        <UrlDisplay analysis={url} allowCopy={copyable} />
-        {phase === 'waiting' ? (
-          <p ref={waitingRef} tabIndex={-1} className="banner banner-info" data-testid="url-waiting">
-            {t('url.waiting')}
-          </p>
-        ) : url.blocked ? (
-          <p className="banner banner-danger">{t(copyable ? 'url.blockedCopy' : 'url.blocked')}</p>
-        ) : (
-          <p className="url-consent-note">
-            <strong>{t('url.nothingLoaded')}</strong> {t('url.consent')}
-          </p>
-        )}
-        {lookalike && armed && phase !== 'waiting' && (
-          <p className="banner banner-danger" data-testid="url-lookalike-stop">
-            {t('url.lookalikeStop')}
-          </p>
-        )}
-        {openError !== null && phase === 'consent' && (
-          // Never claim the link is open when the opener failed: say so, and
-          // leave Copy link (above) and "I opened it myself" as ways on.
-          <div className="banner banner-danger" role="alert" data-testid="url-open-failed">
-            <p>{t('url.openFailed', { reason: openError })}</p>
-            <button type="button" className="button button-small" onClick={openedElsewhere}>
-              {t('action.openedMyself')}
-            </button>
-          </div>
-        )}
-      </div>
-      <DialogFooter sending={sending} sendError={sendError} onBack={onBack}>
-        {phase === 'waiting' ? (
+    <QuestionShell
+      {...props}
+      kind="url"
+      actions={
+        phase === 'waiting' ? (
           <>
-            <DeliberateButton className="button" busy={sending} onActivate={cancel}>
-              {t('action.cancel')}
-            </DeliberateButton>
+            <AnswerButton answer={{ action: 'cancel' }} />
             {/* A user who landed on a page they distrust must be able to say no, not only cancel. */}
-            <DeliberateButton className="button" busy={sending} onActivate={() => onAnswer({ action: 'decline' })}>
-              {t('action.decline')}
-            </DeliberateButton>
-            <DeliberateButton
-              className="button button-primary"
-              busy={sending}
-              onActivate={() => onAnswer({ action: 'accept' })}
-            >
+            <AnswerButton answer={{ action: 'decline' }} />
+            <AnswerButton answer={{ action: 'accept' }} look="primary">
               {t('action.done')}
-            </DeliberateButton>
+            </AnswerButton>
           </>
         ) : (
           <>
-            <DeliberateButton
-              className={lookalike ? 'button button-primary' : 'button'}
-              busy={sending}
-              onActivate={() => onAnswer({ action: 'decline' })}
-            >
-              {t('action.decline')}
-            </DeliberateButton>
+            {/* Before a look-alike link is opened, saying no is the primary way. */}
+            <AnswerButton answer={{ action: 'decline' }} look={lookalike ? 'primary' : 'plain'} />
             {lookalike && !armed && (
               <DeliberateButton className="button" busy={sending} onActivate={() => setArmed(true)}>
                 {t('action.openLookalike')}
               </DeliberateButton>
             )}
-            {lookalike && armed && (
+            {/* A slot of its own: after "Open anyway…" it appears anew, so it arms anew. */}
+            {!url.blocked && (!lookalike || armed) && (
               <DeliberateButton
-                className="button button-danger"
+                className={lookalike ? 'button button-danger' : 'button button-primary'}
                 busy={sending || phase === 'opening'}
                 onActivate={() => void open()}
               >
-                {t('action.openLookalikeConfirm')}
-              </DeliberateButton>
-            )}
-            {!url.blocked && !lookalike && (
-              <DeliberateButton
-                className="button button-primary"
-                busy={sending || phase === 'opening'}
-                onActivate={() => void open()}
-              >
-                {t('action.open')}
+                {t(lookalike ? 'action.openLookalikeConfirm' : 'action.open')}
               </DeliberateButton>
             )}
           </>
-        )}
-      </DialogFooter>
-    </DialogFrame>
+        )
+      }
+    >
+      <UrlDisplay analysis={url} allowCopy={copyable} />
+      {phase === 'waiting' ? (
+        <p ref={waitingRef} tabIndex={-1} className="banner banner-info" data-testid="url-waiting">
+          {t('url.waiting')}
+        </p>
+      ) : url.blocked ? (
+        <p className="banner banner-danger">{t(copyable ? 'url.blockedCopy' : 'url.blocked')}</p>
+      ) : (
+        <p className="url-consent-note">
+          <strong>{t('url.nothingLoaded')}</strong> {t('url.consent')}
+        </p>
+      )}
+      {lookalike && armed && phase !== 'waiting' && (
+        <p className="banner banner-danger" data-testid="url-lookalike-stop">
+          {t('url.lookalikeStop')}
+        </p>
+      )}
+      {openError !== null && phase === 'consent' && (
+        // Never claim the link is open when the opener failed: say so, and
+        // leave Copy link (above) and "I opened it myself" as ways on.
+        <div className="banner banner-danger" role="alert" data-testid="url-open-failed">
+          <p>{t('url.openFailed', { reason: openError })}</p>
+          <button type="button" className="button button-small" onClick={openedElsewhere}>
+            {t('action.openedMyself')}
+          </button>
+        </div>
+      )}
+    </QuestionShell>
   );
 }

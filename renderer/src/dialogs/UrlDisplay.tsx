@@ -19,6 +19,18 @@ function warningText(w: UrlWarning, analysis: UrlAnalysis, t: Translate): string
   return t(`warn.${w.code}`, { scheme: `${analysis.scheme || '?'}:` });
 }
 
+/** The host's other spelling under the headline: its xn-- form, or the Unicode form a look-alike imitates. */
+function OtherSpelling(props: { className: string; label: string; testId: string; children: string }) {
+  return (
+    <p className={props.className} dir="ltr">
+      {props.label}{' '}
+      <span className="mono" data-testid={props.testId}>
+        {props.children}
+      </span>
+    </p>
+  );
+}
+
 /**
  * The link, shown in full and never as a link: the site (Unicode, registrable
  * domain strongest, plus its xn-- spelling), the whole URL with its parts told
@@ -64,20 +76,14 @@ export default function UrlDisplay({ analysis, allowCopy, siteLabel }: UrlDispla
             <strong className="url-domain">{host.domain}</strong>
           </p>
           {lookalike ? (
-            <p className="url-ascii url-lookalike" dir="ltr">
-              {t('url.looksLike')}{' '}
-              <span className="mono" data-testid="url-unicode">
-                {analysis.hostUnicode}
-              </span>
-            </p>
+            <OtherSpelling className="url-ascii url-lookalike" label={t('url.looksLike')} testId="url-unicode">
+              {analysis.hostUnicode}
+            </OtherSpelling>
           ) : (
             idn && (
-              <p className="url-ascii" dir="ltr">
-                {t('url.ascii')}{' '}
-                <span className="mono" data-testid="url-ascii">
-                  {analysis.host}
-                </span>
-              </p>
+              <OtherSpelling className="url-ascii" label={t('url.ascii')} testId="url-ascii">
+                {analysis.host}
+              </OtherSpelling>
             )
           )}
         </div>
