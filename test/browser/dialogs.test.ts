@@ -350,15 +350,16 @@ describe('confirm dialog', () => {
   });
 
   it('ignores a click in the first moments after it appears', async () => {
-    const p = await page({ arm: '400' });
+    // A delay far longer than a click takes even on a loaded machine (at 400 ms, a CI run at load 21
+    // clicked after the delay had passed); the wait below ends when the button arms, not on a clock.
+    const p = await page({ arm: '3000' });
     const q = confirmQuestion();
     await push(p, q);
     // Not yet active, and it says so (aria-disabled, greyed); a click now is refused.
     expect(await p.getAttribute('button:has-text("Accept")', 'aria-disabled')).toBe('true');
     await p.click('button:has-text("Accept")', { force: true });
     expect(await answers(p)).toEqual([]);
-    await p.waitForTimeout(450);
-    expect(await p.getAttribute('button:has-text("Accept")', 'aria-disabled')).toBeNull();
+    await p.waitForSelector('button:has-text("Accept"):not([aria-disabled])', { timeout: 10_000 });
     await p.click('button:has-text("Accept")');
     expect(await waitForAnswers(p, 1)).toHaveLength(1);
   });
