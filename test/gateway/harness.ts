@@ -260,6 +260,54 @@ export async function httpAgent(
   return { client, received, violations, stderr: () => '', close: () => client.close() };
 }
 
+/** The app serving the modern and legacy fixtures, and one agent connected to it through the gateway. */
+export interface GatewaySetup {
+  app: App;
+  agent: Awaited<ReturnType<typeof startAgent>>;
+  dataDir: string;
+  wireLogs: Record<string, string>;
+  /** The strings the two servers put in their results: the agent may see those, and nothing else of theirs. */
+  serverStrings(): Set<string>;
+  /** Calls a tool with scripted human replies; fails if anything the agent received meanwhile leaks `forbidden`. */
+  call(
+    name: string,
+    args: Record<string, unknown>,
+    replies: Reply[],
+    forbidden?: string[],
+  ): ReturnType<Client['callTool']>;
+  close(): Promise<void>;
+}
+
+/** Starts the app on the modern and legacy fixtures and connects one agent (`options` as startAgent's). */
+export async function startGatewaySetup(options: Parameters<typeof startAgent>[1]): Promise<GatewaySetup> {
+  const { dataDir, wireLogs } = makeDataDir({ modern: 'modern', legacy: 'legacy' });
+  const app = await startApp(dataDir);
+  const agent = await startAgent(dataDir, options).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  const serverStrings = () =>
+    new Set([...serverFinalStrings(wireLogs.modern!), ...serverFinalStrings(wireLogs.legacy!)]);
+  return {
+    app,
+    agent,
+    dataDir,
+    wireLogs,
+    serverStrings,
+    async call(name, args, replies, forbidden = []) {
+      const from = agent.received.length;
+      app.reply(...replies);
+      const result = await agent.client.callTool({ name, arguments: args });
+      expect(leaks(agent.received.slice(from), forbidden, serverStrings())).toEqual([]);
+      return result;
+    },
+    async close() {
+      await agent.close();
+      await app.close();
+    },
+  };
+}
+
 /**
  * Calls `name` and cancels it from the agent once the app shows its question:
  * the app must withdraw the dialog as "call-cancelled" and the agent's call

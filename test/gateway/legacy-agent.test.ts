@@ -3,43 +3,24 @@
 // agent, although its era has a server-to-client elicitation/create request
 // the gateway could have (and must never have) used.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cancelFromAgent,
-  leaks,
-  makeDataDir,
-  serverFinalStrings,
-  startAgent,
-  startApp,
-  textOf,
-  type App,
-  type Reply,
-} from './harness';
+import { cancelFromAgent, leaks, startGatewaySetup, textOf, type App, type GatewaySetup, type Reply } from './harness';
 
+let setup: GatewaySetup;
 let app: App;
-let agent: Awaited<ReturnType<typeof startAgent>>;
-let wireLogs: Record<string, string>;
+let agent: GatewaySetup['agent'];
 
 beforeAll(async () => {
-  const made = makeDataDir({ modern: 'modern', legacy: 'legacy' });
-  wireLogs = made.wireLogs;
-  app = await startApp(made.dataDir);
-  agent = await startAgent(made.dataDir, { era: 'legacy', name: 'old-agent' });
+  setup = await startGatewaySetup({ era: 'legacy', name: 'old-agent' });
+  ({ app, agent } = setup);
 });
 
 afterAll(async () => {
-  await agent?.close();
-  await app?.close();
+  await setup?.close();
 });
 
-const serverStrings = () => new Set([...serverFinalStrings(wireLogs.modern!), ...serverFinalStrings(wireLogs.legacy!)]);
-
-async function call(name: string, args: Record<string, unknown>, replies: Reply[], forbidden: string[]) {
-  const from = agent.received.length;
-  app.reply(...replies);
-  const result = await agent.client.callTool({ name, arguments: args });
-  expect(leaks(agent.received.slice(from), forbidden, serverStrings())).toEqual([]);
-  return result;
-}
+const serverStrings = () => setup.serverStrings();
+const call = (name: string, args: Record<string, unknown>, replies: Reply[], forbidden: string[]) =>
+  setup.call(name, args, replies, forbidden);
 
 describe('a legacy agent through the gateway', () => {
   it('negotiates the 2025 era with the gateway', async () => {

@@ -12,42 +12,32 @@ import {
   declaredUpstream,
   eventually,
   leaks,
-  makeDataDir,
-  serverFinalStrings,
-  startAgent,
-  startApp,
+  startGatewaySetup,
   textOf,
   type App,
+  type GatewaySetup,
   type Reply,
 } from './harness';
 
 let app: App;
-let agent: Awaited<ReturnType<typeof startAgent>>;
+let agent: GatewaySetup['agent'];
 let wireLogs: Record<string, string>;
 let dataDir: string;
+let setup: GatewaySetup;
 
 beforeAll(async () => {
-  ({ dataDir, wireLogs } = makeDataDir({ modern: 'modern', legacy: 'legacy' }));
-  app = await startApp(dataDir);
-  agent = await startAgent(dataDir, { era: 'modern', name: 'test-agent' });
+  setup = await startGatewaySetup({ era: 'modern', name: 'test-agent' });
+  ({ app, agent, dataDir, wireLogs } = setup);
 });
 
 afterAll(async () => {
-  await agent?.close();
-  await app?.close();
+  await setup?.close();
 });
 
-const serverStrings = () => new Set([...serverFinalStrings(wireLogs.modern!), ...serverFinalStrings(wireLogs.legacy!)]);
-
-/** Call a tool with scripted human replies; returns the result and what the agent received meanwhile. */
-async function call(name: string, args: Record<string, unknown>, replies: Reply[], forbidden: string[] = []) {
-  const from = agent.received.length;
-  app.reply(...replies);
-  const result = await agent.client.callTool({ name, arguments: args });
-  const messages = agent.received.slice(from);
-  expect(leaks(messages, forbidden, serverStrings())).toEqual([]);
-  return result;
-}
+const serverStrings = () => setup.serverStrings();
+/** Call a tool with scripted human replies; fails if what the agent received meanwhile leaks `forbidden`. */
+const call = (name: string, args: Record<string, unknown>, replies: Reply[], forbidden: string[] = []) =>
+  setup.call(name, args, replies, forbidden);
 
 describe('a modern agent through the gateway', () => {
   it('sees one catalogue named <server>__<tool>, and the servers see only what a human can answer declared', async () => {
