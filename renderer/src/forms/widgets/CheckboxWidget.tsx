@@ -1,40 +1,18 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { fieldTexts } from '../field-aria';
 import RequiredMark from '../templates/RequiredMark';
+import { controlProps } from './control-props';
 
 /** A boolean: one checkbox with its label beside it. */
 export default function CheckboxWidget(props: WidgetProps) {
-  const {
-    id,
-    htmlName,
-    value,
-    label,
-    required,
-    disabled,
-    readonly,
-    autofocus,
-    onChange,
-    onBlur,
-    onFocus,
-    schema,
-    rawErrors,
-    registry,
-  } = props;
-  const texts = fieldTexts({ id, schema, value, rawErrors, registry });
+  const { id, value, label, required, disabled, readonly, onChange, registry } = props;
   return (
     <div className="check">
       <input
+        {...controlProps<HTMLInputElement>(props, (el) => el.checked)}
         type="checkbox"
-        id={id}
-        name={htmlName || id}
         checked={value === true}
         disabled={disabled || readonly}
-        autoFocus={autofocus}
-        aria-invalid={texts.errors.length > 0 || undefined}
-        aria-describedby={texts.describedBy}
         onChange={(e) => onChange(e.target.checked)}
-        onBlur={(e) => onBlur(id, e.target.checked)}
-        onFocus={(e) => onFocus(id, e.target.checked)}
       />
       <label htmlFor={id}>
         {label}

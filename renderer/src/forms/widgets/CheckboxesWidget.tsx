@@ -1,10 +1,5 @@
-import {
-  enumOptionsDeselectValue,
-  enumOptionsIsSelected,
-  enumOptionsSelectValue,
-  optionId,
-  type WidgetProps,
-} from '@rjsf/utils';
+import { enumOptionsDeselectValue, enumOptionsIsSelected, enumOptionsSelectValue, type WidgetProps } from '@rjsf/utils';
+import ChoiceList from './ChoiceList';
 
 /**
  * A multi-select: one checkbox per option; the answer keeps the options' order.
@@ -12,35 +7,20 @@ import {
  * empty list could break its minItems); a required one sends the empty list.
  */
 export default function CheckboxesWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, onBlur, onFocus, options } = props;
+  const { value, required, options } = props;
   const choices = options.enumOptions ?? [];
   const selected: unknown[] = Array.isArray(value) ? value : [];
   const onChange = (next: unknown[]) => props.onChange(next.length === 0 && !required ? undefined : next);
   return (
-    <div className="choices">
-      {choices.map((option, i) => (
-        <label className="choice" key={String(option.value)}>
-          <input
-            type="checkbox"
-            id={optionId(id, i)}
-            name={htmlName || id}
-            value={String(i)}
-            checked={enumOptionsIsSelected(option.value, selected)}
-            disabled={disabled || readonly}
-            autoFocus={autofocus && i === 0}
-            onChange={(e) =>
-              onChange(
-                e.target.checked
-                  ? enumOptionsSelectValue(i, selected, choices)
-                  : enumOptionsDeselectValue(i, selected, choices),
-              )
-            }
-            onBlur={() => onBlur(id, value)}
-            onFocus={() => onFocus(id, value)}
-          />
-          <span>{option.label}</span>
-        </label>
-      ))}
-    </div>
+    <ChoiceList
+      widget={props}
+      type="checkbox"
+      isChecked={(v) => enumOptionsIsSelected(v, selected)}
+      onPick={(i, checked) =>
+        onChange(
+          checked ? enumOptionsSelectValue(i, selected, choices) : enumOptionsDeselectValue(i, selected, choices),
+        )
+      }
+    />
   );
 }
