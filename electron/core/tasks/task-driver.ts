@@ -141,7 +141,8 @@ export function driveTask(
     if (typeof req?.method !== 'string' || !DECLARED_INPUT_METHODS.has(req.method)) {
       const error = new HostError(
         'undeclared-request',
-        `server "${call.server}" asked task ${shortId(taskId)} for ${JSON.stringify(req?.method)} (key "${key}"), which this host did not declare; only elicitation is supported`,
+        `server "${call.server}" asked task ${shortId(taskId)} for ${JSON.stringify(req?.method)} (key "${key}"), ` +
+          'which this host did not declare; only elicitation is supported',
         { key, requested: req?.method },
       );
       await gate.fault(call, error);
@@ -154,7 +155,8 @@ export function driveTask(
     if (!still || isTerminalStatus(latest.status)) {
       answered.add(key);
       await options.note(
-        `answer to "${key}" of task ${shortId(taskId)} dropped: the task no longer waits for it (status ${latest.status})`,
+        `answer to "${key}" of task ${shortId(taskId)} dropped: ` +
+          `the task no longer waits for it (status ${latest.status})`,
       );
       return;
     }
@@ -179,7 +181,8 @@ export function driveTask(
           if (snap.status === 'completed') return snap.result ?? { content: [] };
           throw new HostError(
             'task-failed',
-            `task ${shortId(taskId)} on "${call.server}" failed: ${snap.error?.message ?? snap.statusMessage ?? 'no reason given'}`,
+            `task ${shortId(taskId)} on "${call.server}" failed: ` +
+              `${snap.error?.message ?? snap.statusMessage ?? 'no reason given'}`,
             { taskId, error: snap.error },
           );
         }
@@ -197,7 +200,8 @@ export function driveTask(
       if (snap.status === 'cancelled') {
         throw new HostError(
           'cancelled',
-          `task ${shortId(taskId)} on "${call.server}" was cancelled by the server${snap.statusMessage ? `: ${snap.statusMessage}` : ''}`,
+          `task ${shortId(taskId)} on "${call.server}" ` +
+            `was cancelled by the server${snap.statusMessage ? `: ${snap.statusMessage}` : ''}`,
           { taskId, serverStatus: 'cancelled' },
         );
       }
@@ -242,14 +246,16 @@ export function driveTask(
       if (expiry !== undefined && now > expiry + clampInterval(snap.pollIntervalMs, bounds) && openQuestions === 0) {
         throw new HostError(
           'task-expired',
-          `task ${shortId(taskId)} on "${call.server}" outlived its ttl of ${snap.ttlMs} ms while still ${snap.status}; the host stopped following it`,
+          `task ${shortId(taskId)} on "${call.server}" outlived its ttl of ${snap.ttlMs} ms while still ` +
+            `${snap.status}; the host stopped following it`,
           { taskId, ttlMs: snap.ttlMs },
         );
       }
       if (now - began > options.maxTaskMs && openQuestions === 0) {
         throw new HostError(
           'task-timeout',
-          `task ${shortId(taskId)} on "${call.server}" did not end within ${Math.round(options.maxTaskMs / 1000)} s; the host stopped following it (it may still run on the server)`,
+          `task ${shortId(taskId)} on "${call.server}" did not end within ${Math.round(options.maxTaskMs / 1000)} s; ` +
+            'the host stopped following it (it may still run on the server)',
           { taskId },
         );
       }
@@ -276,7 +282,8 @@ export function driveTask(
         if (expiry2 !== undefined && Date.now() > expiry2) {
           throw new HostError(
             'task-expired',
-            `task ${shortId(taskId)} on "${call.server}" is gone: its ttl of ${latest.ttlMs} ms has passed (${messageOf(error)})`,
+            `task ${shortId(taskId)} on "${call.server}" is gone: ` +
+              `its ttl of ${latest.ttlMs} ms has passed (${messageOf(error)})`,
             { taskId, ttlMs: latest.ttlMs },
           );
         }
@@ -315,7 +322,8 @@ export function driveTask(
       'cancelled',
       reported.status === 'cancelled'
         ? `task ${shortId(taskId)} was cancelled; the server reports it cancelled`
-        : `cancel of task ${shortId(taskId)} was sent; the server still reports it ${said} (cancellation is cooperative)`,
+        : `cancel of task ${shortId(taskId)} was sent; ` +
+            `the server still reports it ${said} (cancellation is cooperative)`,
       { taskId, serverStatus: reported.status },
     );
   };
