@@ -32,8 +32,12 @@ export class AgentTaskIds {
     const earlier = typeof taskId === 'string' ? ID_SHAPE.exec(taskId) : null;
     const why =
       earlier && earlier[1] !== this.generation
-        ? `it was not made by this Countersign gateway process (started ${this.startedAt}): a task handle belongs to the gateway process and agent connection that made it and does not survive a gateway restart; if that process has ended, the call it stood for ended with it, so call the tool again`
-        : `it is not a task of this agent connection (never made here, or it ended and was forgotten after its ttl); task handles live only as long as the gateway process and the agent connection that made them`;
+        ? `it was not made by this Countersign gateway process (started ${this.startedAt}): ` +
+          'a task handle belongs to the gateway process and agent connection that made it ' +
+          'and does not survive a gateway restart; ' +
+          'if that process has ended, the call it stood for ended with it, so call the tool again'
+        : 'it is not a task of this agent connection (never made here, or it ended and was forgotten after its ttl); ' +
+          'task handles live only as long as the gateway process and the agent connection that made them';
     return new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `Failed to retrieve task: Task not found: ${shown}: ${why}`,

@@ -67,7 +67,8 @@ export class AgentTasks {
   static limitError(): ProtocolError {
     return new ProtocolError(
       ProtocolErrorCode.InvalidRequest,
-      `Countersign runs at most ${AGENT_TASK_LIMITS.maxRunningPerOwner} tasks per agent connection; wait for one to end or cancel one`,
+      `Countersign runs at most ${AGENT_TASK_LIMITS.maxRunningPerOwner} tasks per agent connection; ` +
+        'wait for one to end or cancel one',
     );
   }
 

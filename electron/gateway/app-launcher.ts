@@ -27,8 +27,12 @@ export const APP_COMMAND_FILE = 'app-command.json';
  * needs to find the user's display, session and locale, and nothing that
  * changes how a program runs (NODE_OPTIONS, ELECTRON_*, LD_*, ...).
  */
-const PASSED_ENV =
-  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LANGUAGE|LC_[A-Z]+|TZ|DISPLAY|WAYLAND_DISPLAY|XAUTHORITY|DBUS_SESSION_BUS_ADDRESS|XDG_[A-Z_]+|SYSTEMROOT|SystemRoot|APPDATA|LOCALAPPDATA|USERPROFILE|ProgramFiles|COMSPEC|PATHEXT|WINDIR)$/;
+// In three groups: the session and locale; the Unix desktop; Windows.
+const PASSED_ENV = new RegExp(
+  '^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LANGUAGE|LC_[A-Z]+|TZ' +
+    '|DISPLAY|WAYLAND_DISPLAY|XAUTHORITY|DBUS_SESSION_BUS_ADDRESS|XDG_[A-Z_]+' +
+    '|SYSTEMROOT|SystemRoot|APPDATA|LOCALAPPDATA|USERPROFILE|ProgramFiles|COMSPEC|PATHEXT|WINDIR)$',
+);
 
 /** The environment a started app gets: the allowed part of `env`, plus its data folder. */
 export function appEnvironment(env: NodeJS.ProcessEnv, dataDir: string): NodeJS.ProcessEnv {
@@ -85,7 +89,9 @@ export function defaultLauncher(choice: LauncherChoice = {}): AppLauncher | null
   if (env.COUNTERSIGN_GATEWAY_AUTOSTART === '0') return null;
   if (env.COUNTERSIGN_APP_COMMAND !== undefined)
     choice.log?.(
-      `countersign gateway: COUNTERSIGN_APP_COMMAND is ignored: whoever launches the gateway chooses its environment; name the app in ${APP_COMMAND_FILE} in the data folder instead`,
+      'countersign gateway: COUNTERSIGN_APP_COMMAND is ignored: ' +
+        'whoever launches the gateway chooses its environment; ' +
+        `name the app in ${APP_COMMAND_FILE} in the data folder instead`,
     );
   if (choice.dataDir !== undefined) {
     const configured = appCommandFromFile(join(choice.dataDir, APP_COMMAND_FILE));

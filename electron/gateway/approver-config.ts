@@ -57,7 +57,8 @@ export function approverChoice(
   if (dir === undefined)
     throw new HostError(
       'config',
-      `--approver needs --approval-dir DIR: the folder ${name}'s Countersign app shares its socket in (approval-share.json; see docs/agents.md)`,
+      `--approver needs --approval-dir DIR: the folder ${name}'s Countersign app shares its socket in ` +
+        '(approval-share.json; see docs/agents.md)',
     );
   if (!isAbsolute(dir)) throw new HostError('config', `--approval-dir must be an absolute path, not ${dir}`);
   let uid: number;

@@ -47,7 +47,9 @@ export function cleanResult(result: Record<string, unknown>): Record<string, unk
 /** The sentence for a decision, as the agent may report it. */
 export function decisionSentence(decision: LastDecision, server: string): string {
   if (decision.decidedBy === 'mute-rule')
-    return `cancelled by Countersign: questions from server "${server}" are muted for this session, nothing was changed`;
+    return (
+      `cancelled by Countersign: questions from server "${server}" are muted for this session, ` + 'nothing was changed'
+    );
   if (decision.decidedBy === 'call-cancelled')
     return 'cancelled: the call was cancelled while the user was being asked, nothing was changed';
   return decision.action === 'decline'
@@ -68,14 +70,26 @@ export function hostErrorSentence(error: unknown, server: string): string {
     case 'round-limit':
       return `server "${server}" kept asking questions past Countersign's round limit; the call was stopped`;
     case 'invalid-schema':
-      return `server "${server}" asked a question Countersign cannot show safely; nothing was answered and the call was stopped`;
+      return (
+        `server "${server}" asked a question Countersign cannot show safely; ` +
+        'nothing was answered and the call was stopped'
+      );
     case 'invalid-answer':
-      return `the answer to a question from server "${server}" did not fit its form; nothing was sent and the call was stopped`;
+      return (
+        `the answer to a question from server "${server}" did not fit its form; ` +
+        'nothing was sent and the call was stopped'
+      );
     case 'undeclared-request':
-      return `server "${server}" asked for input Countersign does not provide (only the user's answers to forms and links); the call was stopped`;
+      return (
+        `server "${server}" asked for input Countersign does not provide ` +
+        `(only the user's answers to forms and links); the call was stopped`
+      );
     case 'unknown-result-type':
     case 'protocol':
-      return `server "${server}" broke the MCP protocol during the call; it was stopped (details are in Countersign's history)`;
+      return (
+        `server "${server}" broke the MCP protocol during the call; ` +
+        `it was stopped (details are in Countersign's history)`
+      );
     case 'connection':
     case 'config':
     case 'task-failed':
