@@ -35,7 +35,8 @@ export const GATEWAY_INFO = { name: 'countersign-gateway', version: '0.1.0' };
 /** Told to the model once, at connect. */
 export const GATEWAY_INSTRUCTIONS =
   'Countersign gives you the tools of the servers the user configured, named <server>__<name>. ' +
-  'When a server needs the user to confirm or fill something in, Countersign asks the user directly in its own window; ' +
+  'When a server needs the user to confirm or fill something in, ' +
+  'Countersign asks the user directly in its own window; ' +
   'you only see the final result. Do not ask the user to confirm such actions in the chat, and report a declined or ' +
   'cancelled result as exactly that: nothing was done.';
 
@@ -177,12 +178,14 @@ export function createAgentServer(
 
   /** A tools/call outcome as the agent's result, or the error to throw. */
   const toolResponse = (route: Route<Tool>, outcome: Awaited<ReturnType<typeof run>>): CallToolResult => {
+    // Checked by the call's result schema in the core (calls/result-schemas) before it got here.
     if (outcome.ok)
       return server.projectCallToolResult(checkedAs<CallToolResult>(outcome.result), route.item.outputSchema);
     const failure = toolFailure(outcome.error, route.server, outcome.decision, {
       outputSchema: route.item.outputSchema !== undefined,
     });
     if (failure instanceof ProtocolError) throw failure;
+    // No runtime check: toolFailure builds this result itself, as text content (+ isError) (results.test.ts).
     return checkedAs<CallToolResult>(failure);
   };
 
@@ -247,6 +250,7 @@ export function createAgentServer(
       controller,
       running.then((o) => taskOutcome(route, o)),
     );
+    // A 2026-07-28 CreateTaskResult from the gateway's own task; the SDK's type lacks it (tasks-agent.test.ts).
     return checkedAs<CallToolResult>({ resultType: 'task', ...modernTaskView(task) });
   });
 
@@ -293,7 +297,8 @@ export function createAgentServer(
     if ('ambiguous' in found) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `Resource ${request.params.uri} matches servers ${found.ambiguous.map((s) => `"${s}"`).join(' and ')}; read it as countersign://<server>/<uri>`,
+        `Resource ${request.params.uri} matches servers ${found.ambiguous.map((s) => `"${s}"`).join(' and ')}; ` +
+          'read it as countersign://<server>/<uri>',
       );
     }
     const outcome = await run(ctx, { server: found.server, method: 'resources/read', name: found.uri });
