@@ -39,9 +39,14 @@ export function assignColours(known: Iterable<string>): Map<string, number> {
 
 /** The colour slot of one server, given every server name the host knows. */
 export function colourOf(name: string, known: Iterable<string>): number {
+  return oneOf(name, known, assignColours, hashName(name) % PALETTE_SIZE);
+}
+
+/** One server's part of an assignment made over every name the host knows, itself included. */
+function oneOf<T>(name: string, known: Iterable<string>, assign: (names: Set<string>) => Map<string, T>, or: T): T {
   const set = new Set(known);
   set.add(name);
-  return assignColours(set).get(name) ?? hashName(name) % PALETTE_SIZE;
+  return assign(set).get(name) ?? or;
 }
 
 /** Two-letter monogram: initials of the first two words, else the first two letters. */
@@ -94,7 +99,5 @@ export function assignMonograms(known: Iterable<string>): Map<string, string> {
 
 /** The monogram of one server, distinct among every server name the host knows. */
 export function monogramOf(name: string, known: Iterable<string>): string {
-  const set = new Set(known);
-  set.add(name);
-  return assignMonograms(set).get(name) ?? monogram(name);
+  return oneOf(name, known, assignMonograms, monogram(name));
 }
