@@ -155,7 +155,8 @@ export async function benchGateway(
   const dataDir = dataDirWithFixture();
   const { command, args } = fixtureCommand('modern');
   const direct = await connectStdio(command, args);
-  // COUNTERSIGN_BENCH_CPU_PROF=<dir> profiles the gateway and the relay processes (node --cpu-prof), for docs/gateway-profile.md.
+  // COUNTERSIGN_BENCH_CPU_PROF=<dir> profiles the gateway and the relay processes (node --cpu-prof),
+  // for docs/gateway-profile.md.
   const prof = process.env.COUNTERSIGN_BENCH_CPU_PROF;
   const profArgs = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
   const viaGateway = await connectStdio(

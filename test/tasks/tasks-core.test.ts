@@ -33,7 +33,10 @@ async function expectFailedTask(kind: 'tasks-modern' | 'tasks-legacy'): Promise<
   expect(error.message).toContain('database unreachable');
 }
 
-/** Starts `stubborn` (it ignores cancels); resolves, with the call under way, once the host lists the task and it ran a moment. */
+/**
+ * Starts `stubborn` (it ignores cancels); resolves, with the call under way, once the host lists the task and it ran
+ * a moment.
+ */
 async function startStubborn(host: Host, signal: AbortSignal) {
   const running = host.call({ server: 'fx', method: 'tools/call', name: 'stubborn', signal });
   while ((await host.tasks.list()).length === 0) await new Promise((r) => setTimeout(r, 50));
