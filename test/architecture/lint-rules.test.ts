@@ -7,6 +7,7 @@
 // Type information is switched off here (the snippets are not on disk): the
 // rules checked are syntactic; the type-aware ones run in `npm run lint`.
 import { ESLint } from 'eslint';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,8 @@ async function lint(path: string, code: string): Promise<string[]> {
 }
 
 const LOADS = 'countersign/restricted-loads';
+/** A sentence of 148 characters: no line holding it fits in 120. */
+const LONG = 'a sentence that prettier cannot wrap, '.repeat(4).trim();
 const IMPORTS = 'no-restricted-imports';
 
 describe('lint rules (eslint.config.mjs) report what they exist to stop', () => {
@@ -87,12 +90,30 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
       'max-len',
       /Maximum allowed is 120/,
     ],
+    // Strings too (issue 14 §1): prettier cannot wrap a string, so a long one is split into parts joined with +.
+    ['electron/cli/x.ts', `export const s = '${LONG}';`, 'max-len', /Maximum allowed is 120/],
+    ['renderer/src/i18n/x.ts', `export const t = { k: '${LONG}' };`, 'max-len', /Maximum allowed is 120/],
+    ['shared/x.ts', `export const f = (n: number) => \`${LONG} \${n}\`;`, 'max-len', /Maximum allowed is 120/],
+    ['electron/web/x.ts', `export const r = /${'(a|b)'.repeat(25)}/;`, 'max-len', /Maximum allowed is 120/],
+    ['scripts/x.mjs', `export const s = '${LONG}';`, 'max-len', /Maximum allowed is 120/],
+    // Tests keep their long names and expected texts, but not long comments.
+    ['test/x.test.ts', `// ${LONG}`, 'max-len', /Maximum allowed is 120/],
   ])('%s `%s` → %s', async (path, code, rule, message) => {
     const found = await lint(path, code);
     expect(
       found.filter((f) => f.startsWith(`${rule}:`) && message.test(f)),
       found.join('\n'),
     ).not.toEqual([]);
+  });
+
+  it("holds production code to Prettier's printWidth, strings included, with only URLs exempt", async () => {
+    const { printWidth } = JSON.parse(readFileSync(resolve(root, '.prettierrc.json'), 'utf8')) as {
+      printWidth: number;
+    };
+    for (const file of ['electron/core/x.ts', 'renderer/src/x.tsx', 'shared/x.ts', 'scripts/x.mjs']) {
+      const config = (await eslint.calculateConfigForFile(resolve(root, file))) as { rules: Record<string, unknown[]> };
+      expect(config.rules['max-len']?.[1], file).toEqual({ code: printWidth, tabWidth: 2, ignoreUrls: true });
+    }
   });
 
   it('leaves alone what the layers allow, so the rules above are not simply reporting everything', async () => {
@@ -106,5 +127,10 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
     expect(await lint('electron/core/x.test.ts', 'export const a = 1 as unknown as string;')).toEqual([]);
     // The one named cast helper.
     expect(await lint('shared/host-api/host-client.ts', 'export const a = 1 as unknown as string;')).toEqual([]);
+    // A line holding a URL may run long (the URL stays whole); a test may keep a long expected text.
+    const url = `https://example.com/${'a-long-path/'.repeat(10)}`;
+    expect(await lint('electron/cli/x.ts', `export const u = 'see ${url} for more';`)).toEqual([]);
+    expect(await lint('electron/cli/x.test.ts', `export const s = '${LONG}';`)).toEqual([]);
+    expect(await lint('test/x.test.ts', `export const t = \`${LONG}\`;`)).toEqual([]);
   });
 });
