@@ -58,6 +58,19 @@ const common = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
+// The plain-Node ESM bundles (the demo server, the CLI): bundled CJS
+// dependencies call require(), so the ESM file gets one.
+/** @type {Pick<import('esbuild').BuildOptions, 'format' | 'target' | 'banner'>} */
+const nodeEsm = {
+  format: 'esm',
+  target: 'node20',
+  banner: {
+    js:
+      "import { createRequire as __csCreateRequire } from 'node:module'; " +
+      'const require = __csCreateRequire(import.meta.url);',
+  },
+};
+
 // Fails when a bundle still imports something that will not exist at run time.
 function assertSelfContained(result, name, allowed) {
   const bad = new Set();
@@ -192,14 +205,7 @@ async function main() {
       ...common,
       entryPoints: [demoEntry],
       outfile: join(dist, 'demo/demo-server.mjs'),
-      format: 'esm',
-      target: 'node20',
-      // Bundled CJS dependencies call require(); give the ESM file one.
-      banner: {
-        js:
-          "import { createRequire as __csCreateRequire } from 'node:module'; " +
-          'const require = __csCreateRequire(import.meta.url);',
-      },
+      ...nodeEsm,
     });
     assertSelfContained(demoResult, 'demo-server.mjs', nodeRuntime);
     metafiles.push(demoResult.metafile);
@@ -219,13 +225,7 @@ async function main() {
       ...common,
       entryPoints: [join(root, 'electron/cli/main.ts')],
       outfile: join(dist, 'cli/countersign.mjs'),
-      format: 'esm',
-      target: 'node20',
-      banner: {
-        js:
-          "import { createRequire as __csCreateRequire } from 'node:module'; " +
-          'const require = __csCreateRequire(import.meta.url);',
-      },
+      ...nodeEsm,
     });
     assertSelfContained(cliResult, 'countersign.mjs', nodeRuntime);
     await copyKeyringBinary(join(dist, 'cli/native'));
