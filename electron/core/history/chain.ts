@@ -114,7 +114,9 @@ export function checkLine(line: string, strict = false): CheckedLine {
       ok: false,
       problem: 'hash-mismatch',
       detail:
-        `content does not match its hash (stored ${entry.hash.slice(0, 12)}…, ` + `computed ${computed.slice(0, 12)}…)`,
+        'content does not match its hash ' +
+        `(stored ${entry.hash.slice(0, 12)}…, ` +
+        `computed ${computed.slice(0, 12)}…)`,
       entry,
     };
   }

@@ -18,7 +18,8 @@ export const en = {
     'The connection to Countersign is gone. Open the link that `countersign web` printed again ' +
     '(a restarted Countersign prints a new one).',
 
-  'app.alert.socket-missing': 'Another program removed Countersign’s approval socket; agents could not reach this app.',
+  'app.alert.socket-missing':
+    'Another program removed Countersign’s approval socket; ' + 'agents could not reach this app.',
   'app.alert.socket-replaced':
     'Another program took over Countersign’s approval socket. ' +
     'Agents’ questions may go to it instead of this app. Find and stop it, then restart Countersign.',
