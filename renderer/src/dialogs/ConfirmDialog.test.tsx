@@ -110,14 +110,16 @@ describe('ConfirmDialog', () => {
   });
 
   it('ignores clicks in the first moments after it appears (a double click meant for the previous dialog)', async () => {
-    const { app, user } = await open({}, { armDelayMs: 300 });
+    // Far longer than the clicks below take even on a loaded machine (300 ms failed once at load 11);
+    // the wait for the button to arm ends when it arms, not on a clock.
+    const { app, user } = await open({}, { armDelayMs: 3_000 });
     const accept = screen.getByRole('button', { name: 'Accept' });
     expect(accept.getAttribute('aria-disabled')).toBe('true'); // shown as not yet active
     expect(accept.hasAttribute('data-arming')).toBe(true);
     await user.click(accept);
     await user.keyboard('{Escape}');
     expect(app.answers()).toHaveLength(0);
-    await waitFor(() => expect(accept.getAttribute('aria-disabled')).toBeNull());
+    await waitFor(() => expect(accept.getAttribute('aria-disabled')).toBeNull(), { timeout: 10_000 });
     expect(accept.hasAttribute('data-arming')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(app.answers()).toHaveLength(1));

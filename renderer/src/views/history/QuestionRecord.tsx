@@ -5,6 +5,7 @@ import MessageText from '../../dialogs/MessageText';
 import ServerBadge from '../../dialogs/ServerBadge';
 import UrlDisplay from '../../dialogs/UrlDisplay';
 import { FORM_ID_PREFIX } from '../../forms/field-aria';
+import { DEFAULTS_BEHAVIOUR } from '../../forms/InlineValidatedForm';
 import type { ThemeContext } from '../../forms/form-context';
 import { getFormValidator } from '../../forms/shared-validator';
 import { ThemedForm } from '../../forms/theme';
@@ -17,12 +18,6 @@ export interface QuestionRecordProps {
   item: QuestionItem;
   colour: number;
 }
-
-const DEFAULTS_BEHAVIOUR = {
-  arrayMinItems: { populate: 'never' },
-  emptyObjectFields: 'populateAllDefaults',
-  constAsDefaults: 'never',
-} as const;
 
 /**
  * The question as it was shown, read-only: the same header facts, the
