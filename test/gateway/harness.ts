@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Answer, Question } from '../../shared/elicitation/types';
 import type { HostEvents } from '../../shared/host-api/contract';
@@ -422,4 +422,45 @@ export async function eventually(check: () => boolean, ms = 5_000, what = 'condi
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** The app, data folder and clean-up a gateway task test file shares (both task fixtures, tm and tl). */
+export interface TaskGatewayFixtures {
+  /** The app, started before the file's first test. */
+  readonly app: App;
+  dataDir: string;
+  wireLogs: Record<string, string>;
+  /** Run in reverse after the file's last test, before the app closes. */
+  closers: Array<() => Promise<unknown>>;
+  /** The environment a gateway process of this file starts with. */
+  gatewayEnv(): Record<string, string>;
+}
+
+/** Register the file's before-all and after-all for the task fixtures, with `extraEnv` for its gateways. */
+export function useTaskGatewayFixtures(extraEnv: Record<string, string> = {}): TaskGatewayFixtures {
+  const { dataDir, wireLogs } = makeDataDir({ tm: 'tasks-modern', tl: 'tasks-legacy' });
+  let app: App | undefined;
+  const closers: Array<() => Promise<unknown>> = [];
+  beforeAll(async () => {
+    app = await startApp(dataDir);
+  });
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    await app?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('the app starts in beforeAll: use it inside a test');
+      return app;
+    },
+    dataDir,
+    wireLogs,
+    closers,
+    gatewayEnv: () => ({
+      ...getDefaultEnvironment(),
+      COUNTERSIGN_DATA_DIR: dataDir,
+      COUNTERSIGN_GATEWAY_AUTOSTART: '0',
+      ...extraEnv,
+    }),
+  };
 }

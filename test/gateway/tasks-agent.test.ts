@@ -5,15 +5,15 @@
 // without. Whatever the agent does, every question goes to the human and
 // nothing of it (text, schema, the server's status message, requestState,
 // the words of the input-required vocabulary) reaches the agent's wire.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Client as LegacySdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacySdkStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client, type Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import * as z from 'zod';
 import { prepareTaskWire } from '../../electron/core/tasks/task-wire';
-import { GATEWAY_ENTRY, leaks, makeDataDir, startAgent, startApp, textOf, tsxLoader, type App } from './harness';
+import { GATEWAY_ENTRY, leaks, startAgent, textOf, tsxLoader, useTaskGatewayFixtures } from './harness';
 import { readWireLog } from '../fixtures/spawn-fixture';
 
 const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -41,29 +41,7 @@ const GATEWAY_SENTENCES = [
   'cancelled; nothing more was sent to the server',
 ];
 
-let app: App;
-let dataDir: string;
-let wireLogs: Record<string, string>;
-const closers: Array<() => Promise<unknown>> = [];
-
-beforeAll(async () => {
-  const made = makeDataDir({ tm: 'tasks-modern', tl: 'tasks-legacy' });
-  dataDir = made.dataDir;
-  wireLogs = made.wireLogs;
-  app = await startApp(dataDir);
-});
-
-afterAll(async () => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
-  await app?.close();
-});
-
-const gatewayEnv = () => ({
-  ...getDefaultEnvironment(),
-  COUNTERSIGN_DATA_DIR: dataDir,
-  COUNTERSIGN_GATEWAY_AUTOSTART: '0',
-  COUNTERSIGN_GATEWAY_PROGRESS_MS: '150',
-});
+const fx = useTaskGatewayFixtures({ COUNTERSIGN_GATEWAY_PROGRESS_MS: '150' });
 
 /** Keep every message a transport delivers (set before the client connects). */
 function record(transport: { onmessage?: unknown }, received: any[]): void {
@@ -89,7 +67,7 @@ async function modernTaskAgent() {
   const transport = new InPlaceStdio({
     command: process.execPath,
     args: ['--import', tsxLoader, GATEWAY_ENTRY],
-    env: gatewayEnv(),
+    env: fx.gatewayEnv(),
     stderr: 'pipe',
   });
   const wire = prepareTaskWire(transport as Transport);
@@ -105,7 +83,7 @@ async function modernTaskAgent() {
     received.push(structuredClone(m));
     inner(m);
   };
-  closers.push(() => client.close());
+  fx.closers.push(() => client.close());
   const request = (method: string, params: Record<string, unknown>) =>
     client.request({ method, params } as never, AnyResult, { timeout: 30_000 }) as Promise<Record<string, any>>;
   return {
@@ -130,7 +108,7 @@ async function legacyTaskAgent() {
   const transport = new LegacySdkStdio({
     command: process.execPath,
     args: ['--import', tsxLoader, GATEWAY_ENTRY],
-    env: gatewayEnv(),
+    env: fx.gatewayEnv(),
     stderr: 'pipe',
   });
   record(transport, received);
@@ -139,7 +117,7 @@ async function legacyTaskAgent() {
     { capabilities: { tasks: { list: {}, cancel: {} } } },
   );
   await client.connect(transport);
-  closers.push(() => client.close());
+  fx.closers.push(() => client.close());
   return { client, received };
 }
 
@@ -159,7 +137,7 @@ const terminal = (t: Record<string, any>) => ['completed', 'failed', 'cancelled'
 /** The words of questions the servers actually asked (from their wire logs), so the check cannot pass vacuously. */
 function askedTexts(): string[] {
   const out: string[] = [];
-  for (const log of Object.values(wireLogs)) {
+  for (const log of Object.values(fx.wireLogs)) {
     for (const e of readWireLog(log)) {
       const m = e.msg;
       if (e.dir === 'out' && m?.method === 'elicitation/create') out.push(m.params?.message);
@@ -177,7 +155,7 @@ describe('an agent that declares the 2026-07-28 Tasks extension', () => {
   });
 
   it('gets a task handle for a call that needs the human; the human answers in the app', async () => {
-    app.reply({ action: 'accept', content: {} });
+    fx.app.reply({ action: 'accept', content: {} });
     const first = await agent.call('tm__deploy', { service: 'billing' });
     expect(first.task).toMatchObject({ resultType: 'task', status: 'working', ttlMs: expect.any(Number) });
     const taskId = first.task!.taskId as string;
@@ -186,7 +164,7 @@ describe('an agent that declares the 2026-07-28 Tasks extension', () => {
     expect(last).toMatchObject({ taskId, status: 'completed' });
     expect(textOf(last.result)).toBe('Deployed billing to production.');
     // The question went to the human, tagged as the server's task.
-    expect(app.shown.at(-1)!.message).toBe('Deploy billing to production?');
+    expect(fx.app.shown.at(-1)!.message).toBe('Deploy billing to production?');
     // The status the agent saw is the gateway's own words only.
     for (const t of seen.slice(0, -1)) expect(t.status).toBe('working');
     for (const t of seen) expect(GATEWAY_SENTENCES).toContain(t.statusMessage);
@@ -194,22 +172,22 @@ describe('an agent that declares the 2026-07-28 Tasks extension', () => {
   });
 
   it('a tasks/update from the agent answers nothing: the server never hears of it', async () => {
-    const shown = app.nextQuestion();
+    const shown = fx.app.nextQuestion();
     const first = await agent.call('tm__wait_for_approval');
     const taskId = first.task!.taskId as string;
     await shown;
     await agent.update(taskId, { approve: { action: 'accept', content: { note: 'from the agent' } } });
     await new Promise((r) => setTimeout(r, 300));
-    const updates = readWireLog(wireLogs.tm!).filter((e) => e.dir === 'in' && e.msg?.method === 'tasks/update');
+    const updates = readWireLog(fx.wireLogs.tm!).filter((e) => e.dir === 'in' && e.msg?.method === 'tasks/update');
     expect(JSON.stringify(updates)).not.toContain('from the agent');
     expect((await agent.get(taskId)).status).toBe('working');
     // Cancelling from the agent withdraws the dialog and cancels the server's task.
-    const removal = app.nextRemoval();
+    const removal = fx.app.nextRemoval();
     await agent.cancel(taskId);
     expect(await removal).toMatchObject({ reason: 'call-cancelled' });
     const ended = await pollUntil(() => agent.get(taskId), terminal);
     expect(ended.at(-1)!.status).toBe('cancelled');
-    expect(readWireLog(wireLogs.tm!).some((e) => e.dir === 'in' && e.msg?.method === 'tasks/cancel')).toBe(true);
+    expect(readWireLog(fx.wireLogs.tm!).some((e) => e.dir === 'in' && e.msg?.method === 'tasks/cancel')).toBe(true);
   });
 
   it('a failing server task ends as a plain call would: an isError result naming the error', async () => {
@@ -236,9 +214,9 @@ describe('an agent that declares the 2026-07-28 Tasks extension', () => {
 
 describe('a 2026-07-28 agent without task support', () => {
   it('gets a call that waits, with progress that says where the task stands', async () => {
-    const agent = await startAgent(dataDir, { name: 'plain-agent' });
-    closers.push(() => agent.close());
-    app.reply({ action: 'accept', content: {} });
+    const agent = await startAgent(fx.dataDir, { name: 'plain-agent' });
+    fx.closers.push(() => agent.close());
+    fx.app.reply({ action: 'accept', content: {} });
     const progress: Array<{ message?: string }> = [];
     const result = await agent.client.callTool({ name: 'tm__deploy', arguments: { service: 'api' } }, {
       onprogress: (p: { message?: string }) => void progress.push(p),
@@ -266,7 +244,7 @@ describe('a 2025-11-25 agent that declares tasks (SDK 1.x)', () => {
   });
 
   it('calls a task-required tool as a task: handle, status, result; the human answers in the app', async () => {
-    app.reply({ action: 'accept', content: {} });
+    fx.app.reply({ action: 'accept', content: {} });
     const events: Array<{ type: string; [k: string]: any }> = [];
     const stream = agent.client.experimental.tasks.callToolStream(
       { name: 'tl__deploy', arguments: { service: 'billing' } },
@@ -281,17 +259,17 @@ describe('a 2025-11-25 agent that declares tasks (SDK 1.x)', () => {
     const taskId = events[0]!.task.taskId as string;
     const listed = await agent.client.experimental.tasks.listTasks();
     expect(listed.tasks.find((t) => t.taskId === taskId)).toMatchObject({ status: 'completed' });
-    expect(app.shown.at(-1)!.message).toBe('Deploy billing to production?');
+    expect(fx.app.shown.at(-1)!.message).toBe('Deploy billing to production?');
   });
 
   it('cancels a task with tasks/cancel: the dialog is withdrawn', async () => {
-    const shown = app.nextQuestion();
+    const shown = fx.app.nextQuestion();
     const created = (await agent.client.request(
       { method: 'tools/call', params: { name: 'tl__wait_for_approval', arguments: {}, task: { ttl: 60_000 } } },
       z.looseObject({ task: z.looseObject({ taskId: z.string(), status: z.string() }) }) as never,
     )) as { task: { taskId: string } };
     await shown;
-    const removal = app.nextRemoval();
+    const removal = fx.app.nextRemoval();
     const cancelled = await agent.client.experimental.tasks.cancelTask(created.task.taskId);
     expect(cancelled.status).toBe('cancelled');
     expect(await removal).toMatchObject({ reason: 'call-cancelled' });
@@ -304,12 +282,12 @@ describe('a 2025-11-25 agent that declares tasks (SDK 1.x)', () => {
 
 describe('a 2025-11-25 agent without task support', () => {
   it('sees task-required tools as optional and gets a call that waits', async () => {
-    const agent = await startAgent(dataDir, { era: 'legacy', name: 'plain-old-agent' });
-    closers.push(() => agent.close());
+    const agent = await startAgent(fx.dataDir, { era: 'legacy', name: 'plain-old-agent' });
+    fx.closers.push(() => agent.close());
     const { tools } = await agent.client.listTools();
     const support = Object.fromEntries(tools.map((t) => [t.name, t.execution?.taskSupport]));
     expect(support).toMatchObject({ tl__deploy: 'optional', tl__migrate: 'optional' });
-    app.reply({ action: 'accept', content: {} });
+    fx.app.reply({ action: 'accept', content: {} });
     const progress: Array<{ message?: string }> = [];
     const result = await agent.client.callTool({ name: 'tl__deploy', arguments: { service: 'api' } }, {
       onprogress: (p: { message?: string }) => void progress.push(p),

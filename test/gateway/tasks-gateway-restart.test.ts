@@ -7,48 +7,27 @@
 // the reason, never a bare "not found" and never another connection's task.
 // Both eras: SDK 2.x carrying the 2026-07-28 Tasks extension, SDK 1.x with
 // 2025-11-25 task augmentation, each against the real task fixtures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client as LegacySdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacySdkStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Client, type Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import * as z from 'zod';
 import { prepareTaskWire } from '../../electron/core/tasks/task-wire';
 import { readWireLog } from '../fixtures/spawn-fixture';
-import { GATEWAY_ENTRY, makeDataDir, startApp, tsxLoader, type App } from './harness';
+import { GATEWAY_ENTRY, tsxLoader, useTaskGatewayFixtures } from './harness';
 
 const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 const AnyResult = z.looseObject({});
 
-let app: App;
-let dataDir: string;
-let wireLogs: Record<string, string>;
-const closers: Array<() => Promise<unknown>> = [];
-
-beforeAll(async () => {
-  const made = makeDataDir({ tm: 'tasks-modern', tl: 'tasks-legacy' });
-  dataDir = made.dataDir;
-  wireLogs = made.wireLogs;
-  app = await startApp(dataDir);
-});
-
-afterAll(async () => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
-  await app?.close();
-});
-
-const gatewayEnv = () => ({
-  ...getDefaultEnvironment(),
-  COUNTERSIGN_DATA_DIR: dataDir,
-  COUNTERSIGN_GATEWAY_AUTOSTART: '0',
-});
+const fx = useTaskGatewayFixtures();
 
 /** A 2026-07-28 agent declaring the Tasks extension, with its own gateway process. */
 async function modernAgent() {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', tsxLoader, GATEWAY_ENTRY],
-    env: gatewayEnv(),
+    env: fx.gatewayEnv(),
     stderr: 'pipe',
   });
   const wire = prepareTaskWire(transport as Transport);
@@ -58,7 +37,7 @@ async function modernAgent() {
   } as never);
   await client.connect(transport);
   wire.attach(true);
-  closers.push(() => client.close());
+  fx.closers.push(() => client.close());
   const request = (method: string, params: Record<string, unknown>) =>
     client.request({ method, params } as never, AnyResult, { timeout: 30_000 }) as Promise<Record<string, any>>;
   return {
@@ -78,7 +57,7 @@ async function legacyAgent() {
   const transport = new LegacySdkStdio({
     command: process.execPath,
     args: ['--import', tsxLoader, GATEWAY_ENTRY],
-    env: gatewayEnv(),
+    env: fx.gatewayEnv(),
     stderr: 'pipe',
   });
   const client = new LegacySdkClient(
@@ -86,7 +65,7 @@ async function legacyAgent() {
     { capabilities: { tasks: { list: {}, cancel: {} } } },
   );
   await client.connect(transport);
-  closers.push(() => client.close());
+  fx.closers.push(() => client.close());
   return {
     pid: transport.pid!,
     client,
@@ -123,13 +102,13 @@ const NOT_OURS = /Task not found: "[^"]+": it is not a task of this agent connec
 describe('a gateway restarted while its agent holds a task handle', () => {
   it('2026-07-28: the new gateway names the task and says why it is gone', async () => {
     const before = await modernAgent();
-    const shown = app.nextQuestion();
+    const shown = fx.app.nextQuestion();
     const task = await before.start('tm__wait_for_approval');
     expect(task?.taskId).toMatch(/^gw[0-9a-f]{8}-/);
     expect((await before.get(task!.taskId)).status).toBe('working');
     expect((await shown).message).toBe('Approve the nightly export?');
     // The app does not keep a dead gateway's question waiting.
-    const removal = app.nextRemoval();
+    const removal = fx.app.nextRemoval();
     await kill(before.pid);
     await removal;
 
@@ -149,10 +128,10 @@ describe('a gateway restarted while its agent holds a task handle', () => {
 
   it('2025-11-25: tasks/get and tasks/result after the restart name the task and say why', async () => {
     const before = await legacyAgent();
-    const shown = app.nextQuestion();
+    const shown = fx.app.nextQuestion();
     const task = await before.start('tl__wait_for_approval');
     await shown;
-    const removal = app.nextRemoval();
+    const removal = fx.app.nextRemoval();
     await kill(before.pid);
     await removal;
 
@@ -166,29 +145,29 @@ describe('a gateway restarted while its agent holds a task handle', () => {
 
   it('a gateway that shuts down normally (its agent went away) cancels the server task it was following', async () => {
     const agent = await modernAgent();
-    const shown = app.nextQuestion();
+    const shown = fx.app.nextQuestion();
     const task = await agent.start('tm__wait_for_approval');
     expect(task?.taskId).toBeTruthy();
     await shown;
     const serverTask = () =>
-      readWireLog(wireLogs.tm!)
+      readWireLog(fx.wireLogs.tm!)
         .filter((e) => e.dir === 'out' && e.msg?.result?.resultType === 'task')
         .at(-1)?.msg.result.taskId as string | undefined;
     const upstream = serverTask();
     expect(upstream).toBeTruthy();
-    const removal = app.nextRemoval();
+    const removal = fx.app.nextRemoval();
     await agent.close();
     await removal;
     for (let i = 0; i < 100; i++) {
       if (
-        readWireLog(wireLogs.tm!).some(
+        readWireLog(fx.wireLogs.tm!).some(
           (e) => e.dir === 'in' && e.msg?.method === 'tasks/cancel' && e.msg.params.taskId === upstream,
         )
       )
         break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    const cancels = readWireLog(wireLogs.tm!).filter(
+    const cancels = readWireLog(fx.wireLogs.tm!).filter(
       (e) => e.dir === 'in' && e.msg?.method === 'tasks/cancel' && e.msg.params.taskId === upstream,
     );
     expect(cancels).toHaveLength(1);
