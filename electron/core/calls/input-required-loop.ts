@@ -21,6 +21,7 @@ import { LIMITS } from '../limits';
 import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
 import { askTogether } from './ask-together';
+import { plainCallToolResult } from './plain-call-tool-result';
 import { RESULT_SCHEMAS } from './result-schemas';
 import { digestState } from './state-digest';
 import { checkedAs } from '../../../shared/checked-as';
@@ -232,6 +233,11 @@ export async function laneLeg(
     ...(options.cancel ? { cancel: options.cancel } : {}),
     ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
   });
+  // A result of text parts: checked by hand, with zod's own output (plain-call-tool-result.ts).
+  if (method === 'tools/call') {
+    const plain = plainCallToolResult(raw);
+    if (plain) return plain;
+  }
   // zod validates synchronously here; awaiting only a promise keeps a tick per leg off the path.
   const validated = schema['~standard'].validate(raw);
   const checked = validated instanceof Promise ? await validated : validated;

@@ -16,6 +16,7 @@
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { checkedAs } from '../../../shared/checked-as';
+import { noteTextLength } from './wire-checks';
 
 /** Ids of lane requests start with this; the SDK's own ids are numbers. */
 export const LANE_ID_PREFIX = 'cs-lane-';
@@ -112,6 +113,8 @@ class LaneReadBuffer implements ReadBufferLike {
       const problem = laneResponseProblem(parsed);
       // Refused as the schema refuses it: the transport reports it (onerror) and the message is dropped.
       if (problem) throw new Error(`the server sent an invalid JSON-RPC response: ${problem}`);
+      // The line's length lets wire-checks skip the depth walk on a short line (same verdict).
+      noteTextLength(parsed, line.length);
       // laneResponseProblem checked what the SDK's message schema checks of a response.
       return checkedAs<JSONRPCMessage>(parsed);
     }

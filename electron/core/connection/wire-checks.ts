@@ -6,8 +6,42 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { jsonDepth, LIMITS } from '../limits';
 
-/** Why a message is too deeply nested to pass on, or null. */
-export function depthProblem(message: unknown, server: string, max: number = LIMITS.messageDepth): string | null {
+/**
+ * The length of the JSON text a message was parsed from, where the reader
+ * knew it (the lane's read buffer notes it for the lane's responses).
+ */
+const textLengths = new WeakMap<object, number>();
+
+/** Note that `message` is JSON.parse of a text of `length` characters (UTF-16 code units). */
+export function noteTextLength(message: object, length: number): void {
+  textLengths.set(message, length);
+}
+
+/**
+ * True when a JSON text of `length` characters cannot hold a value that
+ * depthProblem refuses. Refused means more than `max + 1` levels, counted as
+ * jsonDepth counts them (the outermost object or array is 1): at least
+ * `max + 2` objects or arrays nested in each other, each written with an
+ * opening and a closing bracket, so at least `2 × (max + 2)` characters.
+ * JSON.parse never makes a value deeper than its text (a repeated key only
+ * drops a value).
+ */
+export function tooShortToBeTooDeep(length: number, max: number = LIMITS.messageDepth): boolean {
+  return length < 2 * (max + 2);
+}
+
+/**
+ * Why a message is too deeply nested to pass on, or null. `textLength`, when
+ * known, is the length of the JSON text it was parsed from: a short text
+ * spares the walk (about 4 % of a pass-through call), with the same verdict.
+ */
+export function depthProblem(
+  message: unknown,
+  server: string,
+  max: number = LIMITS.messageDepth,
+  textLength?: number,
+): string | null {
+  if (textLength !== undefined && tooShortToBeTooDeep(textLength, max)) return null;
   // The envelope ({jsonrpc, id, result}) is one level; the limit is on what it carries.
   const depth = jsonDepth(message, max + 1);
   if (depth <= max + 1) return null;
@@ -50,7 +84,7 @@ export function guardIncoming(transport: Transport, server: string): void {
   transport.onmessage = (message: JSONRPCMessage, extra?: Parameters<typeof deliver>[1]) => {
     const id = (message as { id?: unknown }).id;
     const hasId = typeof id === 'string' || typeof id === 'number';
-    const tooDeep = depthProblem(message, server);
+    const tooDeep = depthProblem(message, server, LIMITS.messageDepth, textLengths.get(message));
     if (tooDeep) {
       if (!hasId) return; // a notification: dropped, nothing waits for it
       if ('method' in message) {
