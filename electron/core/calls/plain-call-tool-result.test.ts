@@ -36,6 +36,7 @@ function expectSame(value: unknown, label: string): boolean {
 }
 
 const text = { type: 'text', text: 'hi' };
+const INFO = 'io.modelcontextprotocol/serverInfo';
 
 const ACCEPTED: Array<[string, unknown]> = [
   ['one text part', { content: [text] }],
@@ -54,6 +55,14 @@ const ACCEPTED: Array<[string, unknown]> = [
   ],
   ['many parts', { content: Array.from({ length: 50 }, (_, i) => ({ type: 'text', text: `p${i}` })) }],
   ['an empty text', { content: [{ type: 'text', text: '' }] }],
+  [
+    'what the SDK server sends',
+    { content: [text], resultType: 'complete', _meta: { [INFO]: { name: 'n', version: '1' } } },
+  ],
+  [
+    'serverInfo, version first, among other keys',
+    { content: [text], _meta: { a: 1, [INFO]: { version: '1', name: 'n' }, b: 2 } },
+  ],
   ['the task-wire stand-in', { resultType: 'complete', content: [], _meta: { 'countersign/task-handle': 'n' } }],
 ];
 
@@ -88,9 +97,18 @@ const LEFT_TO_ZOD: Array<[string, unknown]> = [
     '_meta with a bad serverInfo (zod rewrites it)',
     { content: [text], _meta: { 'io.modelcontextprotocol/serverInfo': 5 } },
   ],
+  ['serverInfo with a title', { content: [text], _meta: { [INFO]: { name: 'n', version: '1', title: 't' } } }],
   [
-    '_meta with a good serverInfo',
-    { content: [text], _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'a', version: '1' } } },
+    'serverInfo with an extra key (zod strips it)',
+    { content: [text], _meta: { [INFO]: { name: 'n', version: '1', x: 1 } } },
+  ],
+  ['serverInfo without a version (zod drops it)', { content: [text], _meta: { [INFO]: { name: 'n' } } }],
+  ['serverInfo with a numeric version', { content: [text], _meta: { [INFO]: { name: 'n', version: 1 } } }],
+  ['serverInfo null', { content: [text], _meta: { [INFO]: null } }],
+  ['serverInfo an array', { content: [text], _meta: { [INFO]: ['n', '1'] } }],
+  [
+    'serverInfo with a __proto__ key',
+    JSON.parse(`{"content":[],"_meta":{"${INFO}":{"name":"n","version":"1","__proto__":{}}}}`),
   ],
   ['a __proto__ key', JSON.parse('{"content":[],"__proto__":{"isError":true}}')],
   ['a __proto__ key in _meta', JSON.parse('{"content":[],"_meta":{"__proto__":{"x":1}}}')],
@@ -154,6 +172,12 @@ describe('plainCallToolResult', () => {
       }
       return anyValue(2);
     };
+    const info = (): unknown => {
+      const r = rand();
+      if (r < 0.5) return rand() < 0.5 ? { name: 'n', version: '1' } : { version: '1', name: 'n' };
+      if (r < 0.8) return { name: pick(scalars), version: pick(scalars), ...(rand() < 0.5 ? { [pick(KEYS)]: 1 } : {}) };
+      return anyValue(2);
+    };
     const TOP = ['content', 'isError', 'structuredContent', '_meta', 'resultType', 'extra', 'toolResult'];
     const result = (): unknown => {
       if (rand() < 0.05) return anyValue(2);
@@ -169,10 +193,9 @@ describe('plainCallToolResult', () => {
         else if (k === '_meta')
           out._meta =
             rand() < 0.7
-              ? Object.fromEntries([
-                  ['k', anyValue(2)],
-                  ...(rand() < 0.1 ? [['io.modelcontextprotocol/serverInfo', 1]] : []),
-                ])
+              ? Object.fromEntries(
+                  [['k', anyValue(2)], ...(rand() < 0.6 ? [[INFO, info()]] : [])].sort(() => rand() - 0.5),
+                )
               : anyValue(1);
         else out[k] = anyValue(2);
       }

@@ -9,7 +9,11 @@
 // holds). Anything else, however ordinary, returns undefined and goes to
 // zod; plain-call-tool-result.test.ts compares both on many shapes.
 
-/** The server-info key of a result's `_meta`: zod rewrites a bad value, so such a `_meta` goes to zod. */
+/**
+ * The server-info key of a result's `_meta` (the SDK's servers put it on
+ * every result). zod checks it as an Implementation and turns a bad one into
+ * undefined: only `{ name, version }` strings and nothing else is taken here.
+ */
 const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -25,6 +29,16 @@ function textPart(part: unknown): { type: 'text'; text: string } | undefined {
     return undefined;
   if (part.type !== 'text' || typeof part.text !== 'string') return undefined;
   return { type: 'text', text: part.text };
+}
+
+/** A server info of exactly `{ name, version }` strings, copied as zod copies it; undefined otherwise. */
+function serverInfo(info: unknown): { name: string; version: string } | undefined {
+  if (!isPlainObject(info)) return undefined;
+  const keys = Object.keys(info);
+  if (keys.length !== 2 || typeof info.name !== 'string' || typeof info.version !== 'string') return undefined;
+  if (!((keys[0] === 'name' && keys[1] === 'version') || (keys[0] === 'version' && keys[1] === 'name')))
+    return undefined;
+  return { name: info.name, version: info.version };
 }
 
 /**
@@ -47,9 +61,16 @@ export function plainCallToolResult(value: unknown): Record<string, unknown> | u
     switch (key) {
       case '_meta': {
         if (!isPlainObject(v)) return undefined;
+        // zod's order: the schema's one key first, then the others as they came.
         const copy: Record<string, unknown> = {};
+        if (SERVER_INFO_META_KEY in v) {
+          const info = serverInfo(v[SERVER_INFO_META_KEY]);
+          if (!info) return undefined;
+          copy[SERVER_INFO_META_KEY] = info;
+        }
         for (const k of Object.keys(v)) {
-          if (k === SERVER_INFO_META_KEY || k === '__proto__') return undefined;
+          if (k === SERVER_INFO_META_KEY) continue;
+          if (k === '__proto__') return undefined;
           copy[k] = v[k];
         }
         meta = copy;
