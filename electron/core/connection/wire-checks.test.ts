@@ -108,6 +108,11 @@ describe('guardIncoming with the lane read buffer', () => {
     const deep = JSON.parse(response(LIMITS.messageDepth + 2)) as JSONRPCMessage;
     t.onmessage(deep);
     expect('error' in t.delivered[0]!).toBe(true);
+    // The note is by identity: a short line noted but not yet delivered spares no other message.
+    noteTextLength({ jsonrpc: '2.0', id: 'cs-lane-9', result: {} }, 40);
+    t.onmessage(JSON.parse(response(LIMITS.messageDepth + 2)) as JSONRPCMessage);
+    expect('error' in t.delivered.at(-1)!).toBe(true);
+    t.delivered.length = 1;
     // A false note, to show the guard reads it: the reader is the only one that notes, with the line's true length.
     const lied = JSON.parse(response(LIMITS.messageDepth + 2)) as JSONRPCMessage;
     noteTextLength(lied, 10);
