@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect } from 'vitest';
+import * as z from 'zod';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Answer, Question } from '../../shared/elicitation/types';
 import type { HostEvents } from '../../shared/host-api/contract';
@@ -19,6 +20,7 @@ import type { ServerEntry } from '../../electron/core/config/server-config';
 import type { AnswerEvent, CallEndedEvent, FaultEvent, QuestionAskedEvent } from '../../electron/core/events';
 import { HostService, type HistoryPort } from '../../electron/core/service/host-service';
 import { JournalHistory } from '../../electron/core/service/journal-history';
+import { prepareTaskWire } from '../../electron/core/tasks/task-wire';
 import { fixtureCommand, newWireLogPath, readWireLog, type FixtureKind } from '../fixtures/spawn-fixture';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -463,4 +465,28 @@ export function useTaskGatewayFixtures(extraEnv: Record<string, string> = {}): T
       ...extraEnv,
     }),
   };
+}
+
+/**
+ * A 2026-07-28 agent (SDK 2.x) that declares the Tasks extension, with a gateway process of its own; task bodies
+ * come through the core's task wire. `request` sends any method and takes any result.
+ */
+export async function connectTaskAgent(fx: TaskGatewayFixtures) {
+  const transport = new InPlaceStdio({
+    command: process.execPath,
+    args: ['--import', tsxLoader, GATEWAY_ENTRY],
+    env: fx.gatewayEnv(),
+    stderr: 'pipe',
+  });
+  const wire = prepareTaskWire(transport as Transport);
+  const client = new Client({ name: 'task-agent', version: '1.0.0' }, {
+    capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+    versionNegotiation: { mode: { pin: '2026-07-28' } },
+  } as never);
+  await client.connect(transport);
+  wire.attach(true);
+  fx.closers.push(() => client.close());
+  const request = (method: string, params: Record<string, unknown>) =>
+    client.request({ method, params } as never, z.looseObject({}), { timeout: 30_000 }) as Promise<Record<string, any>>;
+  return { transport, wire, client, request };
 }

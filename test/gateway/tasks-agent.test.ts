@@ -9,15 +9,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Client as LegacySdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacySdkStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { Client, type Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import * as z from 'zod';
-import { prepareTaskWire } from '../../electron/core/tasks/task-wire';
-import { GATEWAY_ENTRY, leaks, startAgent, textOf, tsxLoader, useTaskGatewayFixtures } from './harness';
+import {
+  GATEWAY_ENTRY,
+  leaks,
+  startAgent,
+  textOf,
+  tsxLoader,
+  useTaskGatewayFixtures,
+  connectTaskAgent,
+} from './harness';
 import { readWireLog } from '../fixtures/spawn-fixture';
-
-const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-const AnyResult = z.looseObject({});
 
 /** Question texts and server status messages of the flows: none may reach an agent. */
 const FORBIDDEN = [
@@ -59,33 +61,16 @@ function record(transport: { onmessage?: unknown }, received: any[]): void {
   });
 }
 
-class InPlaceStdio extends StdioClientTransport {}
-
 /** A 2026-07-28 agent (SDK 2.x) that declares the Tasks extension; task bodies come through the core's task wire. */
 async function modernTaskAgent() {
   const received: any[] = [];
-  const transport = new InPlaceStdio({
-    command: process.execPath,
-    args: ['--import', tsxLoader, GATEWAY_ENTRY],
-    env: fx.gatewayEnv(),
-    stderr: 'pipe',
-  });
-  const wire = prepareTaskWire(transport as Transport);
-  const client = new Client({ name: 'task-agent', version: '1.0.0' }, {
-    capabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-    versionNegotiation: { mode: { pin: '2026-07-28' } },
-  } as never);
-  await client.connect(transport);
-  wire.attach(true);
+  const { transport, wire, client, request } = await connectTaskAgent(fx);
   // Recorded at the edge, before the task wire (everything after the discovery probe).
   const inner = transport.onmessage!;
   transport.onmessage = (m) => {
     received.push(structuredClone(m));
     inner(m);
   };
-  fx.closers.push(() => client.close());
-  const request = (method: string, params: Record<string, unknown>) =>
-    client.request({ method, params } as never, AnyResult, { timeout: 30_000 }) as Promise<Record<string, any>>;
   return {
     client,
     received,

@@ -10,36 +10,17 @@
 import { describe, expect, it } from 'vitest';
 import { Client as LegacySdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacySdkStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { Client, type Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import * as z from 'zod';
-import { prepareTaskWire } from '../../electron/core/tasks/task-wire';
 import { readWireLog } from '../fixtures/spawn-fixture';
-import { GATEWAY_ENTRY, tsxLoader, useTaskGatewayFixtures } from './harness';
+import { GATEWAY_ENTRY, tsxLoader, useTaskGatewayFixtures, connectTaskAgent } from './harness';
 
-const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 const AnyResult = z.looseObject({});
 
 const fx = useTaskGatewayFixtures();
 
 /** A 2026-07-28 agent declaring the Tasks extension, with its own gateway process. */
 async function modernAgent() {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', tsxLoader, GATEWAY_ENTRY],
-    env: fx.gatewayEnv(),
-    stderr: 'pipe',
-  });
-  const wire = prepareTaskWire(transport as Transport);
-  const client = new Client({ name: 'task-agent', version: '1.0.0' }, {
-    capabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-    versionNegotiation: { mode: { pin: '2026-07-28' } },
-  } as never);
-  await client.connect(transport);
-  wire.attach(true);
-  fx.closers.push(() => client.close());
-  const request = (method: string, params: Record<string, unknown>) =>
-    client.request({ method, params } as never, AnyResult, { timeout: 30_000 }) as Promise<Record<string, any>>;
+  const { transport, wire, client, request } = await connectTaskAgent(fx);
   return {
     pid: transport.pid!,
     close: () => client.close(),
