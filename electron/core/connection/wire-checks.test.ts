@@ -1,6 +1,8 @@
 // The depth check may skip its walk when the message's JSON text is too
-// short to be too deep; the verdict must be the walk's on every text, and
-// the bound must be exact (a text one character longer can be refused).
+// short to be too deep (the reader notes the text's length, noteTextLength,
+// and depthProblem reads the note); the verdict must be the walk's on every
+// text, and the bound must be exact (a text one character longer can be
+// refused).
 import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { LIMITS } from '../limits';
@@ -17,7 +19,9 @@ describe('the depth check with the text length known', () => {
       expect(depthProblem(JSON.parse(refused), 's', max)).not.toBeNull();
       expect(refused.length).toBe(2 * (max + 2));
       expect(tooShortToBeTooDeep(refused.length, max)).toBe(false);
-      expect(depthProblem(JSON.parse(refused), 's', max, refused.length)).not.toBeNull();
+      const noted = JSON.parse(refused) as object;
+      noteTextLength(noted, refused.length);
+      expect(depthProblem(noted, 's', max)).not.toBeNull();
       const kept = nested(max + 1);
       expect(depthProblem(JSON.parse(kept), 's', max)).toBeNull();
       expect(tooShortToBeTooDeep(refused.length - 1, max)).toBe(true);
@@ -53,7 +57,8 @@ describe('the depth check with the text length known', () => {
             : `{"a":${JSON.stringify(v)},"a":1}`;
       const parsed = JSON.parse(text) as unknown;
       const slow = depthProblem(parsed, 's', max);
-      expect(depthProblem(parsed, 's', max, text.length), text).toBe(slow);
+      if (typeof parsed === 'object' && parsed !== null) noteTextLength(parsed, text.length);
+      expect(depthProblem(parsed, 's', max), text).toBe(slow);
       if (slow) refused += 1;
       if (tooShortToBeTooDeep(text.length, max)) spared += 1;
     }
