@@ -489,13 +489,7 @@ export class Host {
       if (live.failure) throw live.failure;
       const result = response as Record<string, unknown>;
       live.end('it completed');
-      await this.observer.callEnded?.({
-        call: context,
-        outcome: 'complete',
-        isError: result.isError === true,
-        rounds: 0,
-        endedAt: new Date().toISOString(),
-      });
+      await this.callCompleted(context, result, 0);
       return { call: context, result, rounds: 0 };
     } catch (error) {
       if (handedOver) throw error; // runCall ended it and told the observer
@@ -510,6 +504,21 @@ export class Host {
         slot.calls.delete(context.callId);
       }
     }
+  }
+
+  /**
+   * The end of a call that completed, told as every call's is. Not async: it
+   * hands back the observer's own answer, so awaiting it is awaiting that
+   * (no extra promise on the pass-through path).
+   */
+  private callCompleted(context: CallContext, result: Record<string, unknown>, rounds: number): void | Promise<void> {
+    return this.observer.callEnded?.({
+      call: context,
+      outcome: 'complete',
+      isError: result.isError === true,
+      rounds,
+      endedAt: new Date().toISOString(),
+    });
   }
 
   /** The end of a call that failed, told as every call's is (a round-limit is also a fault). */
@@ -611,13 +620,7 @@ export class Host {
         return done;
       }
       end('it completed');
-      await this.observer.callEnded?.({
-        call: context,
-        outcome: 'complete',
-        isError: result.isError === true,
-        rounds,
-        endedAt: new Date().toISOString(),
-      });
+      await this.callCompleted(context, result, rounds);
       return { call: context, result, rounds };
     } catch (error) {
       const failure =
@@ -693,23 +696,11 @@ export class Host {
         ],
         _meta: { 'io.countersign/host-generated': true },
       };
-      await this.observer.callEnded?.({
-        call: context,
-        outcome: 'complete',
-        isError: false,
-        rounds,
-        endedAt: new Date().toISOString(),
-      });
+      await this.callCompleted(context, result, rounds);
       return { call: context, result, rounds, task: { taskId: snap.taskId, status: snap.status, detached: true } };
     }
     const result = await this.tasks.follow(conn, context, snap, signal);
-    await this.observer.callEnded?.({
-      call: context,
-      outcome: 'complete',
-      isError: result.isError === true,
-      rounds,
-      endedAt: new Date().toISOString(),
-    });
+    await this.callCompleted(context, result, rounds);
     return { call: context, result, rounds, task: { taskId: snap.taskId, status: 'completed', detached: false } };
   }
 
