@@ -5,7 +5,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeWebResponse } from './web-response';
+import { webHeaders, writeWebResponse } from './web-response';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -52,5 +52,14 @@ describe('writeWebResponse', () => {
     expect(String((await chunks.next()).value)).toBe('data: two\n\n');
     push(null);
     expect((await chunks.next()).done).toBe(true);
+  });
+});
+
+describe('webHeaders', () => {
+  it('keeps every value of a repeated header and leaves out an absent one', () => {
+    const headers = webHeaders({ 'mcp-session-id': 's-1', 'set-cookie': ['a=1', 'b=2'], 'x-none': undefined });
+    expect(headers.get('mcp-session-id')).toBe('s-1');
+    expect(headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(headers.has('x-none')).toBe(false);
   });
 });

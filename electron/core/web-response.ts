@@ -1,8 +1,18 @@
 // A web-standard Response (what the MCP SDK's HTTP transports return) written
-// to a node:http response. The gateway's HTTP endpoint and the HTTP fixture
-// servers both serve the SDK's handlers from node:http, so the bridge is
-// written once.
-import type { ServerResponse } from 'node:http';
+// to a node:http response, and a node:http request's headers as web Headers
+// (what they take). The gateway's HTTP endpoint and the HTTP fixture servers
+// both serve the SDK's handlers from node:http, so the bridge is written once.
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+
+/** A node:http request's headers as web Headers, each value of a repeated header appended. */
+export function webHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
 
 /**
  * Writes status, headers and body, chunk by chunk as the body yields them,

@@ -19,7 +19,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { approvalEndpoint, ensurePrivateDir, readTokenFile, writeTokenFile } from '../core/approval/endpoint';
 import { messageOf } from '../core/host-error';
-import { writeWebResponse } from '../core/web-response';
+import { webHeaders, writeWebResponse } from '../core/web-response';
 import { createAgentServer } from './agent-server';
 import type { Gateway } from './gateway';
 
@@ -224,11 +224,7 @@ async function serve(
       .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: refused.message }, id: null }));
     return;
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
+  const headers = webHeaders(req.headers);
   const method = (req.method ?? 'GET').toUpperCase();
   let body: Buffer | undefined;
   let parsedBody: unknown;
