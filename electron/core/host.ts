@@ -8,7 +8,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { ElicitationCompletions, runLegacyCall } from './calls/legacy-call';
 import type { QuestionAwareDeadline } from './calls/question-aware-deadline';
 import { paramHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './calls/param-headers';
-import { laneLeg, runInputRequiredLoop, translateSdkError, wrappedSchema } from './calls/input-required-loop';
+import { checkLaneResult, runInputRequiredLoop, translateSdkError, wrappedSchema } from './calls/input-required-loop';
 import { isInputRequiredResult } from '@modelcontextprotocol/client';
 import { CallCancel } from './calls/call-cancel';
 import type { ServerEntry } from './config/server-config';
@@ -104,6 +104,18 @@ export interface PassThroughRequest {
   cancel: CallCancel;
   agent?: string;
   callId: string;
+  /**
+   * Told a plain result the moment it is known, before the Host's own
+   * end-of-call bookkeeping (the observer's callEnded), so the agent's reply
+   * is not kept waiting for it. Not told when the call was handed over to
+   * the full path: then the promise's result is the one.
+   */
+  early?: EarlyResult;
+}
+
+/** Who hears a pass-through call's plain result early (PassThroughRequest.early). */
+export interface EarlyResult {
+  complete(result: Record<string, unknown>): void;
 }
 
 export interface CallResult {
@@ -160,7 +172,7 @@ class LazyLive implements LiveCall {
       const cancel = this.cancel;
       if (cancel.aborted) c.abort(cancel.reason);
       else {
-        cancel.listen((reason) => c.abort(reason));
+        cancel.listen(c);
         c.signal.addEventListener('abort', () => cancel.abort(c.signal.reason), { once: true });
       }
     }
@@ -177,6 +189,72 @@ class LazyLive implements LiveCall {
     this.ended = true;
     if (this.made && !this.made.signal.aborted) this.made.abort(callEndedReason(why));
   }
+}
+
+/**
+ * A pass-through call's response, looked at in the turn it is read (the
+ * lane's `first`): a plain complete result is checked, exactly as the call's
+ * continuation would check it, and handed to the agent's side at once,
+ * without waiting for the promise hops to the continuation. The continuation
+ * then uses the same checked value (or error) and does the rest: the end of
+ * the call, the observer. Anything else (input_required, a task, another
+ * resultType, a check that fails or is asynchronous) is left to the
+ * continuation, which decides as before.
+ */
+class PlainResultLook {
+  live: LazyLive | undefined;
+  /** True once the result was looked at (then `checked()` is its verdict). */
+  taken = false;
+  /** True once the agent's side was told the result. */
+  told = false;
+  private value: unknown;
+  private error: unknown;
+  private failed = false;
+
+  constructor(
+    private readonly early: EarlyResult,
+    private readonly conn: ServerConnection,
+  ) {}
+
+  result(raw: unknown): void {
+    let checked: unknown;
+    try {
+      checked = checkLaneResult('tools/call', raw, wrappedSchema('tools/call'));
+    } catch (error) {
+      this.taken = this.failed = true;
+      this.error = error;
+      return;
+    }
+    if (checked instanceof Promise) {
+      // An asynchronous check is the continuation's to await; settled here, it must not go unhandled.
+      checked.catch(() => undefined);
+    }
+    this.taken = true;
+    this.value = checked;
+    if (checked instanceof Promise || !isPlainComplete(checked, this.conn) || this.live?.failure) return;
+    this.told = true;
+    try {
+      this.early.complete(checked as Record<string, unknown>);
+    } catch {
+      this.told = false; // the continuation tells it again, its way
+    }
+  }
+
+  /** The verdict of the check made in `result` (throws what it threw). */
+  checked(): unknown {
+    if (this.failed) throw this.error;
+    return this.value;
+  }
+}
+
+/** A result that ends the call as it is: not input_required, not a task, resultType absent or "complete". */
+function isPlainComplete(response: unknown, conn: ServerConnection): boolean {
+  const resultType = (response as { resultType?: unknown }).resultType;
+  return (
+    !isInputRequiredResult(response) &&
+    (resultType === undefined || resultType === 'complete') &&
+    !conn.taskWire.holdsTaskHandle(response)
+  );
 }
 
 /** The abort reason that withdraws a call's open questions when the call ends. */
@@ -248,6 +326,10 @@ export class Host {
   /** Names of configured servers. */
   serverNames(): string[] {
     return this.servers.names();
+  }
+
+  hasServer(name: string): boolean {
+    return this.servers.has(name);
   }
 
   /** Add or replace a server; an existing connection to it is closed. */
@@ -439,16 +521,24 @@ export class Host {
     const slot = this.slots.get(request.server);
     const conn = this.connectedNow(request.server);
     const lane = conn?.era === 'modern' ? conn.rawLane : undefined;
-    const asCall = (): CallRequest => ({
-      server: request.server,
-      method: 'tools/call',
-      name: request.name,
-      ...(request.arguments ? { arguments: request.arguments } : {}),
-      ...(request.agent ? { agent: request.agent } : {}),
-      callId: request.callId,
-    });
-    if (!slot || !conn || !lane?.ready) return this.call({ ...asCall(), signal: request.cancel.signal });
+    if (!slot || !conn || !lane?.ready)
+      return this.call({ ...passThroughAsCall(request), signal: request.cancel.signal });
 
+    const params: Record<string, unknown> = { name: request.name };
+    if (request.arguments) params.arguments = request.arguments;
+    // The call's own cancel: the agent's cancels it, and so do the Host's reasons (the server closing).
+    const cancel = new CallCancel();
+    if (request.cancel.aborted) cancel.abort(request.cancel.reason);
+    request.cancel.listen(cancel);
+    // The request goes out first and the call's bookkeeping is made while the
+    // server works: nothing of the server's can arrive before this turn ends.
+    const look = request.early ? new PlainResultLook(request.early, conn) : undefined;
+    const sent = lane.request('tools/call', params, {
+      cancel,
+      timeoutMs: this.options.requestTimeoutMs || undefined,
+      first: look,
+    });
+    // Written out, not spread: this runs on every pass-through call (docs/gateway-profile.md, round 5).
     const context: CallContext = {
       callId: request.callId,
       server: request.server,
@@ -456,38 +546,29 @@ export class Host {
       protocolVersion: conn.protocolVersion,
       method: 'tools/call',
       name: request.name,
-      ...(request.arguments ? { arguments: request.arguments } : {}),
-      ...(request.agent ? { agent: request.agent } : {}),
     };
-    // The call's own cancel: the agent's cancels it, and so do the Host's reasons (the server closing).
-    const cancel = new CallCancel();
-    if (request.cancel.aborted) cancel.abort(request.cancel.reason);
-    const unlink = request.cancel.listen((reason) => cancel.abort(reason));
+    if (request.arguments) context.arguments = request.arguments;
+    if (request.agent) context.agent = request.agent;
     const live = new LazyLive(context, cancel);
+    if (look) look.live = live;
     slot.calls.set(context.callId, live);
     let handedOver = false;
     try {
       let response: unknown;
       try {
-        const params = { name: request.name, ...(request.arguments ? { arguments: request.arguments } : {}) };
-        response = await laneLeg(lane, 'tools/call', params, wrappedSchema('tools/call'), {
-          cancel,
-          ...(this.options.requestTimeoutMs ? { requestTimeoutMs: this.options.requestTimeoutMs } : {}),
-        });
+        const raw = await sent;
+        response = look?.taken ? look.checked() : checkLaneResult('tools/call', raw, wrappedSchema('tools/call'));
+        if (response instanceof Promise) response = await response;
       } catch (error) {
         throw translateSdkError(error, cancel);
       }
-      const resultType = (response as { resultType?: unknown }).resultType;
-      if (
-        isInputRequiredResult(response) ||
-        (resultType !== undefined && resultType !== 'complete') ||
-        conn.taskWire.holdsTaskHandle(response)
-      ) {
+      if (!isPlainComplete(response, conn)) {
         handedOver = true;
-        return await this.runCall(asCall(), { conn, live, response });
+        return await this.runCall(passThroughAsCall(request), { conn, live, response });
       }
       if (live.failure) throw live.failure;
       const result = response as Record<string, unknown>;
+      if (!look?.told) request.early?.complete(result);
       live.end('it completed');
       await this.callCompleted(context, result, 0);
       return { call: context, result, rounds: 0 };
@@ -498,7 +579,7 @@ export class Host {
       await this.callFailed(context, failure, 0);
       throw failure;
     } finally {
-      unlink();
+      request.cancel.unlisten(cancel);
       if (!handedOver) {
         live.end('it ended');
         slot.calls.delete(context.callId);
@@ -774,4 +855,13 @@ function allEnded(signals: AbortSignal[]): AbortSignal {
   for (const sg of signals) sg.addEventListener('abort', check, { once: true });
   check();
   return controller.signal;
+}
+
+/** A pass-through request as an ordinary call (the Host's full path). */
+function passThroughAsCall(request: PassThroughRequest): CallRequest {
+  const call: CallRequest = { server: request.server, method: 'tools/call', name: request.name };
+  if (request.arguments) call.arguments = request.arguments;
+  if (request.agent) call.agent = request.agent;
+  call.callId = request.callId;
+  return call;
 }

@@ -21,7 +21,7 @@ export class CallTracker {
 
   /** Start tracking a call the gateway is about to run. */
   begin(callId: string, onChange?: () => void): void {
-    this.calls.set(callId, { open: 0, ...(onChange ? { onChange } : {}) });
+    this.calls.set(callId, onChange ? { open: 0, onChange } : { open: 0 });
   }
 
   /** Stop tracking it. */

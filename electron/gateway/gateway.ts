@@ -146,6 +146,11 @@ export class Gateway {
     return this.host.serverNames();
   }
 
+  /** True when `name` is one of the servers (without making the list). */
+  hasServer(name: string): boolean {
+    return this.host.hasServer(name);
+  }
+
   /** Track an agent-facing server instance, so it hears list changes. */
   attach(server: Server): void {
     this.agents.add(server);

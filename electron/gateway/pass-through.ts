@@ -34,7 +34,8 @@ import { CallCancel } from '../core/calls/call-cancel';
 import { TASKS_EXTENSION } from './agent-task-methods';
 import { GATEWAY_INFO, agentLabel } from './agent-server';
 import type { Gateway } from './gateway';
-import { cleanResult, toolFailure } from './results';
+import type { PassThroughRequest } from '../core/host';
+import { RESERVED_META_PREFIX, WIRE_KEYS, cleanResult, toolFailure } from './results';
 
 const MODERN = '2026-07-28';
 const ENVELOPE_KEYS = new Set([
@@ -88,6 +89,8 @@ export function takeable(message: unknown): Taken | undefined {
 /** The calls this path runs on one connection, cancellable by the agent's notifications/cancelled. */
 export class PassThrough {
   private readonly running = new Map<string | number, CallCancel>();
+  /** A call id drawn while the previous call's server worked, so the next request goes out without waiting for one. */
+  private spareCallId: string | undefined;
   /** The last agent label made, by the clientInfo it was made from (an agent sends the same one each call). */
   private label: { name: unknown; version: unknown; text: string } | undefined;
 
@@ -104,10 +107,10 @@ export class PassThrough {
     const route = this.gateway.catalog.knownTool(taken.name);
     // Unknown (not listed yet, or gone), or a structured-output tool: the SDK path lists again and projects.
     if (!route || route.item.outputSchema !== undefined) return false;
-    if (!this.gateway.serverNames().includes(route.server)) return false;
-    const cancel = new CallCancel();
-    this.running.set(taken.id, cancel);
-    void this.run(taken, route.server, route.name, cancel).finally(() => this.running.delete(taken.id));
+    if (!this.gateway.hasServer(route.server)) return false;
+    const call = new AgentCall(taken.id, this.send);
+    this.running.set(taken.id, call.cancel);
+    void this.run(taken, route.server, route.name, call);
     return true;
   }
 
@@ -138,39 +141,106 @@ export class PassThrough {
     this.running.clear();
   }
 
-  private async run(taken: Taken, server: string, name: string, cancel: CallCancel): Promise<void> {
+  private async run(taken: Taken, server: string, name: string, call: AgentCall): Promise<void> {
     const { gateway } = this;
-    const callId = randomUUID();
-    gateway.tracker.begin(callId);
-    let reply: JSONRPCMessage;
+    const callId = this.spareCallId ?? randomUUID();
+    this.spareCallId = undefined;
     try {
       if (!gateway.prepared(server)) await gateway.prepare(server);
-      const { result } = await gateway.host.passThroughCall({
+      const request: PassThroughRequest = {
         server,
         name,
-        ...(taken.arguments ? { arguments: taken.arguments } : {}),
-        cancel,
+        cancel: call.cancel,
         // The same label the SDK path gives (agent-server.ts agentOf).
         agent: this.agentLabel(taken.clientInfo),
         callId,
-      });
-      reply = { jsonrpc: '2.0', id: taken.id, result: agentResult(cleanResult(result)) };
+        early: call,
+      };
+      if (taken.arguments) request.arguments = taken.arguments;
+      // The request goes out in this turn; the tracker hears of the call while the server works.
+      const running = gateway.host.passThroughCall(request);
+      gateway.tracker.begin(callId);
+      this.spareCallId ??= randomUUID();
+      const { result } = await running;
+      call.complete(result); // a call handed over to the Host's full path ends here
     } catch (error) {
       const failure = toolFailure(error, server, gateway.tracker.lastDecision(callId));
-      reply =
+      call.reply(
         failure instanceof ProtocolError
           ? { jsonrpc: '2.0', id: taken.id, error: { code: wireCode(failure.code), message: failure.message } }
-          : { jsonrpc: '2.0', id: taken.id, result: agentResult(failure) };
+          : { jsonrpc: '2.0', id: taken.id, result: agentResult(failure) },
+      );
     } finally {
       gateway.tracker.end(callId);
+      this.running.delete(taken.id);
     }
-    // A call the agent cancelled gets no response (as the SDK server does).
-    if (!cancel.aborted) this.send(reply);
   }
 }
 
-/** A tool result as the SDK server would have sent it on 2026-07-28: content, resultType, the gateway's serverInfo. */
-function agentResult(result: Record<string, unknown>): Record<string, unknown> & { _meta: Record<string, unknown> } {
+/** One agent request on this path: its cancel, and its one reply. */
+class AgentCall {
+  readonly cancel = new CallCancel();
+  private replied = false;
+
+  constructor(
+    private readonly id: string | number,
+    private readonly send: (message: JSONRPCMessage) => void,
+  ) {}
+
+  /** The call's result (told early by the Host, or at its end): the agent's reply. */
+  complete(result: Record<string, unknown>): void {
+    if (this.replied) return;
+    const message: JSONRPCMessage = { jsonrpc: '2.0', id: this.id, result: agentResult(result) };
+    this.reply(message);
+  }
+
+  /** Send the reply once; a call the agent cancelled gets none (as the SDK server does). */
+  reply(message: JSONRPCMessage): void {
+    if (this.replied || this.cancel.aborted) return;
+    this.replied = true;
+    this.send(message);
+  }
+}
+
+/**
+ * A tool result as the SDK server would have sent it on 2026-07-28, in one
+ * pass: the server's result cleaned as results.ts `cleanResult` cleans it
+ * (no multi-round-trip material, no server-reserved `_meta`), then with
+ * content, resultType and the gateway's serverInfo, in the same key order
+ * as spreading the cleaned result would give. Host-written failures pass
+ * unchanged but for the stamp. A `__proto__` key anywhere takes the
+ * two-step way, whose semantics for it are the reference.
+ */
+export function agentResult(
+  result: Record<string, unknown>,
+): Record<string, unknown> & { _meta: Record<string, unknown> } {
+  const out: Record<string, unknown> = {};
+  let kept: Record<string, unknown> | undefined;
+  for (const k of Object.keys(result)) {
+    if (k === '__proto__') return stamped(cleanResult(result));
+    if (WIRE_KEYS.has(k)) continue;
+    const v = result[k];
+    if (k === '_meta' && v && typeof v === 'object') {
+      const meta = v as Record<string, unknown>;
+      for (const mk of Object.keys(meta)) {
+        if (mk === '__proto__') return stamped(cleanResult(result));
+        if (!mk.startsWith(RESERVED_META_PREFIX)) (kept ??= {})[mk] = meta[mk];
+      }
+      if (kept) out._meta = kept; // its place kept; the stamp is added below
+      continue;
+    }
+    out[k] = v;
+  }
+  if (out.content === undefined) out.content = [];
+  out.resultType = 'complete';
+  const meta = kept ?? {};
+  meta[SERVER_INFO_META_KEY] = GATEWAY_INFO;
+  out._meta = meta;
+  return out as Record<string, unknown> & { _meta: Record<string, unknown> };
+}
+
+/** The stamp alone, on a result already cleaned. */
+function stamped(result: Record<string, unknown>): Record<string, unknown> & { _meta: Record<string, unknown> } {
   const meta = isPlainObject(result._meta) ? result._meta : {};
   return {
     ...result,

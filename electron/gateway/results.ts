@@ -23,7 +23,14 @@ export interface LastDecision {
 }
 
 /** Keys a final result must not carry to the agent, at the top level. */
-const WIRE_KEYS = new Set(['resultType', 'inputRequests', 'requestState', 'inputResponses']);
+export const WIRE_KEYS: ReadonlySet<string> = new Set([
+  'resultType',
+  'inputRequests',
+  'requestState',
+  'inputResponses',
+]);
+/** `_meta` keys under this prefix are the protocol's: a server's never reach the agent (the gateway stamps its own). */
+export const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 
 /**
  * The server's result without multi-round-trip material or the server's reserved _meta (the gateway stamps its own).
@@ -34,7 +41,7 @@ export function cleanResult(result: Record<string, unknown>): Record<string, unk
     if (WIRE_KEYS.has(k)) continue;
     if (k === '_meta' && v && typeof v === 'object') {
       const meta = Object.fromEntries(
-        Object.entries(v as Record<string, unknown>).filter(([mk]) => !mk.startsWith('io.modelcontextprotocol/')),
+        Object.entries(v as Record<string, unknown>).filter(([mk]) => !mk.startsWith(RESERVED_META_PREFIX)),
       );
       if (Object.keys(meta).length > 0) out._meta = meta;
       continue;

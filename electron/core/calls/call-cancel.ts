@@ -3,13 +3,21 @@
 // 'abort' listener and aborting each cost about as much as parsing the
 // whole message (measured in docs/gateway-profile.md), and a plain call
 // that nobody cancels paid three of them. This handle is a flag and a short
-// list of callbacks; `signal` makes a real AbortSignal that follows it, for
+// list of listeners; `signal` makes a real AbortSignal that follows it, for
 // the Host's full path once a call needs one.
+//
+// A listener may be an object with an `abort(reason)` method (another
+// CallCancel, a lane request), so that passing a cancel on makes no closure
+// per call (round 5 of the profile: each one was an allocation and, under
+// tsx, a defineProperty for its name).
+
+/** What a cancel is passed on to. */
+export type CancelListener = ((reason: unknown) => void) | { abort(reason: unknown): void };
 
 export class CallCancel {
   private done = false;
   private why: unknown;
-  private listeners: Array<(reason: unknown) => void> | undefined;
+  private listeners: CancelListener[] | undefined;
   private controller: AbortController | undefined;
 
   get aborted(): boolean {
@@ -27,17 +35,21 @@ export class CallCancel {
     this.why = reason;
     const listeners = this.listeners;
     this.listeners = undefined;
-    for (const l of listeners ?? []) l(reason);
+    for (const l of listeners ?? []) {
+      if (typeof l === 'function') l(reason);
+      else l.abort(reason);
+    }
   }
 
-  /** Run `listener` when cancelled (not if it already is: check `aborted` first); returns its removal. */
-  listen(listener: (reason: unknown) => void): () => void {
-    if (this.done) return () => undefined;
-    (this.listeners ??= []).push(listener);
-    return () => {
-      const i = this.listeners?.indexOf(listener) ?? -1;
-      if (i >= 0) this.listeners!.splice(i, 1);
-    };
+  /** Tell `listener` when cancelled (not if it already is: check `aborted` first). */
+  listen(listener: CancelListener): void {
+    if (!this.done) (this.listeners ??= []).push(listener);
+  }
+
+  /** Stop telling `listener` (its first registration). */
+  unlisten(listener: CancelListener): void {
+    const i = this.listeners?.indexOf(listener) ?? -1;
+    if (i >= 0) this.listeners!.splice(i, 1);
   }
 
   /** An AbortSignal that aborts with this handle (made on first use). */
@@ -46,7 +58,7 @@ export class CallCancel {
       const controller = new AbortController();
       this.controller = controller;
       if (this.done) controller.abort(this.why);
-      else this.listen((reason) => controller.abort(reason));
+      else this.listen(controller);
     }
     return this.controller.signal;
   }

@@ -229,18 +229,38 @@ export async function laneLeg(
   options: { signal?: AbortSignal; cancel?: CallCancel; requestTimeoutMs?: number },
 ): Promise<unknown> {
   const raw = await lane.request(method, params, {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.cancel ? { cancel: options.cancel } : {}),
-    ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
+    signal: options.signal,
+    cancel: options.cancel,
+    timeoutMs: options.requestTimeoutMs || undefined,
   });
-  // A result of text parts: checked by hand, with zod's own output (plain-call-tool-result.ts).
+  const checked = checkLaneResult(method, raw, schema);
+  return checked instanceof Promise ? await checked : checked;
+}
+
+/**
+ * A lane leg's raw result, checked by the schema the SDK request would have
+ * used: the value itself when the check is synchronous (a result of text
+ * parts, checked by hand with zod's own output, or zod here), so a caller
+ * that awaits only a promise keeps a tick per leg off the path.
+ */
+export function checkLaneResult(
+  method: CallMethod,
+  raw: unknown,
+  schema: ReturnType<typeof withInputRequired>,
+): unknown {
   if (method === 'tools/call') {
     const plain = plainCallToolResult(raw);
     if (plain) return plain;
   }
-  // zod validates synchronously here; awaiting only a promise keeps a tick per leg off the path.
   const validated = schema['~standard'].validate(raw);
-  const checked = validated instanceof Promise ? await validated : validated;
+  if (validated instanceof Promise) return validated.then((v) => laneValue(method, v));
+  return laneValue(method, validated);
+}
+
+/** What a wrapped schema's standard validate gives. */
+type LaneCheck = Awaited<ReturnType<ReturnType<typeof withInputRequired>['~standard']['validate']>>;
+
+function laneValue(method: CallMethod, checked: LaneCheck): unknown {
   if (checked.issues)
     throw new HostError('protocol', `invalid ${method} result: ${checked.issues[0]?.message ?? 'malformed'}`);
   return checked.value;

@@ -24,20 +24,109 @@ const ENVELOPE_PREFIX = 'io.modelcontextprotocol/';
 export interface RawLane {
   /** False until the SDK sent one request, so the envelope it uses is known. */
   readonly ready: boolean;
-  /** Send `method` with `params`; resolves with the raw `result`, rejects with the server's error. */
+  /**
+   * Send `method` with `params`; resolves with the raw `result`, rejects with the server's error.
+   * `first`, when given, sees the raw result as the response is read, in that same turn, before
+   * the promise resolves: a caller can answer its own caller then (it must not throw).
+   */
   request(
     method: string,
     params: Record<string, unknown>,
-    options: { signal?: AbortSignal; cancel?: CallCancel; timeoutMs?: number },
+    options: { signal?: AbortSignal; cancel?: CallCancel; timeoutMs?: number; first?: FirstLook },
   ): Promise<unknown>;
 }
 
-interface Pending {
-  resolve(result: unknown): void;
-  reject(error: unknown): void;
-  /** When the request times out (Date.now() ms), and what happens then. */
+/** A synchronous first look at a lane request's result (RawLane.request's `first`). */
+export interface FirstLook {
+  result(raw: unknown): void;
+}
+
+type Send = (message: JSONRPCMessage) => Promise<void>;
+
+/**
+ * One request in flight on the lane, as one object: it is its own cancel
+ * listener (CallCancel.listen takes it as is), where a pass-through call
+ * made six closures here, each an allocation on the path of every call and,
+ * under tsx, a defineProperty for its name (docs/gateway-profile.md, round 5).
+ */
+class LaneRequest {
   deadline?: number;
-  expire?(): void;
+  timeoutMs?: number;
+  first?: FirstLook;
+  private handle?: CallCancel;
+  private signal?: AbortSignal;
+  private onSignal?: () => void;
+  private resolveWith!: (result: unknown) => void;
+  private rejectWith!: (error: unknown) => void;
+
+  constructor(
+    readonly id: string,
+    private readonly pending: Map<string, LaneRequest>,
+    private readonly send: Send,
+  ) {}
+
+  promise(): Promise<unknown> {
+    return new Promise<unknown>((resolve, reject) => {
+      this.resolveWith = resolve;
+      this.rejectWith = reject;
+    });
+  }
+
+  /** Cancelled with `handle` (a CallCancel costs a push and a splice; an AbortSignal listener far more). */
+  follow(handle: CallCancel | undefined, signal: AbortSignal | undefined): void {
+    if (handle) {
+      this.handle = handle;
+      handle.listen(this);
+    }
+    if (signal) {
+      this.signal = signal;
+      this.onSignal = () => this.abort();
+      signal.addEventListener('abort', this.onSignal, { once: true });
+    }
+  }
+
+  resolve(result: unknown): void {
+    this.settle();
+    this.first?.result(result);
+    this.resolveWith(result);
+  }
+
+  reject(error: unknown): void {
+    this.settle();
+    this.rejectWith(error);
+  }
+
+  /** The call was cancelled: tell the server, give up on the response. */
+  abort(): void {
+    this.settle();
+    this.cancelUpstream('the call was cancelled');
+    this.rejectWith(new HostError('cancelled', 'the call was cancelled'));
+  }
+
+  /** The deadline passed: the same, with its own sentence. */
+  expire(): void {
+    this.settle();
+    this.cancelUpstream('timed out');
+    this.rejectWith(new HostError('connection', `the server did not answer in time (${this.timeoutMs} ms)`));
+  }
+
+  sendFailed(error: unknown): void {
+    this.settle();
+    this.rejectWith(new HostError('connection', `the server connection failed: ${String(error)}`));
+  }
+
+  private settle(): void {
+    this.pending.delete(this.id);
+    this.handle?.unlisten(this);
+    if (this.onSignal) this.signal?.removeEventListener('abort', this.onSignal);
+  }
+
+  /** As the SDK does: tell the server, then give up on the response. */
+  private cancelUpstream(reason: string): void {
+    this.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: this.id, reason } }).catch(
+      () => undefined,
+    );
+  }
 }
 
 /** The envelope of the SDK's last request as it went on the wire. */
@@ -76,7 +165,7 @@ export function tapEnvelope(transport: Transport): EnvelopeTap {
  */
 export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
   installLaneReadBuffer(transport);
-  const pending = new Map<string, Pending>();
+  const pending = new Map<string, LaneRequest>();
   let next = 0;
   let closed = false;
 
@@ -100,14 +189,14 @@ export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
     let earliest = Number.POSITIVE_INFINITY;
     for (const p of [...pending.values()]) {
       if (p.deadline === undefined) continue;
-      if (p.deadline <= now) p.expire?.();
+      if (p.deadline <= now) p.expire();
       else earliest = Math.min(earliest, p.deadline);
     }
     if (earliest !== Number.POSITIVE_INFINITY) arm(earliest);
   };
 
   // The outermost send: the lane's frames pass every send wrapper, as the SDK's requests do.
-  const send = transport.send.bind(transport);
+  const send: Send = transport.send.bind(transport);
 
   const deliver = transport.onmessage;
   transport.onmessage = (message: JSONRPCMessage, extra?: Parameters<NonNullable<Transport['onmessage']>>[1]) => {
@@ -123,7 +212,9 @@ export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
       const code = typeof m.error?.code === 'number' ? m.error.code : -32603;
       const text = typeof m.error?.message === 'string' ? m.error.message : 'the server answered with an error';
       waiter.reject(new ProtocolError(code, text, m.error?.data));
-    } else waiter.resolve(m.result);
+    } else {
+      waiter.resolve(m.result);
+    }
   };
 
   const onclose = transport.onclose;
@@ -143,62 +234,23 @@ export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
     request(method, params, options) {
       const envelope = tap.envelope;
       if (!envelope || closed) return Promise.reject(new HostError('connection', 'the server connection is not open'));
-      const id = `${LANE_ID_PREFIX}${++next}`;
-      const { signal, cancel: handle, timeoutMs } = options;
-      return new Promise<unknown>((resolve, reject) => {
-        let unlisten: (() => void) | undefined;
-        const settle = () => {
-          pending.delete(id);
-          unlisten?.();
-        };
-        const cancel = (reason: string) => {
-          // As the SDK does: tell the server, then give up on the response.
-          send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } }).catch(
-            () => undefined,
-          );
-        };
-        const onAbort = () => {
-          settle();
-          cancel('the call was cancelled');
-          reject(new HostError('cancelled', 'the call was cancelled'));
-        };
-        if (signal?.aborted || handle?.aborted) return reject(new HostError('cancelled', 'the call was cancelled'));
-        // A CallCancel costs a push and a splice; an AbortSignal listener far more (call-cancel.ts).
-        if (handle) unlisten = handle.listen(onAbort);
-        if (signal) {
-          signal.addEventListener('abort', onAbort, { once: true });
-          const previous = unlisten;
-          unlisten = () => {
-            previous?.();
-            signal.removeEventListener('abort', onAbort);
-          };
-        }
-        const waiter: Pending = {
-          resolve: (r) => {
-            settle();
-            resolve(r);
-          },
-          reject: (e) => {
-            settle();
-            reject(e);
-          },
-        };
-        if (timeoutMs !== undefined) {
-          waiter.deadline = Date.now() + timeoutMs;
-          waiter.expire = () => {
-            settle();
-            cancel('timed out');
-            reject(new HostError('connection', `the server did not answer in time (${timeoutMs} ms)`));
-          };
-          arm(waiter.deadline);
-        }
-        pending.set(id, waiter);
-        const frame = { jsonrpc: '2.0' as const, id, method, params: { ...params, _meta: { ...envelope } } };
-        send(frame).catch((error: unknown) => {
-          settle();
-          reject(new HostError('connection', `the server connection failed: ${String(error)}`));
-        });
-      });
+      const { signal, cancel: handle, timeoutMs, first } = options;
+      if (signal?.aborted || handle?.aborted)
+        return Promise.reject(new HostError('cancelled', 'the call was cancelled'));
+      const waiter = new LaneRequest(`${LANE_ID_PREFIX}${++next}`, pending, send);
+      const promise = waiter.promise();
+      waiter.follow(handle, signal);
+      waiter.first = first;
+      if (timeoutMs !== undefined) {
+        waiter.timeoutMs = timeoutMs;
+        waiter.deadline = Date.now() + timeoutMs;
+        arm(waiter.deadline);
+      }
+      pending.set(waiter.id, waiter);
+      // The envelope as the tap holds it, not a copy: nothing mutates it (the tap replaces it whole).
+      const frame = { jsonrpc: '2.0' as const, id: waiter.id, method, params: { ...params, _meta: envelope } };
+      send(frame).catch((error: unknown) => waiter.sendFailed(error));
+      return promise;
     },
   };
 }
