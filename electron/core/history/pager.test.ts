@@ -44,6 +44,19 @@ describe('HistoryPager', () => {
     expect((await small.page({}, 0, 100)).items).toEqual(all.slice(0, 100));
   });
 
+  it('a first page asked deep (a jump to the end), or past the end, counts only the items read', async () => {
+    const entries = mixedEntries(16000, 13);
+    await writeBulkJournal(dir, entries.length, (i) => entries[i]!, { rotateBytes: 64 * 1024 });
+    const all = await expected();
+    expect(all.length).toBeGreaterThan(6000);
+    const deep = all.length - 50;
+    // A fresh read whose first page is deep: items let go on the way are counted, never more.
+    const jump = new HistoryPager(dir, { chunkBytes: 4096, keepBehind: 10 });
+    expect(await jump.page({}, deep, 100)).toEqual({ items: all.slice(deep), total: all.length, complete: true });
+    const past = new HistoryPager(dir, { chunkBytes: 4096, keepBehind: 10 });
+    expect(await past.page({}, 10_000_000, 1)).toEqual({ items: [], total: all.length, complete: true });
+  });
+
   it('a filter has its own read; pages of it match the filtered list', async () => {
     const entries = mixedEntries(1500, 12);
     await writeBulkJournal(dir, entries.length, (i) => entries[i]!, { rotateBytes: 16 * 1024 });

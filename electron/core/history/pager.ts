@@ -87,7 +87,9 @@ export class HistoryPager {
       if (next.done) scan.done = true;
       else for (const item of next.value) scan.kept.push(item);
       // Items far before the page will not be asked for again soon: let them go as the read goes on.
-      const drop = offset - (this.options.keepBehind ?? 2000) - scan.base;
+      // Only items already read can be let go: a first page asked deep (a jump to the end) must not
+      // count as read what is still ahead (it made the total and the page's items wrong).
+      const drop = Math.min(scan.kept.length, offset - (this.options.keepBehind ?? 2000) - scan.base);
       if (drop > 4096) {
         scan.kept = scan.kept.slice(drop);
         scan.base += drop;
