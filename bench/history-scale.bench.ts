@@ -14,25 +14,14 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { writeBulkJournal } from '../electron/core/history/fixtures/bulk-journal';
-import type { EntryInput } from '../electron/core/history/index';
-import { sampleEntry, type BenchResult } from './history.bench';
+import { appEntry, type BenchResult } from './history.bench';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const child = join(root, 'bench', 'history-scale-child.ts');
-/** Bump when sampleEntry or the line format changes, so a stale cached journal is not measured. */
+/** Bump when appEntry (sampleEntry) or the line format changes, so a stale cached journal is not measured. */
 const FORMAT = 2;
 /** The old-space cap the streamed export must fit in at 1M entries. */
 const HEAP_CAP_MIB = 64;
-
-/** sampleEntry, with call ends counting their questions the way JournalHistory writes them. */
-function entry(i: number): EntryInput {
-  const e = sampleEntry(i);
-  // A call's question is entry 3·call (seq 3·call + 1); every 50th entry is a fault instead.
-  const questionAt = Math.floor(i / 3) * 3;
-  if (e.kind === 'answer') return { ...e, questionSeq: questionAt + 1 };
-  if (e.kind === 'call-end') return { ...e, questions: questionAt % 50 === 49 ? 0 : 1 };
-  return e;
-}
 
 /** The cached journal of `count` entries (written once, in seconds). */
 async function journal(count: number): Promise<{ dir: string; writeMs: number | null }> {
@@ -41,7 +30,7 @@ async function journal(count: number): Promise<{ dir: string; writeMs: number | 
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const t = performance.now();
-  await writeBulkJournal(dir, count, entry);
+  await writeBulkJournal(dir, count, appEntry);
   const writeMs = performance.now() - t;
   await writeFile(join(dir, 'complete'), '');
   return { dir, writeMs };

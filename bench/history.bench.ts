@@ -118,6 +118,35 @@ export function sampleEntry(i: number): EntryInput {
   }
 }
 
+/**
+ * sampleEntry as JournalHistory writes it (entry i has seq i + 1): answers name their question's seq and
+ * call ends count their questions, so a reader from the journal's end stops looking for them where
+ * JournalHistory's own entries let it. sampleEntry alone is a journal from before those fields, where an
+ * answer whose question is missing (a fault took its place, every 150 entries) is looked for 100,000 entries back.
+ */
+export function appEntry(i: number): EntryInput {
+  const e = sampleEntry(i);
+  // A call's question is entry 3·call (seq 3·call + 1); every 50th entry is a fault instead.
+  const questionAt = Math.floor(i / 3) * 3;
+  if (e.kind === 'answer') return { ...e, questionSeq: questionAt + 1 };
+  if (e.kind === 'call-end') return { ...e, questions: questionAt % 50 === 49 ? 0 : 1 };
+  return e;
+}
+
+/** Appends appEntry(0..total-1) to the journal in `dir` (group commit: concurrent appends share fsyncs). */
+export async function fillAppJournal(dir: string, total: number): Promise<void> {
+  const journal = await HistoryJournal.open(dir);
+  try {
+    for (let i = 0; i < total; i += 5000) {
+      const chunk: Promise<unknown>[] = [];
+      for (let j = i; j < Math.min(total, i + 5000); j++) chunk.push(journal.append(appEntry(j)));
+      await Promise.all(chunk);
+    }
+  } finally {
+    await journal.close();
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
