@@ -20,5 +20,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
 /** The Tasks extension's identifier. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
+/** The protocol's own `_meta` namespace: the per-request envelope, and keys a server reserves (serverInfo). */
+export const MCP_META_PREFIX = 'io.modelcontextprotocol/';
+
 /** The input-request methods this host fulfils; anything else was not declared. */
 export const DECLARED_INPUT_METHODS: ReadonlySet<string> = new Set(['elicitation/create']);

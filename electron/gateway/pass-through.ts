@@ -31,11 +31,12 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { CallCancel } from '../core/calls/call-cancel';
+import { MCP_META_PREFIX } from '../core/client-identity';
 import { TASKS_EXTENSION } from './agent-task-methods';
 import { GATEWAY_INFO, agentLabel } from './agent-server';
 import type { Gateway } from './gateway';
 import type { PassThroughRequest } from '../core/host';
-import { RESERVED_META_PREFIX, WIRE_KEYS, cleanResult, toolFailure } from './results';
+import { WIRE_KEYS, cleanResult, toolFailure } from './results';
 
 const MODERN = '2026-07-28';
 const ENVELOPE_KEYS = new Set([
@@ -224,7 +225,7 @@ export function agentResult(
       const meta = v as Record<string, unknown>;
       for (const mk of Object.keys(meta)) {
         if (mk === '__proto__') return stamped(cleanResult(result));
-        if (!mk.startsWith(RESERVED_META_PREFIX)) (kept ??= {})[mk] = meta[mk];
+        if (!mk.startsWith(MCP_META_PREFIX)) (kept ??= {})[mk] = meta[mk];
       }
       if (kept) out._meta = kept; // its place kept; the stamp is added below
       continue;

@@ -6,6 +6,7 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { isApprovalError } from '../core/approval/approval-client';
 import type { DecidedBy } from '../core/prompter/prompter';
+import { MCP_META_PREFIX } from '../core/client-identity';
 import { isHostError, messageOf } from '../core/host-error';
 
 /** Marks a result the host wrote, not the server (the key the core's legacy path uses too). */
@@ -29,8 +30,6 @@ export const WIRE_KEYS: ReadonlySet<string> = new Set([
   'requestState',
   'inputResponses',
 ]);
-/** `_meta` keys under this prefix are the protocol's: a server's never reach the agent (the gateway stamps its own). */
-export const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 
 /**
  * The server's result without multi-round-trip material or the server's reserved _meta (the gateway stamps its own).
@@ -41,7 +40,7 @@ export function cleanResult(result: Record<string, unknown>): Record<string, unk
     if (WIRE_KEYS.has(k)) continue;
     if (k === '_meta' && v && typeof v === 'object') {
       const meta = Object.fromEntries(
-        Object.entries(v as Record<string, unknown>).filter(([mk]) => !mk.startsWith(RESERVED_META_PREFIX)),
+        Object.entries(v as Record<string, unknown>).filter(([mk]) => !mk.startsWith(MCP_META_PREFIX)),
       );
       if (Object.keys(meta).length > 0) out._meta = meta;
       continue;

@@ -15,11 +15,9 @@
 // (lane-read-buffer.ts).
 import { ProtocolError, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import type { CallCancel } from '../calls/call-cancel';
+import { MCP_META_PREFIX } from '../client-identity';
 import { HostError } from '../host-error';
 import { LANE_ID_PREFIX, installLaneReadBuffer } from './lane-read-buffer';
-
-/** The per-request envelope keys of 2026-07-28 (`_meta`), as the SDK sends them. */
-const ENVELOPE_PREFIX = 'io.modelcontextprotocol/';
 
 export interface RawLane {
   /** False until the SDK sent one request, so the envelope it uses is known. */
@@ -149,7 +147,7 @@ export function tapEnvelope(transport: Transport): EnvelopeTap {
     const meta = m.params?._meta;
     if (meta && m.id !== undefined && !(typeof m.id === 'string' && m.id.startsWith(LANE_ID_PREFIX))) {
       const own: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(meta)) if (k.startsWith(ENVELOPE_PREFIX)) own[k] = v;
+      for (const [k, v] of Object.entries(meta)) if (k.startsWith(MCP_META_PREFIX)) own[k] = v;
       if (Object.keys(own).length > 0) tap.envelope = own;
     }
     return send(message, options);
@@ -212,9 +210,7 @@ export function attachRawLane(transport: Transport, tap: EnvelopeTap): RawLane {
       const code = typeof m.error?.code === 'number' ? m.error.code : -32603;
       const text = typeof m.error?.message === 'string' ? m.error.message : 'the server answered with an error';
       waiter.reject(new ProtocolError(code, text, m.error?.data));
-    } else {
-      waiter.resolve(m.result);
-    }
+    } else waiter.resolve(m.result);
   };
 
   const onclose = transport.onclose;
