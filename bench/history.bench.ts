@@ -4,7 +4,7 @@
 // benchHistory(); run alone with:
 //   npx tsx -e "import('./bench/history.bench.ts').then(m => m.benchHistory()).then(r => console.table(r))"
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -196,14 +196,29 @@ export async function benchHistory(options: { entries?: number; appends?: number
     const textMs = performance.now() - t;
     if (filtered.length === 0 || searched.length === 0) throw new Error('filters matched nothing');
 
-    // Append with fsync, one at a time, as answers arrive.
+    // Append with fsync, one at a time, as answers arrive; interleaved with a bare write +
+    // fdatasync of a line as long to a file in the same folder, so that the disk's own price
+    // (which decides the absolute figure) is measured beside the journal's.
     const times: number[] = [];
-    for (let i = 0; i < appends; i++) {
-      const s = performance.now();
-      await journal.append(sampleEntry(total + i));
-      times.push(performance.now() - s);
+    const bareTimes: number[] = [];
+    const bare = await open(join(dir, 'bare-fsync.bench'), 'a', 0o600);
+    try {
+      for (let i = 0; i < appends; i++) {
+        const entry = sampleEntry(total + i);
+        const line = `${JSON.stringify(entry)}\n`;
+        let s = performance.now();
+        await journal.append(entry);
+        times.push(performance.now() - s);
+        s = performance.now();
+        await bare.write(line);
+        await bare.datasync();
+        bareTimes.push(performance.now() - s);
+      }
+    } finally {
+      await bare.close();
     }
     times.sort((a, b) => a - b);
+    bareTimes.sort((a, b) => a - b);
     await journal.close();
 
     t = performance.now();
@@ -224,6 +239,30 @@ export async function benchHistory(options: { entries?: number; appends?: number
       { name: `history: free-text filter over ${items.length} items`, value: round(textMs), unit: 'ms', goal: 50 },
       { name: 'history: append + fsync p50', value: round(percentile(times, 50), 3), unit: 'ms', goal: null },
       { name: 'history: append + fsync p99', value: round(percentile(times, 99), 3), unit: 'ms', goal: 5 },
+      {
+        name: 'the disk alone: bare write + fdatasync of a line as long, p50',
+        value: round(percentile(bareTimes, 50), 3),
+        unit: 'ms',
+        goal: null,
+      },
+      {
+        name: 'the disk alone: bare write + fdatasync of a line as long, p99',
+        value: round(percentile(bareTimes, 99), 3),
+        unit: 'ms',
+        goal: null,
+      },
+      {
+        name: 'history: append + fsync / bare write + fdatasync (p50)',
+        value: round(percentile(times, 50) / percentile(bareTimes, 50), 2),
+        unit: '×',
+        goal: null,
+      },
+      {
+        name: 'history: append + fsync / bare write + fdatasync (p99)',
+        value: round(percentile(times, 99) / percentile(bareTimes, 99), 2),
+        unit: '×',
+        goal: null,
+      },
       {
         name: `history: verify chain of ${total + appends} entries`,
         value: round(verifyMs, 1),

@@ -9,23 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { benchConnect, benchRetryOverhead } from './core.bench';
 import { benchHistory, type BenchResult } from './history.bench';
 import { benchHistoryScale } from './history-scale.bench';
+import { benchGateway } from './gateway.bench';
+import { benchRenderer } from './renderer.bench';
+import { runSections, type Section } from './sections';
 import { benchTaskPolling } from './tasks.bench';
 
-interface Section {
-  title: string;
-  run: () => Promise<Array<{ name: string; value: number; unit: string; goal: number | string | null }>>;
-}
-
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-async function optional(path: string, fn: string): Promise<Section['run'] | undefined> {
-  try {
-    const mod = (await import(path)) as Record<string, Section['run']>;
-    return mod[fn];
-  } catch {
-    return undefined;
-  }
-}
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -35,20 +24,11 @@ async function main(): Promise<void> {
     { title: 'History journal (100k entries)', run: () => benchHistory() },
     { title: 'History at a million entries', run: () => benchHistoryScale() },
     { title: 'Tasks: what polling costs', run: () => benchTaskPolling() },
+    { title: 'Agent gateway', run: () => benchGateway() },
+    { title: 'Renderer (Chromium)', run: () => benchRenderer() },
   ];
-  const gateway = await optional('./gateway.bench', 'benchGateway');
-  if (gateway) sections.push({ title: 'Agent gateway', run: gateway });
-  const renderer = await optional('./renderer.bench', 'benchRenderer');
-  if (renderer) sections.push({ title: 'Renderer (Chromium)', run: renderer });
 
-  const results: Array<{ section: string } & Awaited<ReturnType<Section['run']>>[number]> = [];
-  for (const s of sections) {
-    if (only.length > 0 && !only.some((o) => s.title.toLowerCase().includes(o.toLowerCase()))) continue;
-    process.stderr.write(`bench: ${s.title} ...\n`);
-    const t0 = Date.now();
-    for (const r of await s.run()) results.push({ section: s.title, ...r });
-    process.stderr.write(`bench: ${s.title} done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-  }
+  const { results, failed } = await runSections(sections, only);
 
   const verdict = (r: { value: number; goal: number | string | null }) => {
     if (r.goal === null) return '';
@@ -79,14 +59,21 @@ async function main(): Promise<void> {
     }
     lines.push('');
   }
+  for (const f of failed) lines.push(`**${f.section}: FAILED**: ${f.error}`, '');
   const md = `${lines.join('\n')}\n`;
-  if (only.length === 0) {
+  // The committed figures are replaced only by a complete run of every section.
+  if (only.length === 0 && failed.length === 0) {
     writeFileSync(join(root, 'docs', 'benchmarks.md'), md);
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(join(root, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   }
   process.stdout.write(md);
-  process.exit(0);
+  if (failed.length > 0) {
+    process.stderr.write(
+      `bench: ${failed.length} section(s) failed (${failed.map((f) => f.section).join(', ')}); docs/benchmarks.md left as it was\n`,
+    );
+  }
+  process.exit(failed.length > 0 ? 1 : 0);
 }
 
 void main();
