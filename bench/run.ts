@@ -11,13 +11,14 @@ import { benchHistory, type BenchResult } from './history.bench';
 import { benchHistoryScale } from './history-scale.bench';
 import { benchGateway } from './gateway.bench';
 import { benchRenderer } from './renderer.bench';
-import { runSections, type Section } from './sections';
+import { inOwnProcess, runOneSection, runSections, type Section } from './sections';
 import { benchTaskPolling } from './tasks.bench';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const script = fileURLToPath(import.meta.url);
+const root = join(dirname(script), '..');
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
+  const args = process.argv.slice(2);
   const sections: Section[] = [
     { title: 'Host core: retry loop', run: () => benchRetryOverhead() },
     { title: 'Host core: connect and era detection', run: () => benchConnect() },
@@ -28,7 +29,22 @@ async function main(): Promise<void> {
     { title: 'Renderer (Chromium)', run: () => benchRenderer() },
   ];
 
-  const { results, failed } = await runSections(sections, only);
+  // `--section <title> --out <file>`: this is one section's own process (see inOwnProcess).
+  const sectionAt = args.indexOf('--section');
+  if (sectionAt >= 0) {
+    const section = sections.find((s) => s.title === args[sectionAt + 1]);
+    const out = args[args.indexOf('--out') + 1];
+    if (!section || !out) throw new Error(`bench: no section ${JSON.stringify(args[sectionAt + 1])} (or no --out)`);
+    await runOneSection(section, out);
+    // Some sections leave handles (a server's socket in TIME_WAIT, a browser's pipe) to the exit.
+    process.exit(process.exitCode ?? 0);
+  }
+  const only = args;
+
+  const { results, failed } = await runSections(
+    sections.map((s) => inOwnProcess(script, s.title)),
+    only,
+  );
 
   const verdict = (r: { value: number; goal: number | string | null }) => {
     if (r.goal === null) return '';
