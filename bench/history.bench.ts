@@ -197,8 +197,9 @@ export async function benchHistory(options: { entries?: number; appends?: number
     if (filtered.length === 0 || searched.length === 0) throw new Error('filters matched nothing');
 
     // Append with fsync, one at a time, as answers arrive; interleaved with a bare write +
-    // fdatasync of a line as long to a file in the same folder, so that the disk's own price
-    // (which decides the absolute figure) is measured beside the journal's.
+    // fdatasync of the same entry as a JSON line (the journal's line adds its seq, time and hashes)
+    // to a file in the same folder, so that the disk's own price, which decides the absolute
+    // figure, is measured beside the journal's.
     const times: number[] = [];
     const bareTimes: number[] = [];
     const bare = await open(join(dir, 'bare-fsync.bench'), 'a', 0o600);
@@ -240,13 +241,13 @@ export async function benchHistory(options: { entries?: number; appends?: number
       { name: 'history: append + fsync p50', value: round(percentile(times, 50), 3), unit: 'ms', goal: null },
       { name: 'history: append + fsync p99', value: round(percentile(times, 99), 3), unit: 'ms', goal: 5 },
       {
-        name: 'the disk alone: bare write + fdatasync of a line as long, p50',
+        name: 'the disk alone: bare write + fdatasync of the entry as a JSON line, p50',
         value: round(percentile(bareTimes, 50), 3),
         unit: 'ms',
         goal: null,
       },
       {
-        name: 'the disk alone: bare write + fdatasync of a line as long, p99',
+        name: 'the disk alone: bare write + fdatasync of the entry as a JSON line, p99',
         value: round(percentile(bareTimes, 99), 3),
         unit: 'ms',
         goal: null,

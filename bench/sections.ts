@@ -4,9 +4,11 @@
 //
 // Why a process each: measured on this 2-core machine, the gateway section run after the history
 // sections in the same process gave 1.31–1.39 × the bare relay with 2–3 × the CPU per call in the
-// middle processes, against 1.18–1.25 × run alone; a section inherits the previous sections' heap,
-// their JIT state and the kernel's writeback of their files. A full run takes minutes; one failure
-// (Chromium missing, a fixture that would not start) should not lose every figure.
+// middle processes, against 1.18–1.25 × run alone. In one process a section inherits the earlier
+// sections' heap and JIT state, and the kernel may still be writing their files back; the three
+// were not told apart, and a process each after `sync` removes all of them. A full run takes
+// minutes; one failure (Chromium missing, a fixture that would not start) should not lose every
+// figure.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +32,11 @@ export interface SectionsRun {
   failed: Array<{ section: string; error: string }>;
 }
 
+/** What a failure is reported as: the first line of its message (a Playwright message runs on for a page). */
+const firstLine = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+/** What the log shows of it: the stack where there is one. */
+const fullText = (err: unknown): string => (err instanceof Error ? (err.stack ?? err.message) : String(err));
+
 /** Runs the sections whose title contains one of `only` (all when empty), one after another. */
 export async function runSections(
   sections: Section[],
@@ -46,9 +53,8 @@ export async function runSections(
       for (const r of await s.run()) out.results.push({ section: s.title, ...r });
       log(`bench: ${s.title} done in ${took()}`);
     } catch (err) {
-      const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
-      out.failed.push({ section: s.title, error: (err instanceof Error ? err.message : text).split('\n')[0]! });
-      log(`bench: ${s.title} FAILED after ${took()}\n${text}`);
+      out.failed.push({ section: s.title, error: firstLine(err) });
+      log(`bench: ${s.title} FAILED after ${took()}\n${fullText(err)}`);
     }
   }
   return out;
@@ -59,8 +65,8 @@ export async function runOneSection(section: Section, out: string): Promise<void
   try {
     writeFileSync(out, JSON.stringify({ figures: await section.run() }));
   } catch (err) {
-    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    writeFileSync(out, JSON.stringify({ error: (err instanceof Error ? err.message : String(err)).split('\n')[0] }));
+    process.stderr.write(`${fullText(err)}\n`);
+    writeFileSync(out, JSON.stringify({ error: firstLine(err) }));
     process.exitCode = 1;
   }
 }
