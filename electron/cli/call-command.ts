@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { CallMethod } from '../../shared/elicitation/types';
 import type { HostObserver } from '../core/events';
 import { HostError, isHostError, messageOf } from '../core/host-error';
-import { parseElicitStep, TerminalPrompter } from './terminal-prompter';
+import { inputClosedExit, parseElicitStep, TerminalPrompter } from './terminal-prompter';
 import type { CliIo } from './io';
 import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
@@ -99,10 +99,11 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     const specs = (values.elicit ?? []).map(parseElicitStep);
     const maxRounds = positiveInt('--max-rounds', values['max-rounds'], DEFAULT_MAX_ROUNDS);
     const target = await resolveTarget(values, io.env);
+    const prompter = new TerminalPrompter(specs, io);
     session = await openSession({
       io,
       target,
-      prompter: new TerminalPrompter(specs, io),
+      prompter,
       maxRounds,
       observers: [log.observer, deps.observer],
       ...cliSignIn(io, values, deps.signIn),
@@ -140,7 +141,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
       );
     else if (task?.detached) io.stdout(task.taskId);
     else io.stdout(formatResult(result));
-    return result.isError === true ? 1 : 0;
+    return inputClosedExit(prompter, io) ?? (result.isError === true ? 1 : 0);
   } catch (error) {
     const message = isHostError(error) ? error.message : messageOf(error);
     io.stderr(`countersign: error: ${message}`);

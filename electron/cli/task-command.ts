@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { FileTaskStore, type TaskRecord } from '../core/tasks/task-store';
 import { HostError, isHostError, messageOf } from '../core/host-error';
-import { parseElicitStep, TerminalPrompter } from './terminal-prompter';
+import { inputClosedExit, parseElicitStep, TerminalPrompter } from './terminal-prompter';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
 import { questionLog } from './question-log';
@@ -67,10 +67,11 @@ export async function runTaskCommand(argv: string[], io: CliIo): Promise<number>
     if (!id) throw new HostError('config', `task ${sub} needs a task id`);
     const target = await resolveTarget(values, io.env);
     const log = questionLog((line) => io.stderr(line));
+    const prompter = new TerminalPrompter((values.elicit ?? []).map(parseElicitStep), io);
     session = await openSession({
       io,
       target,
-      prompter: new TerminalPrompter((values.elicit ?? []).map(parseElicitStep), io),
+      prompter,
       maxRounds: DEFAULT_MAX_ROUNDS,
       observers: [log.observer],
     });
@@ -111,7 +112,7 @@ export async function runTaskCommand(argv: string[], io: CliIo): Promise<number>
     }
     const result = await resumed.done;
     io.stdout(values.json ? JSON.stringify({ taskId: record.taskId, result }) : formatResult(result));
-    return result.isError === true ? 1 : 0;
+    return inputClosedExit(prompter, io) ?? (result.isError === true ? 1 : 0);
   } catch (error) {
     io.stderr(`countersign: error: ${isHostError(error) ? error.message : messageOf(error)}`);
     return 2;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FormQuestion } from '../../shared/elicitation/types';
-import { parseElicitStep, questionLines, TerminalPrompter, type LineReader } from './terminal-prompter';
+import {
+  INPUT_CLOSED,
+  inputClosedExit,
+  parseElicitStep,
+  questionLines,
+  TerminalPrompter,
+  type LineReader,
+} from './terminal-prompter';
 
 const question: FormQuestion = {
   id: 'q1',
@@ -25,7 +32,7 @@ describe('--elicit ask', () => {
     expect(err.some((l) => /^\[ASK\] --elicit "yes": expected accept.*; try again$/.test(l))).toBe(true);
   });
 
-  it('a person at a terminal is the human; a closed stdin cancels; scripted steps still come in order', async () => {
+  it('a person at a terminal is the human; scripted steps still come in order around an ask', async () => {
     const tty = new TerminalPrompter([{ kind: 'ask' }], { stderr: () => undefined }, lines('decline'), true);
     expect(await tty.ask(question, new AbortController().signal)).toEqual({
       answer: { action: 'decline' },
@@ -41,8 +48,26 @@ describe('--elicit ask', () => {
       content: {},
     });
     expect((await closed.ask(question, new AbortController().signal)).answer).toEqual({ action: 'cancel' });
+    expect(closed.inputClosed).toBe(true);
     // Past the last step: declined, as with scripted answers.
     expect((await closed.ask(question, new AbortController().signal)).answer).toEqual({ action: 'decline' });
+  });
+
+  it('stdin ending while a question waits is the host ending it for its reason, not anyone choosing cancel', async () => {
+    for (const interactive of [true, false]) {
+      const err: string[] = [];
+      const p = new TerminalPrompter([{ kind: 'ask' }], { stderr: (t) => err.push(t) }, lines(null), interactive);
+      const got = await p.ask(question, new AbortController().signal);
+      expect(got).toEqual({ answer: { action: 'cancel' }, decidedBy: 'input-closed', decidedByDetail: INPUT_CLOSED });
+      expect(err.at(-1)).toBe(`[ASK] ${INPUT_CLOSED}`);
+      // The command then exits 2, saying why, whatever the server made of the cancel.
+      const exit: string[] = [];
+      expect(inputClosedExit(p, { stderr: (t) => exit.push(t) })).toBe(2);
+      expect(exit).toEqual([`countersign: error: ${INPUT_CLOSED}`]);
+    }
+    const answered = new TerminalPrompter([{ kind: 'ask' }], { stderr: () => undefined }, lines('decline'), true);
+    await answered.ask(question, new AbortController().signal);
+    expect(inputClosedExit(answered, { stderr: () => undefined })).toBeUndefined();
   });
 
   it('names the task a question comes from', () => {

@@ -2,8 +2,13 @@
 // to stderr (who asks, the task it belongs to, the message, the fields with
 // their defaults) and one line is read from stdin, written like any other
 // --elicit spec (accept, accept:<json>, accept-defaults, decline, cancel). The
-// call waits as long as it takes: no timer runs while the human decides. A
-// closed stdin is a cancel. Other specs are used in order as before.
+// call waits as long as it takes: no timer runs while the human decides.
+// Other specs are used in order as before.
+//
+// A stdin that ends (EOF) while a question waits is nobody's answer: the
+// host ends the question as `cancel` for its own reason ("input-closed"),
+// never as the human's or a script's choice, says so on stderr, and the
+// command exits 2 once the call is over (see inputClosedExit).
 import { createInterface } from 'node:readline';
 import type { Question } from '../../shared/elicitation/types';
 import { HostError } from '../core/host-error';
@@ -58,9 +63,15 @@ export function questionLines(question: Question): string[] {
   return lines;
 }
 
+/** Why the host ended a question when stdin ended: the history's decidedByDetail and the CLI's last line. */
+export const INPUT_CLOSED =
+  'stdin closed before the question was answered (--elicit ask): Countersign ended it as cancel; nobody answered';
+
 /** Answers from --elicit steps in order; an `ask` step waits for a line from the terminal. */
 export class TerminalPrompter implements Prompter {
   private next = 0;
+  /** Set once stdin ended while a question waited. */
+  inputClosed = false;
   constructor(
     private readonly steps: ElicitStep[],
     private readonly io: Pick<CliIo, 'stderr'>,
@@ -77,7 +88,11 @@ export class TerminalPrompter implements Prompter {
     for (;;) {
       const line = await this.readLine(signal);
       if (signal.aborted) throw signal.reason ?? new HostError('cancelled', 'the question was withdrawn');
-      if (line === null) return { answer: { action: 'cancel' }, decidedBy: 'script', decidedByDetail: 'stdin closed' };
+      if (line === null) {
+        this.inputClosed = true;
+        this.io.stderr(`[ASK] ${INPUT_CLOSED}`);
+        return { answer: { action: 'cancel' }, decidedBy: 'input-closed', decidedByDetail: INPUT_CLOSED };
+      }
       try {
         const spec = parseElicitStep(line);
         if (spec.kind === 'ask') throw new HostError('config', '"ask" is not an answer');
@@ -87,4 +102,14 @@ export class TerminalPrompter implements Prompter {
       }
     }
   }
+}
+
+/**
+ * The exit code a command returns instead of its own after stdin ended while
+ * a question waited (2, saying why on stderr), or undefined when it did not.
+ */
+export function inputClosedExit(prompter: TerminalPrompter, io: Pick<CliIo, 'stderr'>): number | undefined {
+  if (!prompter.inputClosed) return undefined;
+  io.stderr(`countersign: error: ${INPUT_CLOSED}`);
+  return 2;
 }

@@ -232,6 +232,48 @@ describe('main process wiring', () => {
     expect(window().userCloses()).toBe(false);
   });
 
+  it('closing the window answers nothing; an answer is the human’s, with the window it came from', async () => {
+    await runMain();
+    const asked = new AbortController();
+    const first = service!.questions.ask(urlQuestion('q1', 'https://a.example/'), asked.signal);
+    window().show();
+    expect(window().userCloses()).toBe(true);
+    expect(service!.questions.list().map((q) => q.id)).toEqual(['q1']);
+    expect(electron.app.setBadgeCount).toHaveBeenLastCalledWith(1);
+    // Back from the tray: the same question, answered there.
+    FakeNotification.instances.at(-1)?.emit('click');
+    await expect(
+      invoke(fromWindow(), 'answerQuestion', { questionId: 'q1', answer: { action: 'decline' } }),
+    ).resolves.toMatchObject({ ok: true });
+    await expect(first).resolves.toEqual({
+      answer: { action: 'decline' },
+      decidedBy: 'human',
+      decidedByDetail: 'window 1',
+      urlOpened: false,
+    });
+    // A window that was destroyed and made anew is another window.
+    window().destroyed = true;
+    window().emit('closed');
+    electron.app.emit('second-instance');
+    expect(FakeBrowserWindow.instances).toHaveLength(2);
+    const second = service!.questions.ask(urlQuestion('q2', 'https://a.example/'), asked.signal);
+    const fromSecond = {
+      sender: { id: FakeBrowserWindow.instances[1]!.webContents.id },
+      senderFrame: fromWindow().senderFrame,
+    };
+    await invoke(fromSecond, 'answerQuestion', { questionId: 'q2', answer: { action: 'cancel' } });
+    await expect(second).resolves.toMatchObject({ decidedBy: 'human', decidedByDetail: 'window 2' });
+  });
+
+  it('quitting with a question open ends it for the host’s reason, never as the human’s', async () => {
+    await runMain();
+    const pending = service!.questions.ask(urlQuestion('q1', 'https://a.example/'), new AbortController().signal);
+    electron.app.emit('before-quit');
+    expect(window().userCloses()).toBe(false);
+    electron.app.emit('will-quit', { preventDefault: () => undefined });
+    await expect(pending).resolves.toEqual({ answer: { action: 'cancel' }, decidedBy: 'app-closing' });
+  });
+
   it('brings the window forward for a second launch', async () => {
     await runMain();
     window().minimized = true;

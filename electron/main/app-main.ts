@@ -49,6 +49,9 @@ export async function runMain(): Promise<void> {
   const paths = bundledPaths(app.getAppPath());
   const dev = !app.isPackaged;
   let win: BrowserWindow | undefined;
+  // Each window the app opens gets a label ("window 1", …) that the history keeps with the answers given in it.
+  const windowLabels = new Map<number, string>();
+  let windowsOpened = 0;
   let quitting = false;
   let language: AttentionLanguage = 'en';
 
@@ -137,6 +140,7 @@ export async function runMain(): Promise<void> {
       service,
       gate,
       mainWebContentsId: () => (win && !win.isDestroyed() ? win.webContents.id : undefined),
+      windowLabel: (id) => windowLabels.get(id),
       log,
     }),
   );
@@ -175,14 +179,19 @@ export async function runMain(): Promise<void> {
         devTools: dev,
       }),
     );
+    windowsOpened += 1;
+    const contentsId = w.webContents.id;
+    windowLabels.set(contentsId, `window ${windowsOpened}`);
     w.once('ready-to-show', () => w.show());
     w.on('focus', () => attention.windowFocused());
+    // Closing the window hides it and answers nothing: its questions stay open (the tray and badge count them).
     w.on('close', (event) => {
       if (quitting) return;
       event.preventDefault();
       w.hide();
     });
     w.on('closed', () => {
+      windowLabels.delete(contentsId);
       if (win === w) win = undefined;
     });
     void w.loadURL(APP_INDEX_URL);

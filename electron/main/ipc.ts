@@ -39,6 +39,8 @@ export interface InvokeHandlerDeps {
   gate: Pick<OpenExternalGate, 'consent'>;
   /** The main window's webContents id, or undefined while there is none. */
   mainWebContentsId(): number | undefined;
+  /** The label of the window with this webContents ("window 1"), kept in the history with the human's answers. */
+  windowLabel?(webContentsId: number): string | undefined;
   log(line: string): void;
 }
 
@@ -58,7 +60,7 @@ export function createInvokeHandler(
     }
     try {
       if (method === 'openQuestionUrl') return { ok: true, value: await openWithConsent(deps, params) };
-      return { ok: true, value: await deps.service.invoke(method, params) };
+      return { ok: true, value: await deps.service.invoke(method, params, deps.windowLabel?.(event.sender.id)) };
     } catch (e) {
       return errorReply(e);
     }

@@ -64,6 +64,8 @@ export interface WebShell {
   port: number;
   /** The launcher page the browser was opened with, until a tab has come in with it (or the shell closed). */
   readonly launcherFile: string | undefined;
+  /** Tabs connected now. */
+  readonly tabs: number;
   /** Whether a question could be seen: a tab is connected (or on its way, waited for briefly). */
   whenVisible(signal?: AbortSignal): Promise<Visibility>;
   /** Stop serving and close every tab (the service stays open; its owner closes it). */
@@ -210,6 +212,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     port,
     get launcherFile() {
       return launcher?.path;
+    },
+    get tabs() {
+      return bridge.size;
     },
     whenVisible: (signal) => visibility.whenVisible(signal),
     close() {

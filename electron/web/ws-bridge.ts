@@ -1,6 +1,10 @@
 // The host API over one WebSocket per browser tab. Every request goes
 // through HostService.invoke, which validates method and params; the bridge
-// only frames, answers and broadcasts events. Nothing a tab sends can crash
+// only frames, answers and broadcasts events. Each socket is a tab with a
+// label ("tab 1", "tab 2", … in the order they connected, never reused in a
+// run), which the history keeps with the answers given in it. A tab going
+// away (closed, reloaded, dropped) sends nothing: its questions stay open
+// for the other tabs and for the next one. Nothing a tab sends can crash
 // the shell: unreadable frames get an error reply, oversized ones close
 // that socket, and a socket that stops answering pings is dropped.
 import type { WebSocket } from 'ws';
@@ -34,6 +38,7 @@ export class WsBridge {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly alive = new WeakSet<WebSocket>();
   private readonly log: (line: string) => void;
+  private tabsSeen = 0;
 
   constructor(
     private readonly service: Pick<HostService, 'invoke' | 'on'>,
@@ -52,8 +57,10 @@ export class WsBridge {
     return this.sockets.size;
   }
 
-  /** Take over an authenticated socket. */
+  /** Take over an authenticated socket: a new tab. */
   add(socket: WebSocket): void {
+    this.tabsSeen += 1;
+    const place = `tab ${this.tabsSeen}`;
     this.sockets.add(socket);
     this.alive.add(socket);
     let inFlight = 0;
@@ -70,7 +77,7 @@ export class WsBridge {
         });
       inFlight += 1;
       this.service
-        .invoke(parsed.method, parsed.params)
+        .invoke(parsed.method, parsed.params, place)
         .then(
           (result) => this.send(socket, { id: parsed.id, result: result ?? null }),
           (error) => this.send(socket, { id: parsed.id, error: wireErrorOf(error) }),

@@ -15,9 +15,9 @@ try {
   const stores = createStores(api);
   void stores.start();
   const connection = followConnection(api as Partial<WsHostApi>, () => void stores.resync());
-  // Closing the window dismisses the question in front: the cancel outcome.
-  // Best effort; the host treats a closed window as cancel on its side too.
-  window.addEventListener('pagehide', () => stores.queue.cancelFront());
+  // Closing or reloading this window answers nothing: only the human's own
+  // action on a question does. The question stays open for another window
+  // or tab, or for this one when it comes back.
   root.render(
     <StrictMode>
       <App stores={stores} connection={connection} />

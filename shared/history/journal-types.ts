@@ -13,13 +13,14 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** Who or what chose the outcome of a question (the one list: core, CLI, approval channel, history view). */
 export const DECIDED_BY = [
-  'human', // a person in the dialog
+  'human', // a person in the dialog (decidedByDetail: where, e.g. "window 1" or "tab 2", as the host saw it)
   'script', // a CLI script answering on the human's behalf
   'mute-rule', // a rule the human set up earlier (e.g. "always decline this server")
   'timeout', // nobody answered in time
   'call-cancelled', // the call that caused it was cancelled (by the client, the model or the server)
   'policy', // a host policy (e.g. a blocked URL can never be opened)
   'app-closing', // the app quit or its window closed for good while the question waited: nobody answered
+  'input-closed', // `--elicit ask`: the terminal's input ended while the question waited: nobody answered
 ] as const;
 export type DecidedBy = (typeof DECIDED_BY)[number];
 
@@ -121,7 +122,7 @@ export interface AnswerBody {
   server: string;
   action: Action;
   decidedBy: DecidedBy;
-  /** Which rule, script or policy decided, when not the human. */
+  /** Which rule, script or policy decided, or the host's reason; for the human, the window or tab they used. */
   decidedByDetail?: string;
   /** Accepted content, when redaction is off. */
   content?: AnswerContent;

@@ -289,11 +289,14 @@ export class HostService implements HostApi {
   /**
    * Run one API request from any transport: unknown methods and malformed
    * params are refused with a clear error (and logged), nothing else runs.
+   * `place` names the window or tab the request came from, as the transport
+   * knows its connection ("window 1", "tab 2"); the history keeps it with
+   * the human's answers.
    */
-  invoke<M extends HostMethodName>(method: M, params: HostParams<M>): Promise<HostResults[M]>;
+  invoke<M extends HostMethodName>(method: M, params: HostParams<M>, place?: string): Promise<HostResults[M]>;
   /** The same, for what a transport received (anything; refused unless it fits the contract). */
-  invoke(method: unknown, params: unknown): Promise<unknown>;
-  async invoke(method: unknown, params: unknown): Promise<unknown> {
+  invoke(method: unknown, params: unknown, place?: string): Promise<unknown>;
+  async invoke(method: unknown, params: unknown, place?: string): Promise<unknown> {
     if (!isHostMethodName(method)) {
       const msg = `unknown host API method ${JSON.stringify(method)}`;
       this.log(`countersign: refused request: ${msg}`);
@@ -304,10 +307,14 @@ export class HostService implements HostApi {
       this.log(`countersign: refused request: ${parsed.error}`);
       throw new HostError('protocol', parsed.error, { method, ...parsed.details });
     }
-    return this.dispatch(method, parsed.value);
+    return this.dispatch(method, parsed.value, place);
   }
 
-  private dispatch<M extends HostMethodName>(method: M, params: HostParams<M>): Promise<HostResults[M]> {
+  private dispatch<M extends HostMethodName>(
+    method: M,
+    params: HostParams<M>,
+    place: string | undefined,
+  ): Promise<HostResults[M]> {
     const handlers: { [K in HostMethodName]: (p: HostParams<K>) => Promise<HostResults[K]> } = {
       listServers: async () => {
         // A front end that connects later (a reloaded web page) hears of a standing file problem too.
@@ -328,7 +335,7 @@ export class HostService implements HostApi {
       listQuestions: async () => this.prompter.list(),
       listSignIns: async () => this.prompter.listSignIns(),
       answerQuestion: async (p) => {
-        this.prompter.answer(p.questionId, p.answer);
+        this.prompter.answer(p.questionId, p.answer, place);
         return { accepted: true };
       },
       openQuestionUrl: (p) => this.prompter.openUrl(p.questionId),
@@ -356,7 +363,7 @@ export class HostService implements HostApi {
       listTasks: async () =>
         (await this.host.tasks.list()).map((r) => toTaskView(r, this.host.tasks.isFollowing(r.taskId))),
       cancelTask: async (p) => {
-        const record = await this.host.tasks.cancel(p.taskId, this.cancelledBy(p));
+        const record = await this.host.tasks.cancel(p.taskId, this.cancelledBy(p, place));
         return toTaskView(record, this.host.tasks.isFollowing(record.taskId));
       },
     };
@@ -373,8 +380,9 @@ export class HostService implements HostApi {
    * ("Cancel task"), only a question of that very task that still waits; from
    * the Tasks view, the human too, with no question of their own.
    */
-  private cancelledBy(p: HostParams<'cancelTask'>): { reason: string; questionId?: string } {
-    if (p.questionId === undefined) return { reason: 'the user cancelled the task in Countersign' };
+  private cancelledBy(p: HostParams<'cancelTask'>, place?: string): { reason: string; questionId?: string } {
+    const where = place ? ` (${place})` : '';
+    if (p.questionId === undefined) return { reason: `the user cancelled the task in Countersign${where}` };
     const question = this.prompter.list().find((q) => q.id === p.questionId);
     if (!question || question.origin.task?.taskId !== p.taskId)
       throw new HostError(
@@ -384,7 +392,10 @@ export class HostService implements HostApi {
           : `question ${p.questionId} is not waiting any more (answered, withdrawn or unknown); nothing was cancelled`,
       );
     const short = p.taskId.length > 8 ? `${p.taskId.slice(0, 8)}…` : p.taskId;
-    return { reason: `the user cancelled task ${short} from its question ("Cancel task")`, questionId: p.questionId };
+    return {
+      reason: `the user cancelled task ${short} from its question ("Cancel task")${where}`,
+      questionId: p.questionId,
+    };
   }
 
   /** Load servers.json now if it changed (the watcher does this by itself). */

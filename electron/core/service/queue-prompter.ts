@@ -107,10 +107,12 @@ export class QueuePrompter implements Prompter {
   }
 
   /**
-   * The human's answer. Invalid content is refused with a clear error and
-   * the question stays open, so nothing typed is lost.
+   * The human's answer, given in `place` (the window or tab, as the host
+   * names the connection it came on; kept in the history). Invalid content
+   * is refused with a clear error and the question stays open, so nothing
+   * typed is lost.
    */
-  answer(questionId: string, answer: Answer): void {
+  answer(questionId: string, answer: Answer, place?: string): void {
     const p = this.pending.get(questionId);
     if (!p)
       throw new HostError(
@@ -124,6 +126,7 @@ export class QueuePrompter implements Prompter {
     p.resolve({
       answer: checked,
       decidedBy: 'human',
+      ...(place ? { decidedByDetail: place } : {}),
       ...(p.question.mode === 'url' ? { urlOpened: p.urlOpened } : {}),
     });
   }

@@ -460,6 +460,7 @@ export const de: Dictionary = {
   'history.decidedBy.call-cancelled': 'Niemand: Der Aufruf wurde abgebrochen',
   'history.decidedBy.policy': 'Die Regeln von Countersign',
   'history.decidedBy.app-closing': 'Niemand: Countersign wurde beendet',
+  'history.decidedBy.input-closed': 'Niemand: Die Eingabe im Terminal endete',
   'history.decidedBy.other': 'Etwas anderes',
   'history.callEnd.complete': 'Abgeschlossen',
   'history.callEnd.toolError': 'Abgeschlossen mit Werkzeugfehler',

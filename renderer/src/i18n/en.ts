@@ -437,6 +437,7 @@ export const en = {
   'history.decidedBy.call-cancelled': 'Nobody: the call was cancelled',
   'history.decidedBy.policy': 'Countersign’s rules',
   'history.decidedBy.app-closing': 'Nobody: Countersign was closing',
+  'history.decidedBy.input-closed': 'Nobody: the terminal’s input ended',
   'history.decidedBy.other': 'Something else',
   'history.callEnd.complete': 'Completed',
   'history.callEnd.toolError': 'Completed with a tool error',

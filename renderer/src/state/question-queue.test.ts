@@ -129,17 +129,6 @@ describe('QuestionQueue', () => {
     expect(queue.getState()).toMatchObject({ loaded: true, loadError: 'no host' });
   });
 
-  it('cancelFront cancels the question in front (window closed)', async () => {
-    const q = confirmQuestion();
-    const { host, queue } = await started([q]);
-    queue.cancelFront();
-    await vi.waitFor(() => expect(queue.getState().questions).toHaveLength(0));
-    expect(host.calls.at(-1)).toMatchObject({
-      method: 'answerQuestion',
-      params: { questionId: q.id, answer: { action: 'cancel' } },
-    });
-  });
-
   it('opens URLs only for waiting questions, and reports host refusals', async () => {
     const q = urlQuestion();
     const { host, queue } = await started([q]);

@@ -253,12 +253,6 @@ export class QuestionQueue extends Store<QueueState> {
       this.set({ opened: { ...this.state.opened, [questionId]: true } });
   }
 
-  /** Cancels the question in front (used when the window closes); no-op when none. */
-  cancelFront(): void {
-    const q = this.front();
-    if (q) void this.answer(q.id, { action: 'cancel' });
-  }
-
   /** Removes a note from view. */
   dismissNote(noteId: string): void {
     this.set({ notes: this.state.notes.filter((n) => n.id !== noteId) });
