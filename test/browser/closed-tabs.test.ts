@@ -53,6 +53,11 @@ it('reloading and closing tab B leaves the question open in tab A; the server he
   await expect(ended).resolves.toMatchObject({ state: 'complete' });
   const item = await historyOf(app, 'Delete time entry 7?');
   expect(item?.answer).toMatchObject({ action: 'accept', decidedBy: 'human', decidedByDetail: 'tab 1' });
+  // The History view says so too.
+  await tabA.getByRole('navigation').getByRole('button', { name: 'History' }).click();
+  await tabA.locator('.history-row', { hasText: 'Delete time entry 7?' }).click();
+  const decided = tabA.locator('.history-detail .facts-row', { has: tabA.locator('dt', { hasText: /^Decided by$/ }) });
+  await expect(decided.locator('dd').textContent()).resolves.toBe('You (tab 1)');
   expect(problems).toEqual([]);
 });
 

@@ -33,6 +33,17 @@ describe('QueuePrompter', () => {
     const prompter = new QueuePrompter(new Emitter<HostEvents>(), async () => undefined);
     const asked = prompter.ask(question, new AbortController().signal);
     prompter.answer('q1', { action: 'decline' });
-    await expect(asked).resolves.toMatchObject({ answer: { action: 'decline' }, decidedBy: 'human' });
+    await expect(asked).resolves.toEqual({ answer: { action: 'decline' }, decidedBy: 'human' });
+  });
+
+  it('keeps where the human answered (the window or tab the transport names)', async () => {
+    const prompter = new QueuePrompter(new Emitter<HostEvents>(), async () => undefined);
+    const asked = prompter.ask(question, new AbortController().signal);
+    prompter.answer('q1', { action: 'accept', content: {} }, 'tab 2');
+    await expect(asked).resolves.toEqual({
+      answer: { action: 'accept', content: {} },
+      decidedBy: 'human',
+      decidedByDetail: 'tab 2',
+    });
   });
 });
