@@ -37,6 +37,7 @@ describe('--elicit ask', () => {
     expect(await tty.ask(question, new AbortController().signal)).toEqual({
       answer: { action: 'decline' },
       decidedBy: 'human',
+      decidedByDetail: 'terminal',
     });
     const closed = new TerminalPrompter(
       [parseElicitStep('accept'), parseElicitStep('ask')],

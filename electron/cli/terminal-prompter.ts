@@ -96,7 +96,11 @@ export class TerminalPrompter implements Prompter {
       try {
         const spec = parseElicitStep(line);
         if (spec.kind === 'ask') throw new HostError('config', '"ask" is not an answer');
-        return { answer: answerFromSpec(spec, question), decidedBy: this.interactive ? 'human' : 'script' };
+        const answer = answerFromSpec(spec, question);
+        // Where the human answered, as the history keeps it ("window 1", "tab 2" in the app).
+        return this.interactive
+          ? { answer, decidedBy: 'human', decidedByDetail: 'terminal' }
+          : { answer, decidedBy: 'script' };
       } catch (error) {
         this.io.stderr(`[ASK] ${(error as Error).message}; try again`);
       }
