@@ -115,6 +115,11 @@ class Connection {
 
   constructor(readonly socket: Socket) {}
 
+  /** Whether call `callId` asked a question on this connection and has not ended. */
+  awaitsEnd(callId: string): boolean {
+    return this.ends.calls.has(callId);
+  }
+
   /** Send `frame`; false for an end the app would not take here (nothing is sent). */
   send(frame: GatewayFrame): boolean {
     if (this.closed) return false;
@@ -244,6 +249,11 @@ export class ApprovalClient {
    */
   callEnded(frame: Omit<Extract<GatewayFrame, { type: 'call-ended' }>, 'type'>): void {
     this.conn?.send({ type: 'call-ended', ...frame });
+  }
+
+  /** Whether the app would take an end for `callId` now (a cheap check before building one). */
+  awaitsEnd(callId: string): boolean {
+    return this.conn?.awaitsEnd(callId) ?? false;
   }
 
   /** Close the connection; open questions are rejected as cancelled. */

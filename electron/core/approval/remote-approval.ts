@@ -95,8 +95,9 @@ export function createRemoteApproval(options: ApprovalClientOptions): RemoteAppr
     questionAsked(e) {
       contexts.set(e.question.id, { call: e.call, ...(e.requestState ? { requestState: e.requestState } : {}) });
     },
-    // Calls that never asked stay out of the history, as pass-through traffic (the client sends only the others).
     callEnded(e) {
+      // Calls that never asked stay out of the history, as pass-through traffic: the app never saw them begin.
+      if (!client.awaitsEnd(e.call.callId)) return;
       client.callEnded({
         callId: e.call.callId,
         outcome: e.outcome,
