@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Question } from '../../../shared/elicitation/types';
 import type { AnswerEvent, FaultEvent, HostObserver } from '../events';
+import type { SignInEvent } from '../auth/server-auth';
 import { LIMITS } from '../limits';
 import { readJournal, verifyJournal } from '../history';
 import { JournalHistory } from '../service/journal-history';
@@ -509,6 +510,49 @@ describe('the app side', () => {
 });
 
 describe('forged history (issue 21, item 4)', () => {
+  it('takes one end per sign-in the human accepted on that connection; a second one drops the peer', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
+    const app = fakeApp();
+    const steps: SignInEvent[] = [];
+    const opened: string[] = [];
+    const host: ApprovalHost = {
+      ...app.host,
+      questions: {
+        ...app.host.questions,
+        signIn: async () => 'open',
+        signInWaiting: (_q, signal) =>
+          new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+        openSignInLink: async (url) => void opened.push(url),
+      },
+      recordSignIn: async (e) => void steps.push(e),
+    };
+    const server = await startApprovalServer({ service: host, dataDir, log: () => undefined });
+    cleanup.push(() => server.close());
+    const peer = await rawPeer(dataDir);
+    await peer.hello();
+    const signIn = {
+      server: 'notes',
+      call: null,
+      issuer: 'https://auth.example.com',
+      url: { href: 'https://auth.example.com/authorize?state=s' },
+      scopes: ['mcp:read'],
+      stepUp: false,
+    };
+    peer.send({ type: 'sign-in', id: 's1', signIn });
+    expect(await peer.frame('answer', 's1')).toMatchObject({ answer: { action: 'accept' } });
+    peer.send({ type: 'sign-in-open', id: 's1' });
+    await eventuallyTrue(() => steps.some((e) => e.phase === 'opened'));
+    peer.send({ type: 'sign-in-end', id: 's1', outcome: 'completed' });
+    await eventuallyTrue(() => steps.some((e) => e.phase === 'completed'));
+    peer.send({ type: 'sign-in-end', id: 's1', outcome: 'failed', error: 'made up' });
+    await peer.closed;
+    await server.close();
+    expect(opened).toEqual([signIn.url.href]);
+    expect(steps.map((e) => e.phase)).toEqual(['asked', 'opened', 'completed']);
+    expect(app.events.map((e) => e[0])).toEqual(['fault']);
+    expect((app.events[0]![1] as FaultEvent).message).toContain('it sent a sign-in end for "s1"');
+  });
+
   it('a peer with the key that asked one question and then sends 2,000 records: dropped, one fault, verify intact', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
     const historyDir = join(dataDir, 'history');
