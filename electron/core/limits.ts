@@ -24,6 +24,11 @@ export const LIMITS = {
   pendingPerServer: 64,
   /** Questions waiting at once, per gateway connection on the approval socket. */
   pendingPerPeer: 64,
+  /**
+   * Calls one gateway connection may have asked about and not yet ended
+   * (each waits for its one call end): a peer naming more is dropped.
+   */
+  callsPerPeer: 1_024,
   /** Gateway connections the approval socket holds at once. */
   approvalPeers: 32,
   /** Characters of one error line (a server's error message, a fault detail). */

@@ -12,9 +12,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   createMcpHandler,
   isLegacyRequest,
-  localhostAllowedOrigins,
   validateHostHeader,
-  validateOriginHeader,
   type Server,
 } from '@modelcontextprotocol/server';
 import { approvalEndpoint, ensurePrivateDir, readTokenFile, writeTokenFile } from '../core/approval/endpoint';
@@ -76,8 +74,14 @@ type Refusal = { status: number; message: string; headers?: Record<string, strin
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
-/** Token, then Host and Origin (a browser page must not reach the gateway through DNS rebinding). */
-function refuse(req: IncomingMessage, token: string): Refusal | undefined {
+/**
+ * Token, then Host and Origin (a browser page must not reach the gateway
+ * through DNS rebinding). The only Origin taken is the endpoint's own
+ * (`own`, http://127.0.0.1:<port>), which no page has since the gateway
+ * serves none: a page of another local server (any port on localhost) is
+ * refused even with the token. An agent that is no browser sends no Origin.
+ */
+function refuse(req: IncomingMessage, token: string, own: string): Refusal | undefined {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   if (!m || !sameToken(m[1]!, token)) {
     return {
@@ -88,8 +92,8 @@ function refuse(req: IncomingMessage, token: string): Refusal | undefined {
   }
   const host = validateHostHeader(req.headers.host, LOOPBACK_HOSTS);
   if (!host.ok) return { status: 403, message: `Forbidden: ${host.message}` };
-  const origin = validateOriginHeader(req.headers.origin, localhostAllowedOrigins());
-  if (!origin.ok) return { status: 403, message: 'Forbidden: this origin may not use the gateway' };
+  if (req.headers.origin !== undefined && req.headers.origin !== own)
+    return { status: 403, message: 'Forbidden: this origin may not use the gateway' };
   return undefined;
 }
 
@@ -116,8 +120,10 @@ export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<H
       ? legacy.fetch(request, parsedBody)
       : handler.fetch(request, parsedBody === undefined ? {} : { parsedBody });
 
+  // Known once listening, before any request can arrive.
+  let own = '';
   const server = createServer((req, res) => {
-    void serve(req, res, token, route).catch((e) => {
+    void serve(req, res, token, own, route).catch((e) => {
       log(`countersign gateway (http): ${messageOf(e)}`);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
@@ -131,6 +137,7 @@ export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<H
     });
   });
   const { port } = server.address() as AddressInfo;
+  own = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     async close() {
@@ -204,6 +211,7 @@ async function serve(
   req: IncomingMessage,
   res: ServerResponse,
   token: string,
+  own: string,
   route: (r: Request, parsedBody: unknown) => Promise<Response>,
 ): Promise<void> {
   const controller = new AbortController();
@@ -217,7 +225,7 @@ async function serve(
     return;
   }
   // Refuse before reading the body: an unauthenticated peer gets nothing read or parsed.
-  const refused = refuse(req, token);
+  const refused = refuse(req, token, own);
   if (refused) {
     res
       .writeHead(refused.status, { 'content-type': 'application/json', ...refused.headers })

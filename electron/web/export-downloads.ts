@@ -19,12 +19,22 @@ export class ExportDownloads extends ExportLinks {
     super(EXPORT_PATH, service, now);
   }
 
-  /** Serve GET /export/<ticket>: the export as an attachment, or 404 for an unknown, used or stale link. */
+  /**
+   * Serve GET /export/<ticket>: the export as an attachment, or 404 for an
+   * unknown, used or stale link. A HEAD gets the same headers and leaves the
+   * link unspent: only the download itself uses it up.
+   */
   async serve(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
-    const download = this.open((req.url ?? '').split('?')[0]!.slice(EXPORT_PATH.length));
+    const ticket = (req.url ?? '').split('?')[0]!.slice(EXPORT_PATH.length);
+    if (req.method === 'HEAD') {
+      const found = this.headersOf(ticket);
+      if (!found) return sendText(res, 404, NO_SUCH_EXPORT, headers);
+      res.writeHead(200, { ...headers, ...found });
+      return void res.end();
+    }
+    const download = this.open(ticket);
     if (!download) return sendText(res, 404, NO_SUCH_EXPORT, headers);
     res.writeHead(200, { ...headers, ...download.headers });
-    if (req.method === 'HEAD') return void res.end();
     try {
       await download.stream((chunk) =>
         res.write(chunk) || res.destroyed

@@ -22,6 +22,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_PROTOCOL } from '../../electron/core/approval/protocol';
+import { readJournal, verifyJournal } from '../../electron/core/history';
 import { groupId } from '../../electron/core/approval/shared-folder';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
 import { otherUser, type OtherUser } from '../support/other-user';
@@ -128,12 +129,46 @@ createServer((s) => {
 setInterval(() => undefined, 1000);
 `;
 
+/**
+ * A peer run as cs-agent with the share group: it reads the shared key,
+ * completes the handshake, asks one question, and once it is answered
+ * writes every frame of FRAMES in one go, then prints what it saw.
+ */
+const FORGER = `
+import { connect } from 'node:net';
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+const [dir, protocol, askFile, framesFile] = process.argv.slice(2);
+const key = readFileSync(join(dir, 'approval.token'), 'utf8').trim();
+const proof = (role, g, a) => createHmac('sha256', key).update('countersign-approval handshake\\0' + role + '\\0' + g + '\\0' + a).digest('hex');
+const g = randomBytes(32).toString('base64url');
+const seen = [];
+const s = connect(join(dir, 'approval.sock'));
+s.on('error', () => undefined);
+s.on('close', () => console.log(JSON.stringify({ seen, closed: true })));
+s.write(JSON.stringify({ type: 'hello', protocol, nonce: g }) + '\\n');
+let buf = '';
+s.on('data', (d) => {
+  buf += d;
+  for (let i = buf.indexOf('\\n'); i >= 0; i = buf.indexOf('\\n')) {
+    const f = JSON.parse(buf.slice(0, i));
+    buf = buf.slice(i + 1);
+    seen.push(f.type);
+    if (f.type === 'challenge') s.write(JSON.stringify({ type: 'prove', proof: proof('gateway', g, f.nonce) }) + '\\n');
+    else if (f.type === 'welcome') s.write(readFileSync(askFile, 'utf8'));
+    else if (f.type === 'answer') s.write(readFileSync(framesFile, 'utf8'));
+  }
+});
+`;
+
 describe.skipIf(typeof user === 'string')('the gateway as another OS user (--approver)', () => {
   const agent = user as OtherUser;
   let gid: number;
   let parent: string;
   let share: string;
   let app: App;
+  let appDataDir: string;
 
   beforeAll(async () => {
     gid = shareGroup();
@@ -142,6 +177,7 @@ describe.skipIf(typeof user === 'string')('the gateway as another OS user (--app
     chmodSync(parent, 0o755);
     share = join(parent, 'approval');
     const { dataDir } = makeDataDir({});
+    appDataDir = dataDir;
     writeFileSync(join(dataDir, 'approval-share.json'), JSON.stringify({ group: GROUP, folder: share }));
     app = await startApp(dataDir);
     cleanups.push(() => app.close());
@@ -228,6 +264,82 @@ describe.skipIf(typeof user === 'string')('the gateway as another OS user (--app
     expect(readFileSync(join(fake, 'connections'), 'utf8')).toContain('connected');
     expect(trusting.stderr()).toContain('this is no boundary');
   });
+
+  it('a peer as cs-agent with the key, one question, then 2,000 records: dropped, one fault, verify intact (issue 21)', async () => {
+    const historyDir = join(appDataDir, 'history');
+    const before = (await readJournal(historyDir)).entries.length;
+    const call = {
+      callId: 'call-44',
+      server: 'modern',
+      era: 'modern',
+      protocolVersion: '2026-07-28',
+      method: 'tools/call',
+      name: 'confirm_delete',
+    };
+    const ask = {
+      type: 'ask',
+      id: 'f1',
+      question: {
+        id: 'q',
+        mode: 'form',
+        origin: { server: 'modern', era: 'modern', method: 'tools/call', name: 'confirm_delete', round: 1, key: 'k' },
+        message: 'Delete entry 44?',
+        requestedSchema: { type: 'object', properties: {} },
+      },
+      call,
+    };
+    // The attack as it was run: faults "reported by gateway" and a made-up call end.
+    const frames = Array.from({ length: 2_000 }, (_, i) =>
+      i === 1_000
+        ? { type: 'record', event: 'callEnded', payload: { call, outcome: 'complete', rounds: 9, endedAt: 't' } }
+        : {
+            type: 'record',
+            event: 'fault',
+            payload: { call, code: 'protocol', message: `forged ${i} ${'x'.repeat(1_600)}`, at: 't' },
+          },
+    );
+    const dir = mkdtempSync(join(parent, 'forger-'));
+    chmodSync(dir, 0o755);
+    const files = { script: join(dir, 'forger.mjs'), ask: join(dir, 'ask'), frames: join(dir, 'frames') };
+    writeFileSync(files.script, FORGER, { mode: 0o644 });
+    writeFileSync(files.ask, `${JSON.stringify(ask)}\n`, { mode: 0o644 });
+    writeFileSync(files.frames, frames.map((f) => `${JSON.stringify(f)}\n`).join(''), { mode: 0o644 });
+    app.reply({ action: 'decline' });
+    const forger = spawn(
+      'setpriv',
+      [
+        '--reuid',
+        String(agent.uid),
+        '--regid',
+        String(agent.gid),
+        '--groups',
+        String(gid),
+        '--',
+        process.execPath,
+        files.script,
+        share,
+        APPROVAL_PROTOCOL,
+        files.ask,
+        files.frames,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    forger.stdout.on('data', (c: Buffer) => void (out += c.toString('utf8')));
+    await new Promise((resolve) => forger.once('exit', resolve));
+    // It proved the key and was answered: then the app hung up on it.
+    expect(JSON.parse(out)).toEqual({ seen: ['challenge', 'welcome', 'answer'], closed: true });
+    await eventually(
+      () => app.history.faults.some((f) => f.details?.reason === 'approval-peer-dropped'),
+      20_000,
+      'the fault',
+    );
+    const entries = (await readJournal(historyDir)).entries.slice(before);
+    expect(entries.map((e) => e.kind)).toEqual(['question', 'answer', 'fault']);
+    expect(entries[2]).toMatchObject({ fault: 'approval-channel', detail: expect.stringContaining('malformed frame') });
+    expect(JSON.stringify(entries)).not.toContain('forged ');
+    expect(await verifyJournal(historyDir)).toMatchObject({ ok: true, entries: before + 3 });
+  }, 60_000);
 
   it('says clearly what is missing: --approver without a folder, a folder without an approver, an unknown user', () => {
     const run = (args: string[]) =>

@@ -122,8 +122,21 @@ describe('the HTTP endpoint', () => {
     expect((await post({ authorization: `Basic ${token}` })).status).toBe(401);
     expect((await post({ authorization: `Bearer ${token}`, host: 'evil.example' })).status).toBe(403);
     expect((await post({ authorization: `Bearer ${token}`, origin: 'https://evil.example' })).status).toBe(403);
+    // A page of another local server (another port on this computer) is no more the gateway's own.
+    const own = new URL(gw.url).origin;
+    const otherPort = `http://127.0.0.1:${Number(new URL(gw.url).port) + 1}`;
+    for (const origin of ['http://localhost:3000', otherPort, own.replace('127.0.0.1', 'localhost'), 'null'])
+      expect({ origin, status: (await post({ authorization: `Bearer ${token}`, origin })).status }).toEqual({
+        origin,
+        status: 403,
+      });
     expect((await post({ authorization: `Bearer ${token}` }, gw.url.replace('/mcp', '/other'))).status).toBe(404);
     await expect(httpAgent(gw.url, undefined)).rejects.toThrow();
+  });
+
+  it('takes the token with its own Origin, or with none (an agent that is no browser)', async () => {
+    expect((await post({ authorization: `Bearer ${token}`, origin: new URL(gw.url).origin })).status).toBe(200);
+    expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
   for (const era of ['modern', 'legacy'] as const) {

@@ -45,9 +45,10 @@ afterAll(async () => {
 function get(
   path: string,
   host = `127.0.0.1:${shell.port}`,
+  method = 'GET',
 ): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: shell.port, path, headers: { host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port: shell.port, path, method, headers: { host } }, (res) => {
       let body = '';
       res.setEncoding('utf8').on('data', (d: string) => (body += d));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
@@ -82,5 +83,20 @@ describe('web shell: history export as a streamed download', () => {
     expect(res.status).toBe(200);
     expect(res.body).toBe(toCsv(await newestFirst()));
     expect((await get(`/export/${'A'.repeat(43)}`)).status).toBe(404);
+  });
+
+  it('a HEAD request answers with the headers and leaves the one-use link unspent', async () => {
+    const { url } = (await service.invoke('exportHistory', { filter: {}, format: 'csv' })) as { url: string };
+    const head = await get(url, undefined, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-disposition']).toMatch(/^attachment; filename="countersign-history-.*\.csv"$/);
+    expect(head.body).toBe('');
+    expect((await get(url, undefined, 'HEAD')).status).toBe(200);
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.body).toBe(toCsv(await newestFirst()));
+    // Spent by the download: HEAD and GET alike now find nothing.
+    expect((await get(url, undefined, 'HEAD')).status).toBe(404);
+    expect((await get(url)).status).toBe(404);
   });
 });

@@ -106,11 +106,29 @@ class Connection {
   readonly waiting = new Map<string, Waiting>();
   closed = false;
   private readonly closeListeners: Array<() => void> = [];
+  /**
+   * What the app takes an end for on this connection, once each (it drops a
+   * connection that sends any other): the calls its questions named, and the
+   * sign-ins asked on it.
+   */
+  private readonly ends = { calls: new Set<string>(), signIns: new Set<string>() };
 
   constructor(readonly socket: Socket) {}
 
-  send(frame: GatewayFrame): void {
-    if (!this.closed) this.socket.write(encodeFrame(frame));
+  /** Whether call `callId` asked a question on this connection and has not ended. */
+  awaitsEnd(callId: string): boolean {
+    return this.ends.calls.has(callId);
+  }
+
+  /** Send `frame`; false for an end the app would not take here (nothing is sent). */
+  send(frame: GatewayFrame): boolean {
+    if (this.closed) return false;
+    if (frame.type === 'ask' && frame.call) this.ends.calls.add(frame.call.callId);
+    else if (frame.type === 'sign-in') this.ends.signIns.add(frame.id);
+    else if (frame.type === 'call-ended' && !this.ends.calls.delete(frame.callId)) return false;
+    else if (frame.type === 'sign-in-end' && !this.ends.signIns.delete(frame.id)) return false;
+    this.socket.write(encodeFrame(frame));
+    return true;
   }
 
   onClose(listener: () => void): void {
@@ -224,16 +242,18 @@ export class ApprovalClient {
   }
 
   /**
-   * Hand a record to the app's history. Best effort: if no app is running
-   * the record is dropped (the app is never started just to record).
+   * Tell the app how a call ended, for its history: only over the connection
+   * that carried the call's questions, once (the app takes nothing else). A
+   * call that asked nothing there, or whose connection is gone, is not told:
+   * the app never saw it begin.
    */
-  record(frame: Extract<GatewayFrame, { type: 'record' }>): void {
-    if (this.closed) return;
-    if (this.conn && !this.conn.closed) return this.conn.send(frame);
-    void this.ensure(false).then(
-      (c) => c.send(frame),
-      () => undefined,
-    );
+  callEnded(frame: Omit<Extract<GatewayFrame, { type: 'call-ended' }>, 'type'>): void {
+    this.conn?.send({ type: 'call-ended', ...frame });
+  }
+
+  /** Whether the app would take an end for `callId` now (a cheap check before building one). */
+  awaitsEnd(callId: string): boolean {
+    return this.conn?.awaitsEnd(callId) ?? false;
   }
 
   /** Close the connection; open questions are rejected as cancelled. */

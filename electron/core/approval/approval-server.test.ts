@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Question } from '../../../shared/elicitation/types';
-import type { AnswerEvent, HostObserver } from '../events';
+import type { AnswerEvent, FaultEvent, HostObserver } from '../events';
+import type { SignInEvent } from '../auth/server-auth';
+import { LIMITS } from '../limits';
+import { readJournal, verifyJournal } from '../history';
+import { JournalHistory } from '../service/journal-history';
 import { HostError } from '../host-error';
 import type { PrompterAnswer } from '../prompter/prompter';
 import {
@@ -133,6 +137,8 @@ async function rawPeer(dataDir: string) {
     }
   });
   const closed = new Promise<void>((r) => socket.once('close', () => r()));
+  // A peer the app drops while it is still writing gets a reset: that is the drop, not a test failure.
+  socket.on('error', () => undefined);
   cleanup.push(() => void socket.destroy());
   const token = readFileSync(endpoint.tokenFile, 'utf8').trim();
   return {
@@ -409,39 +415,184 @@ describe('the app side', () => {
     expect(peer.frames.some((f) => f.type === 'answer')).toBe(false);
   });
 
-  it('records call ends and faults only for calls asked on that connection, in order, and caps open questions per peer', async () => {
+  it('takes one end per call asked on that connection, from that connection only, and caps open questions per peer', async () => {
     const { dataDir, app, logs } = await setup({}, { maxPendingPerPeer: 1 });
     const peer = await rawPeer(dataDir);
     await peer.hello();
-    const fault = {
-      type: 'record',
-      event: 'fault',
-      payload: { call, code: 'invalid-schema', message: 'nested', at: 't' },
+    const ended = {
+      type: 'call-ended',
+      callId: call.callId,
+      outcome: 'error',
+      error: 'the server went away',
+      rounds: 1,
     };
-    const ended = { type: 'record', event: 'callEnded', payload: { call, outcome: 'error', rounds: 0, endedAt: 't' } };
-    // Nothing asked yet: a record is only the peer's word, and stays out of the history.
-    peer.send(fault);
-    peer.send({ ...fault, payload: { ...fault.payload, call: null } });
+    const shown = app.next();
     peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
     peer.send({ type: 'ask', id: 'a2', question: formQuestion(), call });
     expect(await peer.frame('withdrawn')).toMatchObject({
       id: 'a2',
       reason: 'too many open questions from this agent connection',
     });
-    // Another connection cannot report on this connection's call.
+    (await shown).resolve({ answer: { action: 'decline' }, decidedBy: 'human' });
+    await peer.frame('answer', 'a1');
+    // Another connection cannot end this connection's call: it is dropped, and leaves one fault.
     const intruder = await rawPeer(dataDir);
-    void intruder.hello();
-    await intruder.frame('welcome');
+    await intruder.hello();
     intruder.send(ended);
-    intruder.send({ ...ended, payload: { ...ended.payload, call: { ...call, callId: 'call-9', server: 'bank' } } });
-    peer.send(fault);
+    await intruder.closed;
     peer.send(ended);
-    peer.send(ended); // once per call
-    await new Promise((r) => setTimeout(r, 100));
-    const records = app.events.filter((e) => e[0] === 'fault' || e[0] === 'callEnded');
-    expect(records.map((e) => e[0])).toEqual(['fault', 'callEnded']);
-    expect(records[1]![1]).toMatchObject({ call: { agent: 'claude-code#stdio-a1b2c3', reportedBy: 'gateway' } });
-    expect(logs.filter((l) => l.includes('ignored a')).length).toBe(5);
+    await eventuallyTrue(() => app.events.some((e) => e[0] === 'callEnded'));
+    // The call as the app saw it in the question, with only how it ended taken from the peer.
+    expect(app.events.find((e) => e[0] === 'callEnded')![1]).toEqual({
+      call: { ...call, reportedBy: 'gateway' },
+      outcome: 'error',
+      error: 'the server went away',
+      rounds: 1,
+      endedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    // Once per call: a second end drops the peer too.
+    peer.send(ended);
+    await peer.closed;
+    await eventuallyTrue(() => app.events.filter((e) => e[0] === 'fault').length === 2);
+    expect(app.events.filter((e) => e[0] === 'callEnded')).toHaveLength(1);
+    expect(app.events.filter((e) => e[0] === 'fault').map((e) => e[1])).toEqual([
+      expect.objectContaining({ code: 'protocol', details: { reason: 'approval-peer-dropped' } }),
+      expect.objectContaining({ code: 'protocol', details: { reason: 'approval-peer-dropped' } }),
+    ]);
+    expect(logs.filter((l) => l.includes('it sent an end for call "call-1", no call that asked'))).toHaveLength(2);
+  });
+
+  it.each([
+    [
+      'a fault of its own',
+      { type: 'record', event: 'fault', payload: { call, code: 'invalid-schema', message: 'nested', at: 't' } },
+      'malformed frame',
+    ],
+    [
+      'an end for a call it never asked about',
+      { type: 'call-ended', callId: 'call-9', outcome: 'complete', rounds: 1 },
+      'it sent an end for call "call-9"',
+    ],
+    [
+      'an oversized end',
+      {
+        type: 'call-ended',
+        callId: call.callId,
+        outcome: 'error',
+        error: 'x'.repeat(LIMITS.errorLineChars + 1),
+        rounds: 1,
+      },
+      'malformed frame at error',
+    ],
+    [
+      'an end for a sign-in nobody accepted',
+      { type: 'sign-in-end', id: 'a1', outcome: 'completed' },
+      'it sent a sign-in end for "a1"',
+    ],
+  ])(
+    'drops a peer that proved the key and then sends %s: one fault, nothing of it recorded',
+    async (_w, frame, why) => {
+      const { dataDir, app, logs } = await setup();
+      const peer = await rawPeer(dataDir);
+      await peer.hello();
+      const shown = app.next();
+      peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
+      (await shown).resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
+      await peer.frame('answer', 'a1');
+      peer.send(frame);
+      await peer.closed;
+      await eventuallyTrue(() => app.events.some((e) => e[0] === 'fault'));
+      expect(app.events.map((e) => e[0])).toEqual(['questionAsked', 'answerRecorded', 'fault']);
+      expect((app.events[2]![1] as FaultEvent).message).toContain(why);
+      expect(logs.join('\n')).toContain(why);
+    },
+  );
+});
+
+describe('forged history (issue 21, item 4)', () => {
+  it('takes one end per sign-in the human accepted on that connection; a second one drops the peer', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
+    const app = fakeApp();
+    const steps: SignInEvent[] = [];
+    const opened: string[] = [];
+    const host: ApprovalHost = {
+      ...app.host,
+      questions: {
+        ...app.host.questions,
+        signIn: async () => 'open',
+        signInWaiting: (_q, signal) =>
+          new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+        openSignInLink: async (url) => void opened.push(url),
+      },
+      recordSignIn: async (e) => void steps.push(e),
+    };
+    const server = await startApprovalServer({ service: host, dataDir, log: () => undefined });
+    cleanup.push(() => server.close());
+    const peer = await rawPeer(dataDir);
+    await peer.hello();
+    const signIn = {
+      server: 'notes',
+      call: null,
+      issuer: 'https://auth.example.com',
+      url: { href: 'https://auth.example.com/authorize?state=s' },
+      scopes: ['mcp:read'],
+      stepUp: false,
+    };
+    peer.send({ type: 'sign-in', id: 's1', signIn });
+    expect(await peer.frame('answer', 's1')).toMatchObject({ answer: { action: 'accept' } });
+    peer.send({ type: 'sign-in-open', id: 's1' });
+    await eventuallyTrue(() => steps.some((e) => e.phase === 'opened'));
+    peer.send({ type: 'sign-in-end', id: 's1', outcome: 'completed' });
+    await eventuallyTrue(() => steps.some((e) => e.phase === 'completed'));
+    peer.send({ type: 'sign-in-end', id: 's1', outcome: 'failed', error: 'made up' });
+    await peer.closed;
+    await server.close();
+    expect(opened).toEqual([signIn.url.href]);
+    expect(steps.map((e) => e.phase)).toEqual(['asked', 'opened', 'completed']);
+    expect(app.events.map((e) => e[0])).toEqual(['fault']);
+    expect((app.events[0]![1] as FaultEvent).message).toContain('it sent a sign-in end for "s1"');
+  });
+
+  it('a peer with the key that asked one question and then sends 2,000 records: dropped, one fault, verify intact', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-appr-'));
+    const historyDir = join(dataDir, 'history');
+    const journal = await JournalHistory.open(historyDir, { watch: false });
+    cleanup.push(() => journal.close());
+    const app = fakeApp();
+    const host: ApprovalHost = {
+      ...app.host,
+      observer: journal.observer,
+      recordSignIn: (e) => journal.recordSignIn(e),
+    };
+    const logs: string[] = [];
+    const server = await startApprovalServer({ service: host, dataDir, log: (l) => void logs.push(l) });
+    cleanup.push(() => server.close());
+    const peer = await rawPeer(dataDir);
+    await peer.hello();
+    const shown = app.next();
+    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
+    (await shown).resolve({ answer: { action: 'decline' }, decidedBy: 'human' });
+    await peer.frame('answer', 'a1');
+    // The attack as it was run: faults "reported by gateway" and a made-up call end, in one write.
+    const forged = Array.from({ length: 2_000 }, (_, i) =>
+      i === 1_000
+        ? { type: 'record', event: 'callEnded', payload: { call, outcome: 'complete', rounds: 9, endedAt: 't' } }
+        : {
+            type: 'record',
+            event: 'fault',
+            payload: { call, code: 'protocol', message: `forged ${i} ${'x'.repeat(1_600)}`, at: 't' },
+          },
+    );
+    peer.socket.write(forged.map((f) => `${JSON.stringify(f)}\n`).join(''));
+    await peer.closed;
+    await server.close();
+    const { entries } = await readJournal(historyDir);
+    expect(entries.map((e) => e.kind)).toEqual(['question', 'answer', 'fault']);
+    expect(entries[2]).toMatchObject({ fault: 'approval-channel', detail: expect.stringContaining('malformed frame') });
+    expect(JSON.stringify(entries)).not.toContain('forged');
+    const report = await verifyJournal(historyDir);
+    expect(report).toMatchObject({ ok: true, entries: 3 });
+    expect(logs.filter((l) => l.includes('dropped a gateway connection'))).toHaveLength(1);
   });
 });
 
@@ -533,26 +684,28 @@ describe('the gateway side (ApprovalClient)', () => {
     expect(await answered).toEqual({ answer: { action: 'cancel' }, decidedBy: 'human' });
   });
 
-  it('records go to a running app, and are dropped (never starting one) when none runs', async () => {
-    const { dataDir, app } = await setup();
+  it('tells a running app how a call that asked there ended, once, and never starts an app or reconnects to say it', async () => {
+    const { dataDir, app, server } = await setup();
     const c = client(dataDir);
     const shown = app.next();
     const answered = c.ask(ask, new AbortController().signal);
     (await shown).resolve({ answer: { action: 'decline' }, decidedBy: 'human' });
     await answered;
-    c.record({ type: 'record', event: 'callEnded', payload: { call, outcome: 'complete', rounds: 1, endedAt: 't' } });
+    const end = { callId: call.callId, outcome: 'complete' as const, rounds: 1 };
+    c.callEnded(end);
+    c.callEnded(end); // once
+    c.callEnded({ ...end, callId: 'never-asked' }); // a call the app never saw
+    await eventuallyTrue(() => app.events.length >= 3);
     await new Promise((r) => setTimeout(r, 100));
     expect(app.events.map((e) => e[0])).toEqual(['questionAsked', 'answerRecorded', 'callEnded']);
+    // The connection is still up: the app saw nothing to drop it for.
+    expect(server.peerCount).toBe(1);
     let started = false;
     const lonely = client(mkdtempSync(join(tmpdir(), 'cs-appr-')), {
       description: 'x',
       start: async () => ((started = true), { exited: Promise.resolve(0) }),
     });
-    lonely.record({
-      type: 'record',
-      event: 'callEnded',
-      payload: { call, outcome: 'complete', rounds: 1, endedAt: 't' },
-    });
+    lonely.callEnded(end);
     await new Promise((r) => setTimeout(r, 100));
     expect(started).toBe(false);
   });

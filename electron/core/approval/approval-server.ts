@@ -4,6 +4,13 @@
 // one journal writer), and only then replies. The answer is therefore on disk
 // before the gateway, and so the server, learns it: write-ahead across
 // processes.
+//
+// What reaches the history from a connection is what the app itself issued
+// or saw on it: its questions and their outcomes, its sign-in dialogs, and
+// the calls those questions named. The gateway's word is taken for one thing
+// only, how such a call or an accepted sign-in ended, once each and bounded
+// in size. A peer that proved the key and then sends anything else is
+// dropped and leaves one fault; a peer that never proved it leaves nothing.
 import type { SignInEvent } from '../auth/server-auth';
 import type { SignInStep } from './remote-sign-in';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +19,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import type { CallContext, HostObserver } from '../events';
 import { HostError, isHostError, messageOf } from '../host-error';
-import { LIMITS } from '../limits';
+import { capLine, LIMITS } from '../limits';
 import type { Prompter } from '../prompter/prompter';
 import { QuestionGate, type AskContext, type ElicitParams } from '../prompter/question-gate';
 import type { HostEvents } from '../../../shared/host-api/contract';
@@ -143,6 +150,8 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
     () => service.questionTimeLimitMinutes?.() ?? 0,
   );
   const peers = new Set<Peer>();
+  /** History writes of peers already gone (a dropped peer's fault, its withdrawn questions): close() waits for them. */
+  const draining = new Set<Promise<void>>();
   const maxPeers = options.maxPeers ?? LIMITS.approvalPeers;
   const onConnection = (socket: Socket) => {
     if (peers.size >= maxPeers) {
@@ -152,7 +161,11 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
       );
       return;
     }
-    const peer = new Peer(socket, token, gate, options, log, () => peers.delete(peer));
+    const peer = new Peer(socket, token, gate, options, log, (writes) => {
+      peers.delete(peer);
+      const done: Promise<void> = writes.finally(() => draining.delete(done));
+      draining.add(done);
+    });
     peers.add(peer);
   };
   let server = await listen(endpoint.socketPath, onConnection, log);
@@ -183,6 +196,7 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
       watch?.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([...peers].map((p) => p.shutdown('the Countersign app is closing')));
+      await Promise.all([...draining]);
       await stopped;
       if (unix) await unlink(endpoint.socketPath).catch(() => undefined);
     },
@@ -278,10 +292,10 @@ class Peer {
   private readonly pending = new Map<string, AbortController>();
   /** Sign-ins consented to, waiting for the gateway to say its listener is ready. */
   private readonly signInOpen = new Map<string, () => void>();
-  /** Sign-ins opened on this connection, by frame id, until the gateway says how they ended (bounded). */
-  private readonly signInsOpened = new Map<string, SignInStep>();
-  /** Calls this connection asked questions for (call id to server): the only ones it may report on. */
-  private readonly calls = new Map<string, string>();
+  /** Sign-ins the human accepted on this connection, by frame id, until the gateway says how they ended (bounded). */
+  private readonly signInsAccepted = new Map<string, AcceptedSignIn>();
+  /** Calls this connection asked questions for, as the app saw them: each takes one end from the gateway. */
+  private readonly calls = new Map<string, CallContext>();
   private readonly settled = new Set<Promise<void>>();
   private greeted = false;
   /** Both nonces, once the hello came. */
@@ -298,7 +312,8 @@ class Peer {
     private readonly gate: QuestionGate,
     private readonly options: ApprovalServerOptions,
     private readonly log: (line: string) => void,
-    private readonly onGone: () => void,
+    /** Called once, with the history writes still under way. */
+    private readonly onGone: (writes: Promise<void>) => void,
   ) {
     this.helloTimer = setTimeout(() => this.drop('no hello in time'), options.helloTimeoutMs ?? 5_000);
     socket.on('data', (data: Buffer) => this.onData(data));
@@ -307,22 +322,17 @@ class Peer {
   }
 
   private recordSignIn(step: SignInStep, phase: SignInEvent['phase'], error?: string): Promise<void> {
-    const record = this.options.service.recordSignIn;
-    if (!record) return Promise.resolve();
-    this.records = this.records.then(async () => {
-      try {
-        await record.call(this.options.service, {
-          ...step,
-          phase,
-          ...(error ? { error } : {}),
-          reportedBy: 'gateway',
-          at: new Date().toISOString(),
-        });
-      } catch (e) {
-        this.log(`countersign: approval channel: could not record a sign-in step: ${messageOf(e)}`);
-      }
-    });
-    return this.records;
+    const service = this.options.service;
+    if (!service.recordSignIn) return Promise.resolve();
+    return this.enqueue('a sign-in step', () =>
+      service.recordSignIn?.({
+        ...step,
+        phase,
+        ...(error ? { error } : {}),
+        reportedBy: 'gateway',
+        at: new Date().toISOString(),
+      }),
+    );
   }
 
   private send(frame: AppFrame): void {
@@ -378,6 +388,7 @@ class Peer {
       case 'prove':
         return this.drop(`${frame.type} sent after the handshake`);
       case 'ask': {
+        if (frame.call && !this.sawCall(frame.call)) return;
         if (this.pending.has(frame.id)) return this.drop(`question id ${frame.id} is already open`);
         if (this.pending.size >= (this.options.maxPendingPerPeer ?? LIMITS.pendingPerPeer)) {
           this.send({ type: 'withdrawn', id: frame.id, reason: 'too many open questions from this agent connection' });
@@ -403,11 +414,15 @@ class Peer {
           send: (f) => this.send(f),
           opened: (id) => new Promise<void>((resolve) => this.signInOpen.set(id, resolve)),
           record: (step, phase, error) => this.recordSignIn(step, phase, error),
-          linkOpened: (id, step) => {
-            this.signInsOpened.set(id, step);
+          accepted: (id, step) => {
+            this.signInsAccepted.set(id, { step, endRecorded: false });
             // A gateway that never reports an end must not grow this map: the oldest goes first.
-            if (this.signInsOpened.size > LIMITS.pendingPerPeer)
-              this.signInsOpened.delete(this.signInsOpened.keys().next().value!);
+            if (this.signInsAccepted.size > LIMITS.pendingPerPeer)
+              this.signInsAccepted.delete(this.signInsAccepted.keys().next().value!);
+          },
+          endRecorded: (id) => {
+            const accepted = this.signInsAccepted.get(id);
+            if (accepted) accepted.endRecorded = true;
           },
           log: (line) => this.log(line),
         }).finally(() => {
@@ -422,49 +437,72 @@ class Peer {
         this.signInOpen.get(frame.id)?.();
         return;
       case 'sign-in-end': {
-        // Only for a sign-in this connection asked and the human opened: nothing else reaches the history.
-        const step = this.signInsOpened.get(frame.id);
-        if (!step) {
-          this.log(
-            `countersign: approval channel: ignored a sign-in end for ${JSON.stringify(frame.id)}: ` +
-              'no sign-in was opened on this connection',
+        // Once for a sign-in the human accepted on this connection; recorded unless the app already recorded its end.
+        const accepted = this.signInsAccepted.get(frame.id);
+        if (!accepted)
+          return this.drop(
+            `it sent a sign-in end for ${JSON.stringify(frame.id)}, ` +
+              'no sign-in accepted on this connection that has not ended',
           );
-          return;
-        }
-        this.signInsOpened.delete(frame.id);
-        void this.recordSignIn(step, frame.outcome, frame.error);
+        this.signInsAccepted.delete(frame.id);
+        if (!accepted.endRecorded) void this.recordSignIn(accepted.step, frame.outcome, frame.error);
         return;
       }
-      case 'record': {
-        // A peer reports only on calls that asked it questions, and once per call
-        // ending: anything else would let any connected process write the history.
-        const call = frame.payload.call;
-        const asked = call ? this.calls.get(call.callId) : undefined;
-        if (!call || asked !== call.server) {
-          const why = call
-            ? `call ${JSON.stringify(call.callId)} on "${call.server}" asked nothing on this connection`
-            : 'it names no call';
-          this.log(`countersign: approval channel: ignored a ${frame.event} record from a gateway: ${why}`);
-          return;
-        }
-        if (frame.event === 'callEnded') this.calls.delete(call.callId);
+      case 'call-ended': {
+        // Once for a call this connection asked about; the entry names the call as the app saw it.
+        const call = this.calls.get(frame.callId);
+        if (!call)
+          return this.drop(
+            `it sent an end for call ${JSON.stringify(frame.callId)}, ` +
+              'no call that asked on this connection and has not ended',
+          );
+        this.calls.delete(frame.callId);
         const observer = this.options.service.observer;
-        this.records = this.records.then(async () => {
-          try {
-            if (frame.event === 'callEnded')
-              await observer.callEnded?.({ ...frame.payload, call: toCallContext(frame.payload.call) });
-            else
-              await observer.fault?.({
-                ...frame.payload,
-                call: frame.payload.call ? toCallContext(frame.payload.call) : null,
-              });
-          } catch (e) {
-            this.log(`countersign: approval channel: could not record a ${frame.event} event: ${messageOf(e)}`);
-          }
-        });
+        void this.enqueue('a call end', () =>
+          observer.callEnded?.({
+            call,
+            outcome: frame.outcome,
+            ...(frame.isError !== undefined ? { isError: frame.isError } : {}),
+            ...(frame.error !== undefined ? { error: frame.error } : {}),
+            rounds: frame.rounds,
+            endedAt: new Date().toISOString(),
+          }),
+        );
         return;
       }
     }
+  }
+
+  /**
+   * Note a call an ask names: the first ask fixes how the app records it, and
+   * it may then end once. A call that changes its server, or one call too
+   * many still open, drops the peer.
+   */
+  private sawCall(call: WireCall): boolean {
+    const seen = this.calls.get(call.callId);
+    if (seen) {
+      if (seen.server === call.server) return true;
+      this.drop(`call ${JSON.stringify(call.callId)} was on "${seen.server}" and now names "${call.server}"`);
+      return false;
+    }
+    if (this.calls.size >= LIMITS.callsPerPeer) {
+      this.drop(`it asked about more than ${LIMITS.callsPerPeer} calls that have not ended`);
+      return false;
+    }
+    this.calls.set(call.callId, toCallContext(call));
+    return true;
+  }
+
+  /** Write one history entry after those before it, in arrival order; a failure is logged, not thrown. */
+  private enqueue(what: string, write: () => void | Promise<void>): Promise<void> {
+    this.records = this.records.then(async () => {
+      try {
+        await write();
+      } catch (e) {
+        this.log(`countersign: approval channel: could not record ${what}: ${messageOf(e)}`);
+      }
+    });
+    return this.records;
   }
 
   /**
@@ -480,8 +518,7 @@ class Peer {
       this.send({ type: 'withdrawn', id: frame.id, reason: `the app refused the question: ${reason}` });
       return;
     }
-    const call = frame.call ? toCallContext(frame.call) : null;
-    if (call) this.calls.set(call.callId, call.server);
+    const call = frame.call ? (this.calls.get(frame.call.callId) ?? null) : null;
     if (!(await this.visible(frame, call, signal))) return;
     const params: ElicitParams =
       q.mode === 'url'
@@ -563,10 +600,27 @@ class Peer {
     return false;
   }
 
-  /** Drop a misbehaving peer, saying why in the app's log. */
+  /**
+   * Drop a misbehaving peer, saying why in the app's log. A peer that proved
+   * the key leaves one fault in the history, whatever it sent after; one that
+   * never proved it leaves none (anyone who can open the socket could
+   * otherwise write there).
+   */
   private drop(reason: string, logIt = true): void {
     if (this.gone) return;
     if (logIt) this.log(`countersign: approval channel: dropped a gateway connection: ${reason}`);
+    if (this.greeted) {
+      const observer = this.options.service.observer;
+      void this.enqueue('a fault', () =>
+        observer.fault?.({
+          call: null,
+          code: 'protocol',
+          message: capLine(`the app dropped a gateway connection: ${reason}; nothing it sent after that was recorded`),
+          details: { reason: 'approval-peer-dropped' },
+          at: new Date().toISOString(),
+        }),
+      );
+    }
     this.lost('the agent connection was dropped');
     this.socket.destroy();
   }
@@ -577,7 +631,8 @@ class Peer {
     this.gone = true;
     clearTimeout(this.helloTimer);
     for (const c of this.pending.values()) c.abort(new HostError('cancelled', reason));
-    this.onGone();
+    // The withdrawn questions, then whatever else was queued (a drop's fault), reach the history after this.
+    this.onGone(Promise.allSettled([...this.settled]).then(() => this.records));
   }
 
   /** App shutdown: withdraw everything, let the records land, then hang up. */
@@ -589,8 +644,14 @@ class Peer {
     this.gone = true;
     clearTimeout(this.helloTimer);
     this.socket.end();
-    this.onGone();
+    this.onGone(Promise.resolve());
   }
+}
+
+/** A sign-in the human accepted: the gateway reports its end once; recorded unless the app recorded it already. */
+interface AcceptedSignIn {
+  step: SignInStep;
+  endRecorded: boolean;
 }
 
 /** The peer's call context, as the core's observers expect it: marked as the gateway's word. */

@@ -68,8 +68,9 @@ describe('frames', () => {
         call: null,
       },
       { type: 'cancel', id: 'q1' },
-      { type: 'record', event: 'callEnded', payload: { call, outcome: 'complete', rounds: 1, endedAt: 'now' } },
-      { type: 'record', event: 'fault', payload: { call: null, code: 'invalid-schema', message: 'm', at: 'now' } },
+      { type: 'call-ended', callId: 'c1', outcome: 'complete', isError: false, rounds: 1 },
+      { type: 'call-ended', callId: 'c1', outcome: 'error', error: 'server went away', rounds: 0 },
+      { type: 'sign-in-end', id: 'q3', outcome: 'failed', error: 'refused' },
     ]) {
       const clean = JSON.parse(JSON.stringify(frame));
       const parsed = parseFrame(encodeFrame(clean).trim(), gatewayFrameSchema);

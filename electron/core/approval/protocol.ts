@@ -1,8 +1,15 @@
 // The approval channel between a gateway (asking) and the running app (the
 // human, and the one history writer): newline-delimited JSON frames over a
-// local socket only this user can open. Every frame is size-capped and
-// schema-checked on arrival, whichever side reads it; a peer that sends
-// anything else is dropped with a logged reason.
+// local socket only this user (or the approval share's group) can open.
+// Every frame is size-capped and schema-checked on arrival, whichever side
+// reads it; a peer that sends anything else is dropped with a logged reason
+// (and, once it has proved the key, one fault in the app's history).
+//
+// The gateway writes no history entry of its own: the app records what it
+// issued and saw on the connection (each question and its outcome, each
+// sign-in), and takes from the gateway only what it cannot see: one end per
+// call that asked on this connection, one end per sign-in the human accepted
+// there, each bounded in size.
 //
 //   gateway -> app   {type:'hello', protocol, nonce}            first frame, always
 //   app -> gateway   {type:'challenge', nonce, proof}           the app proves it knows the key
@@ -14,19 +21,18 @@
 //   app -> gateway   {type:'withdrawn', id, reason, code?}      no answer: cancelled, app closing, record failed,
 //                                                               or code 'not-visible': nobody could see the question
 //   gateway -> app   {type:'cancel', id}                        the agent cancelled: close the dialog
-//   gateway -> app   {type:'record', event:'callEnded'|'fault', payload}   the rest of the story, for the history
+//   gateway -> app   {type:'call-ended', callId, outcome, ...}   once per call that asked on this connection
 //   gateway -> app   {type:'sign-in', id, signIn}               a server needs a sign-in: the app's dialog
 //   gateway -> app   {type:'sign-in-open', id}                  after accept: the listener is ready, open the link
-//   gateway -> app   {type:'sign-in-end', id, outcome, error?}  how an opened sign-in ended, for the app's history
+//   gateway -> app   {type:'sign-in-end', id, outcome, error?}  once per sign-in accepted on this connection
 import { z } from 'zod';
 import { answerSchema } from '../../../shared/host-api/contract';
-import { DECIDED_BY } from '../../../shared/history/journal-types';
+import { CALL_OUTCOMES, DECIDED_BY } from '../../../shared/history/journal-types';
 import { LIMITS } from '../limits';
-import { HOST_ERROR_CODES } from '../host-error';
 import { NONCE_PATTERN, PROOF_PATTERN } from './handshake';
 
 /** Name and version of this wire protocol; both sides must agree exactly. */
-export const APPROVAL_PROTOCOL = 'countersign-approval/2';
+export const APPROVAL_PROTOCOL = 'countersign-approval/3';
 
 /** Largest frame either side accepts (bytes, newline excluded). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -95,22 +101,6 @@ export type WireQuestion = z.infer<typeof questionSchema>;
 
 const decidedBy = z.enum(DECIDED_BY);
 
-const callEndedPayload = z.strictObject({
-  call: wireCallSchema,
-  outcome: z.enum(['complete', 'error', 'round-limit', 'cancelled']),
-  isError: z.boolean().optional(),
-  error: text(4000).optional(),
-  rounds: z.number().int().min(0),
-  endedAt: text(40),
-});
-
-const faultPayload = z.strictObject({
-  call: wireCallSchema.nullable(),
-  code: z.enum(HOST_ERROR_CODES),
-  message: text(4000),
-  at: text(40),
-});
-
 // A sign-in a server behind the gateway needs (issue 10 §4): shown in the
 // app's queue. The app re-analyses the link itself. Its answer: accept (Open
 // in browser) or cancel. On accept the gateway arms its loopback listener and
@@ -148,10 +138,15 @@ export const gatewayFrameSchema = z.discriminatedUnion('type', [
     outcome: z.enum(['completed', 'failed', 'cancelled']),
     error: text(LIMITS.errorLineChars).optional(),
   }),
-  z.discriminatedUnion('event', [
-    z.strictObject({ type: z.literal('record'), event: z.literal('callEnded'), payload: callEndedPayload }),
-    z.strictObject({ type: z.literal('record'), event: z.literal('fault'), payload: faultPayload }),
-  ]),
+  // The call is the one the app saw in this connection's questions; only how it ended is the gateway's word.
+  z.strictObject({
+    type: z.literal('call-ended'),
+    callId: id,
+    outcome: z.enum(CALL_OUTCOMES),
+    isError: z.boolean().optional(),
+    error: text(LIMITS.errorLineChars).optional(),
+    rounds: z.number().int().min(0).max(10_000),
+  }),
 ]);
 export type GatewayFrame = z.infer<typeof gatewayFrameSchema>;
 

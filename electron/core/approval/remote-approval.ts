@@ -1,11 +1,14 @@
 // A Host whose questions go to the running app: a Prompter that asks over
-// the approval channel, and an observer that sends the app the parts of the
-// story only this process sees (how each asking call ended, and faults). The
-// question and answer entries are written by the app itself, so the app stays
-// the one history writer and the answer is on disk before it is sent.
+// the approval channel, and an observer that sends the app the one part of
+// the story only this process sees: how each call that asked there ended.
+// The question and answer entries are written by the app itself, so the app
+// stays the one history writer and the answer is on disk before it is sent.
+// The gateway's own faults stay here: the app records only what it saw on
+// the connection (./approval-server.ts), and a call's end carries the error
+// the agent got.
 import type { CallContext, HostObserver, StateDigest } from '../events';
 import { HostError } from '../host-error';
-import { LIMITS } from '../limits';
+import { capLine, LIMITS } from '../limits';
 import type { Prompter, PrompterAnswer } from '../prompter/prompter';
 import type { Question } from '../../../shared/elicitation/types';
 import { ApprovalClient, type ApprovalClientOptions } from './approval-client';
@@ -87,34 +90,20 @@ export function createRemoteApproval(options: ApprovalClientOptions): RemoteAppr
   // The gate reports a question (with its call) just before it asks the
   // prompter, which sees only the Question: this map joins the two.
   const contexts = new Map<string, AskContext>();
-  const asking = new Set<string>();
 
   const observer: HostObserver = {
     questionAsked(e) {
       contexts.set(e.question.id, { call: e.call, ...(e.requestState ? { requestState: e.requestState } : {}) });
-      if (e.call) asking.add(e.call.callId);
     },
     callEnded(e) {
-      // Calls that never asked stay out of the history, as pass-through traffic.
-      if (!asking.delete(e.call.callId)) return;
-      client.record({
-        type: 'record',
-        event: 'callEnded',
-        payload: {
-          call: wireCall(e.call),
-          outcome: e.outcome,
-          ...(e.isError !== undefined ? { isError: e.isError } : {}),
-          ...(e.error !== undefined ? { error: cut(e.error, 4000) } : {}),
-          rounds: e.rounds,
-          endedAt: e.endedAt,
-        },
-      });
-    },
-    fault(e) {
-      client.record({
-        type: 'record',
-        event: 'fault',
-        payload: { call: e.call ? wireCall(e.call) : null, code: e.code, message: cut(e.message, 4000), at: e.at },
+      // Calls that never asked stay out of the history, as pass-through traffic: the app never saw them begin.
+      if (!client.awaitsEnd(e.call.callId)) return;
+      client.callEnded({
+        callId: e.call.callId,
+        outcome: e.outcome,
+        ...(e.isError !== undefined ? { isError: e.isError } : {}),
+        ...(e.error !== undefined ? { error: capLine(e.error) } : {}),
+        rounds: Math.min(e.rounds, 10_000),
       });
     },
   };

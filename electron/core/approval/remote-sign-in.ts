@@ -32,8 +32,10 @@ export interface SignInPeer {
   log(line: string): void;
   /** Keep a step of this sign-in in the app's history. */
   record?(step: SignInStep, phase: SignInEvent['phase'], error?: string): void;
-  /** The link of sign-in `id` is open: the gateway may now say how it ended. */
-  linkOpened?(id: string, step: SignInStep): void;
+  /** The human accepted sign-in `id`: the gateway will say once how it ended. */
+  accepted?(id: string, step: SignInStep): void;
+  /** The app recorded how sign-in `id` ended itself: the gateway's word on it is not recorded again. */
+  endRecorded?(id: string): void;
 }
 
 /** What every history step of one relayed sign-in shares. */
@@ -93,6 +95,7 @@ export async function askSignIn(
     return;
   }
   const ready = peer.opened(frame.id);
+  peer.accepted?.(frame.id, step);
   peer.send({ type: 'answer', id: frame.id, answer: { action: 'accept' }, decidedBy: 'human', urlOpened: true });
   const aborted = new Promise<'aborted'>((resolve) => signal.addEventListener('abort', () => resolve('aborted')));
   if ((await Promise.race([ready.then(() => 'ready' as const), aborted])) === 'aborted') return;
@@ -101,10 +104,10 @@ export async function askSignIn(
   } catch (e) {
     peer.send({ type: 'withdrawn', id: frame.id, reason: `the sign-in link was not opened: ${messageOf(e)}` });
     peer.record?.(step, 'failed', `the sign-in link was not opened: ${messageOf(e)}`);
+    peer.endRecorded?.(frame.id);
     return;
   }
   peer.record?.(step, 'opened');
-  peer.linkOpened?.(frame.id, step);
   try {
     await questions.signInWaiting(question, signal);
     // How it ended (cancelled here, or not) comes from the gateway's sign-in-end, recorded once.

@@ -44,6 +44,12 @@ export class ExportLinks {
     return `${this.prefix}${this.tickets.issue(filter, format)}`;
   }
 
+  /** The headers the ticket's download would have, without spending it: undefined for an unknown or stale ticket. */
+  headersOf(ticket: string): Record<string, string> | undefined {
+    const found = this.tickets.peek(ticket);
+    return found && exportAttachmentHeaders(found.format);
+  }
+
   /** The download a ticket opens, once: undefined for an unknown, used or stale ticket. */
   open(ticket: string): ExportDownload | undefined {
     const found = this.tickets.take(ticket);

@@ -41,6 +41,12 @@ export class ExportTickets {
     return found;
   }
 
+  /** The ticket's export without spending it (a HEAD request asks about a download, it is not one). */
+  peek(ticket: string): ExportTicket | undefined {
+    this.sweep();
+    return this.tickets.get(ticket);
+  }
+
   private sweep(): void {
     const now = this.now();
     for (const [t, v] of this.tickets) if (v.expires <= now) this.tickets.delete(t);
