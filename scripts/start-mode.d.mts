@@ -10,3 +10,5 @@ export interface StartProbes {
 export function chooseStartMode(probes: StartProbes): StartMode;
 /** The Electron binary of node_modules/electron, if downloaded. */
 export function installedElectron(dir?: string): string | undefined;
+/** Why a download of Electron failed, in one line. */
+export function downloadFailureLine(output: string): string;

@@ -52,7 +52,7 @@ export function chooseStartMode({ env, platform, electronBinary, fetchElectron }
   }
   return {
     mode: 'web',
-    reason: 'Electron could not be downloaded (see above; retry with "npx install-electron --no")',
+    reason: 'Electron could not be downloaded (the reason is above; retry with "npx install-electron --no")',
   };
 }
 
@@ -64,11 +64,30 @@ export function installedElectron(dir = electronDir) {
   return existsSync(binary) ? binary : undefined;
 }
 
-/** Runs Electron's own downloader, its progress on stderr; true when it succeeded. */
+/**
+ * Why a download of Electron failed, in one line, from the downloader's output
+ * (a stack trace such as `TypeError: fetch failed` is no message for a person).
+ * @param {string} output
+ */
+export function downloadFailureLine(output) {
+  const error = /^(\w*Error): (.*)$/m.exec(output);
+  if (!error) return 'Electron could not be downloaded';
+  const reason = /fetch failed|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|ENETUNREACH/.test(output)
+    ? "no connection to Electron's download server"
+    : error[2].trim().slice(0, 200);
+  return `Electron could not be downloaded: ${reason}`;
+}
+
+/** Runs Electron's own downloader quietly; says in one line why it failed. True when it succeeded. */
 function fetchElectron() {
-  process.stderr.write('== downloading Electron (first start on this machine)\n');
-  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], { stdio: ['ignore', 2, 2] });
-  return result.status === 0;
+  process.stderr.write('== downloading Electron (about 100 MB, first start on this machine)\n');
+  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (result.status === 0) return true;
+  process.stderr.write(`== ${downloadFailureLine(`${result.stdout ?? ''}\n${result.stderr ?? ''}`)}\n`);
+  return false;
 }
 
 function electronVersion() {

@@ -14,6 +14,9 @@ import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from '.
 import { resolveTarget } from './target';
 import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
 import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
+import { defaultsOf } from '../../shared/elicitation/defaults';
+import type { Question } from '../../shared/elicitation/types';
+import type { Prompter, PrompterAnswer } from '../core/prompter/prompter';
 
 export const EXERCISE_USAGE =
   'usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> ' +
@@ -84,6 +87,39 @@ async function exercisePromptsAndResources(host: Host, server: string, conn: Ser
   return { prompts, resources };
 }
 
+/**
+ * The policy's prompter, remembering the last form it was asked, so that a
+ * form the policy cannot fill (a required field without a default) is
+ * reported as a tool skipped for want of a value rather than as a failure.
+ */
+class RememberingPrompter implements Prompter {
+  private last: Extract<Question, { mode: 'form' }> | undefined;
+  constructor(private readonly inner: Prompter) {}
+  ask(question: Question, signal: AbortSignal): Promise<PrompterAnswer> {
+    this.last = question.mode === 'form' ? question : undefined;
+    return this.inner.ask(question, signal);
+  }
+  /** The form asked last since the previous call of this (then forgotten). */
+  takeLastForm(): Extract<Question, { mode: 'form' }> | undefined {
+    const last = this.last;
+    this.last = undefined;
+    return last;
+  }
+}
+
+/** The required fields of `form` that its defaults leave empty. */
+function fieldsWithoutDefault(form: Extract<Question, { mode: 'form' }>): string[] {
+  const defaults = defaultsOf(form.requestedSchema);
+  return (form.requestedSchema.required ?? []).filter((name) => !Object.hasOwn(defaults, name));
+}
+
+type Outcome = 'ok' | 'error' | 'tool-error' | 'skipped';
+
+/** One plain-output line per tool, prompt or resource. */
+function reportLine(kind: 'TOOL' | 'PROMPT' | 'RESOURCE', name: string, outcome: Outcome, detail?: string): string {
+  return `[${kind}] ${name} -> ${outcome}${detail ? `: ${detail}` : ''}`;
+}
+
 /** Run `countersign exercise`; returns the exit code. */
 export async function runExerciseCommand(argv: string[], io: CliIo, deps: CommandDeps = {}): Promise<number> {
   let session: CliSession | undefined;
@@ -105,10 +141,11 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
     const target = await resolveTarget({ ...values, ...(url !== undefined ? { url } : {}) }, io.env);
     const policy = parseElicitSpec(values.elicit ?? 'accept-defaults');
     const log = questionLog((line) => io.stderr(line));
+    const prompter = new RememberingPrompter(new ScriptedPrompter([], policy));
     session = await openSession({
       io,
       target,
-      prompter: new ScriptedPrompter([], policy),
+      prompter,
       maxRounds: positiveInt('--max-rounds', values['max-rounds'], DEFAULT_MAX_ROUNDS),
       observers: [log.observer, deps.observer],
       ...cliSignIn(io, values, deps.signIn),
@@ -120,11 +157,13 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
     const report: Array<{
       tool: string;
       arguments: Record<string, unknown>;
-      outcome: 'ok' | 'tool-error' | 'error';
+      outcome: Outcome;
       error?: string;
+      needs?: string[];
     }> = [];
     for (const tool of tools) {
       const args = given.get(tool.name) ?? exampleArguments(tool.inputSchema);
+      prompter.takeLastForm();
       try {
         const { result } = await host.call({
           server: target.name,
@@ -135,14 +174,27 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
         });
         const outcome = result.isError === true ? 'tool-error' : 'ok';
         report.push({ tool: tool.name, arguments: args, outcome });
-        if (!values.json) io.stdout(`[TOOL] ${tool.name} -> ${outcome}`);
+        if (!values.json) io.stdout(reportLine('TOOL', tool.name, outcome));
       } catch (error) {
         if (isHostError(error, 'cancelled')) throw error;
+        const form = prompter.takeLastForm();
+        const needs = isHostError(error, 'invalid-answer') && form ? fieldsWithoutDefault(form) : [];
+        if (needs.length > 0) {
+          // Not a failure of the server: the policy had no value to give, and nothing invalid was sent.
+          report.push({ tool: tool.name, arguments: args, outcome: 'skipped', needs });
+          if (!values.json)
+            io.stdout(reportLine('TOOL', tool.name, 'skipped', `needs a value for ${needs.join(', ')}`));
+          continue;
+        }
         report.push({ tool: tool.name, arguments: args, outcome: 'error', error: messageOf(error) });
-        if (!values.json) io.stdout(`[TOOL] ${tool.name} -> error: ${messageOf(error)}`);
+        if (!values.json) io.stdout(reportLine('TOOL', tool.name, 'error', messageOf(error)));
       }
     }
     const extras = await exercisePromptsAndResources(host, target.name, conn, io);
+    if (!values.json) {
+      for (const p of extras.prompts) io.stdout(reportLine('PROMPT', p.prompt, p.outcome, p.error));
+      for (const r of extras.resources) io.stdout(reportLine('RESOURCE', r.uri, r.outcome, r.error));
+    }
     if (values.json)
       io.stdout(
         JSON.stringify({

@@ -249,6 +249,22 @@ describe('countersign exercise', () => {
     expect(byName.bad_schema.outcome).toBe('error');
   });
 
+  it('lists tools, prompts and resources in plain output; a form it cannot fill is skipped, not an error', async () => {
+    const r = await cli('exercise', '--stdio', modern, '--max-rounds', '2');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    // two_rounds asks for a required name with no default: nothing invalid is sent, and it says why.
+    expect(lines).toContain('[TOOL] two_rounds -> skipped: needs a value for name');
+    expect(lines).toContain('[TOOL] add_numbers -> ok');
+    expect(lines).toContain('[PROMPT] greeting -> ok');
+    expect(lines).toContain('[RESOURCE] fixture://secret-note -> ok');
+    const json = JSON.parse((await cli('exercise', '--stdio', modern, '--json', '--max-rounds', '2')).stdout);
+    expect(json.tools.find((t: { tool: string }) => t.tool === 'two_rounds')).toMatchObject({
+      outcome: 'skipped',
+      needs: ['name'],
+    });
+  });
+
   it('exits 2 when the session itself fails', async () => {
     const r = await cli('exercise', 'http://127.0.0.1:9/mcp');
     expect(r.code).toBe(2);
