@@ -45,7 +45,7 @@ export async function runAuthCommand(argv: string[], io: CliIo, deps: CommandDep
     }
     if (action !== 'login' && action !== 'status' && action !== 'logout')
       throw new HostError('config', `auth: unknown action ${JSON.stringify(action)} (login, status or logout)`);
-    const target = await resolveTarget(values, io.env);
+    const target = await resolveTarget(values, io.env, (line) => io.stderr(line));
     if (!('url' in target.entry))
       throw new HostError('config', `server "${target.name}" is a stdio server; only HTTP servers sign in`);
     const { auth, signIn } = cliSignIn(io, values, deps.signIn);

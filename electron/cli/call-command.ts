@@ -98,7 +98,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     if (args && method === 'resources/read') throw new HostError('config', '--args does not apply to --resource');
     const specs = (values.elicit ?? []).map(parseElicitStep);
     const maxRounds = positiveInt('--max-rounds', values['max-rounds'], DEFAULT_MAX_ROUNDS);
-    const target = await resolveTarget(values, io.env);
+    const target = await resolveTarget(values, io.env, (line) => io.stderr(line));
     const prompter = new TerminalPrompter(specs, io);
     session = await openSession({
       io,

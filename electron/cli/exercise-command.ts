@@ -138,7 +138,9 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
       throw new HostError('config', `exercise takes one server URL, got ${positionals.length}`);
     // The conformance suite appends the server URL as the last argument.
     const url = values.url ?? positionals[0];
-    const target = await resolveTarget({ ...values, ...(url !== undefined ? { url } : {}) }, io.env);
+    const target = await resolveTarget({ ...values, ...(url !== undefined ? { url } : {}) }, io.env, (line) =>
+      io.stderr(line),
+    );
     const policy = parseElicitSpec(values.elicit ?? 'accept-defaults');
     const log = questionLog((line) => io.stderr(line));
     const prompter = new RememberingPrompter(new ScriptedPrompter([], policy));

@@ -4,6 +4,7 @@ import { runCallCommand, CALL_USAGE } from './call-command';
 import { runExerciseCommand, EXERCISE_USAGE } from './exercise-command';
 import { runGatewayCommand } from './gateway-command';
 import { runHistoryCommand } from './history-command';
+import { runServersCommand, SERVERS_USAGE } from './servers-command';
 import { runTaskCommand, TASK_USAGE } from './task-command';
 import { runTestCommand, TEST_USAGE } from './test-command';
 import { runWebCommand, WEB_USAGE } from './web-command';
@@ -18,6 +19,7 @@ commands:
   test       run a script of scripted answers and assertions, in both protocol eras (docs/testing.md)
   task       the long-running tasks calls became: list, get, cancel, follow
   history    list past questions and answers; history verify checks the hash chain
+  servers    list the configured servers; import another agent's config (Claude, Cursor, VS Code, Codex, Goose)
   web        run the app in your browser on 127.0.0.1 (for machines without Electron)
   gateway    an MCP server for agents: their servers' questions go to this app's dialogs (docs/agents.md)
 
@@ -30,6 +32,8 @@ ${TASK_USAGE}
 ${TEST_USAGE}
 
 ${AUTH_USAGE}
+
+${SERVERS_USAGE}
 
 ${WEB_USAGE}`;
 
@@ -49,6 +53,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runAuthCommand(rest, io);
     case 'history':
       return runHistoryCommand(rest, { ...io, stdoutAsync: writeStdout });
+    case 'servers':
+      return runServersCommand(rest, io);
     case 'web':
       return runWebCommand(rest, io);
     case 'gateway':

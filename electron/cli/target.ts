@@ -68,7 +68,11 @@ export interface ResolvedTarget {
 }
 
 /** Resolve the flags to one named server entry. */
-export async function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
+export async function resolveTarget(
+  flags: TargetFlags,
+  env: NodeJS.ProcessEnv,
+  warn: (line: string) => void = () => undefined,
+): Promise<ResolvedTarget> {
   const given = [flags.stdio !== undefined, flags.url !== undefined, flags.server !== undefined].filter(Boolean).length;
   if (given !== 1)
     throw new HostError('config', 'give exactly one of --stdio "<command line>", --url <url> or --server <name>');
@@ -82,9 +86,14 @@ export async function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv):
     return { name: flags.name ?? nameForEntry(entry), entry };
   }
   const file = flags.config ?? defaultConfigPath(env);
-  const servers = await readServerConfigFile(file);
+  const skipped = new Map<string, string>();
+  const servers = await readServerConfigFile(file, ({ name, reason }) => skipped.set(name, reason));
   if (!servers) throw new HostError('config', `cannot read config file ${file}: ENOENT`);
   const entry = servers[flags.server!];
+  const whySkipped = skipped.get(flags.server!);
+  if (whySkipped !== undefined)
+    throw new HostError('config', `${file}: server "${flags.server}" cannot be used: ${whySkipped}`);
+  for (const [name, reason] of skipped) warn(`countersign: warning: ${file}: skipped server "${name}": ${reason}`);
   if (!entry)
     throw new HostError(
       'config',

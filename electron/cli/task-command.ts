@@ -65,7 +65,7 @@ export async function runTaskCommand(argv: string[], io: CliIo): Promise<number>
       throw new HostError('config', `unknown task command ${JSON.stringify(sub)} (list, get, cancel, follow)`);
     const id = positionals[0];
     if (!id) throw new HostError('config', `task ${sub} needs a task id`);
-    const target = await resolveTarget(values, io.env);
+    const target = await resolveTarget(values, io.env, (line) => io.stderr(line));
     const log = questionLog((line) => io.stderr(line));
     const prompter = new TerminalPrompter((values.elicit ?? []).map(parseElicitStep), io);
     session = await openSession({

@@ -33,6 +33,8 @@ export const LIMITS = {
   approvalPeers: 32,
   /** Characters of one error line (a server's error message, a fault detail). */
   errorLineChars: 2_000,
+  /** Bytes of a server's `envFile` (a .env file of a few variables; anything larger is a mistake). */
+  envFileBytes: 1_000_000,
   /**
    * Nesting depth (objects and arrays) of one message from a server. Deeper
    * data overflows the stack of whatever walks it recursively (JSON.stringify

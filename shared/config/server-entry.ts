@@ -10,6 +10,8 @@ export interface StdioServerEntry {
   args?: string[];
   env?: Record<string, string>;
   cwd?: string;
+  /** A .env file (VS Code, Cursor) read each time the server starts; `env` wins over it. */
+  envFile?: string;
 }
 
 /**
@@ -51,3 +53,22 @@ export type ServerEntry = StdioServerEntry | HttpServerEntry;
  * "keep the stored value".
  */
 export const HIDDEN_VALUE = '•••••• (hidden by Countersign)';
+
+/** A value another agent's config asks the person for when a server starts (VS Code `inputs`, `${input:ID}`). */
+export interface ConfigInput {
+  id: string;
+  description: string;
+  /** A password input: its value is a secret, kept like other hidden values. */
+  password: boolean;
+}
+
+/** One server an import would add: what it runs (secrets hidden) and what it still needs. */
+export interface ImportPlanItem {
+  name: string;
+  /** Its command line, or its URL. */
+  runs: string;
+  /** The entry as a front end may see it (secret values hidden). */
+  entry: ServerEntry;
+  /** Values it cannot start without, e.g. `${env:API_KEY} in env.API_KEY (… is not set)`. */
+  needs: string[];
+}

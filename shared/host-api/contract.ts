@@ -9,7 +9,7 @@ import type { ServerSignInView, SignInQuestion } from '../auth/types';
 import type { HistoryItem } from '../history/items';
 import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from './names';
 import { MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../round-limit';
-import type { ServerEntry } from '../config/server-entry';
+import type { ConfigInput, ImportPlanItem, ServerEntry } from '../config/server-entry';
 import type { TaskStatus } from '../tasks/task-status';
 
 const name = z.string().min(1).max(200);
@@ -78,9 +78,18 @@ export const hostMethods = {
   addServer: z.strictObject({ name, entry: serverEntrySchema }),
   updateServer: z.strictObject({ name, entry: serverEntrySchema }),
   removeServer: z.strictObject({ name }),
+  /**
+   * Read another agent's config (JSON/JSONC, Codex TOML, Goose YAML). `dryRun` only says what would be added
+   * (nothing is written, nothing starts); the real import takes the names the person agreed to and the values
+   * they typed for `${input:…}`.
+   */
   importServers: z.strictObject({
     json: z.string().max(5_000_000),
     source: z.enum(['claude-desktop', 'cursor', 'vscode', 'mcpServers']).optional(),
+    fileName: z.string().max(4096).optional(),
+    dryRun: z.boolean().optional(),
+    names: z.array(name).max(1000).optional(),
+    inputs: z.record(z.string().max(200), z.string().max(10_000)).optional(),
   }),
   reconnectServer: z.strictObject({ name }),
   listCatalog: z.strictObject({ server: name }),
@@ -197,7 +206,14 @@ export interface HostResults {
   addServer: ServerView[];
   updateServer: ServerView[];
   removeServer: ServerView[];
-  importServers: { imported: string[]; skipped: Array<{ name: string; reason: string }> };
+  importServers: {
+    imported: string[];
+    skipped: Array<{ name: string; reason: string }>;
+    /** What each importable server runs; on a dry run, what would be added. */
+    plan: ImportPlanItem[];
+    /** Values to ask the person for before the import (`${input:…}`). */
+    inputs: ConfigInput[];
+  };
   reconnectServer: ServerView;
   listCatalog: CatalogView;
   callTool: { callId: string };

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { HostError, messageOf } from '../host-error';
 import { parseJsonText } from './json-text';
+import { readForeignConfig } from './foreign-config';
 import type {
   HttpServerEntry,
   OAuthSettings,
@@ -18,19 +19,11 @@ export function isStdioEntry(entry: ServerEntry): entry is StdioServerEntry {
   return 'command' in entry;
 }
 
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd']);
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'envFile']);
 const HTTP_KEYS = new Set(['type', 'url', 'headers', 'oauth']);
 // Keys other hosts write that carry no meaning for us; accepted so an
 // imported file does not fail on them, and dropped.
-const FOREIGN_KEYS = new Set([
-  'disabled',
-  'autoApprove',
-  'alwaysAllow',
-  'timeout',
-  'description',
-  'envFile',
-  'transportType',
-]);
+const FOREIGN_KEYS = new Set(['disabled', 'autoApprove', 'alwaysAllow', 'timeout', 'description', 'transportType']);
 
 function fail(server: string, field: string, problem: string): never {
   throw new HostError('config', `server "${server}": field "${field}" ${problem}`, { server, field, problem });
@@ -87,6 +80,10 @@ export function parseServerEntry(server: string, raw: unknown): ServerEntry {
     if (obj.cwd !== undefined) {
       if (typeof obj.cwd !== 'string' || obj.cwd === '') fail(server, 'cwd', 'must be a non-empty string');
       entry.cwd = obj.cwd;
+    }
+    if (obj.envFile !== undefined) {
+      if (typeof obj.envFile !== 'string' || obj.envFile === '') fail(server, 'envFile', 'must be a non-empty string');
+      entry.envFile = obj.envFile;
     }
     return entry;
   }
@@ -226,12 +223,24 @@ export function parseServerConfigText(text: string, source = 'config'): Record<s
   return parseServerConfig(parseJsonText(text, source), source);
 }
 
+/** An entry of a servers file that was left out, and why. */
+export interface SkippedEntry {
+  name: string;
+  reason: string;
+}
+
 /**
- * The one loader of a servers file (the app, the web shell, the gateway and
- * the CLI): undefined when the file does not exist; any other problem is a
- * config error naming the file (and, for JSON syntax, the line and column).
+ * The one loader of a servers file given on the command line (`--config`, or
+ * the data folder's servers.json for `--server`): undefined when the file does
+ * not exist; a file that cannot be read or parsed at all is a config error
+ * naming the file (and, for syntax, the line and column). JSONC, Codex TOML and
+ * Goose YAML are read as on import. An entry that cannot be used is skipped and
+ * reported to `onSkip`, so one unsupported entry does not take the others down.
  */
-export async function readServerConfigFile(file: string): Promise<Record<string, ServerEntry> | undefined> {
+export async function readServerConfigFile(
+  file: string,
+  onSkip: (skipped: SkippedEntry) => void = () => undefined,
+): Promise<Record<string, ServerEntry> | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -242,5 +251,16 @@ export async function readServerConfigFile(file: string): Promise<Record<string,
       `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}`,
     );
   }
-  return parseServerConfigText(text, file);
+  const foreign = readForeignConfig(text, file);
+  foreign.skipped.forEach(onSkip);
+  const out: Record<string, ServerEntry> = {};
+  for (const [name, raw] of Object.entries(foreign.servers)) {
+    try {
+      checkServerName(name);
+      out[name] = parseServerEntry(name, raw);
+    } catch (e) {
+      onSkip({ name, reason: messageOf(e) });
+    }
+  }
+  return out;
 }

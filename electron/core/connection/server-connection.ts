@@ -2,6 +2,7 @@
 // `server/discover`, else the legacy `initialize`), caches the verdict, and
 // wires the legacy server-to-client elicitation handlers before connecting
 // (the SDK only accepts handlers before `connect`).
+import { runnableEntry } from '../config/variables';
 import * as z from 'zod';
 import { Client, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from '../client-identity';
@@ -90,6 +91,8 @@ export async function openConnection(
   entry: ServerEntry,
   options: ConnectOptions = {},
 ): Promise<ServerConnection> {
+  // Placeholders (${env:…}, envFile) are resolved now, each start, and never written back.
+  const runnable = await runnableEntry(name, entry, { env: process.env });
   const key = eraCacheKey(entry);
   const cached = options.eraCache?.get(key);
   const prior =
@@ -101,9 +104,9 @@ export async function openConnection(
 
   const attempt = async (priorVerdict: typeof prior) => {
     const client = newClient(options.legacyHooks);
-    const built = createTransport(entry, options.serverAuth, name);
+    const built = createTransport(runnable, options.serverAuth, name);
     // Innermost send wrapper: the lane learns the envelope as task-wire left it.
-    const tap = options.rawLane && 'command' in entry ? tapEnvelope(built.transport) : undefined;
+    const tap = options.rawLane && 'command' in runnable ? tapEnvelope(built.transport) : undefined;
     const wire = prepareTaskWire(built.transport);
     try {
       await client.connect(built.transport, {

@@ -34,7 +34,7 @@ import { FileTaskStore } from '../tasks/task-store';
 import { toTaskView } from '../tasks/task-view';
 import { Emitter } from './emitter';
 import { exportFilename } from './export-filename';
-import { importServers } from './import-servers';
+import { fillInputs, importPlan, importServers } from './import-servers';
 import { openPrivateDir } from '../storage/private-files';
 import { QueuePrompter, type OpenExternal } from './queue-prompter';
 import { loadSettings, saveSettings } from './settings-store';
@@ -327,7 +327,7 @@ export class HostService implements HostApi {
       addServer: (p) => this.putServer(p.name, p.entry, false),
       updateServer: (p) => this.putServer(p.name, p.entry, true),
       removeServer: (p) => this.dropServer(p.name),
-      importServers: (p) => this.importServerJson(p.json),
+      importServers: (p) => this.importServerText(p),
       reconnectServer: (p) => this.reconnect(p.name),
       listCatalog: (p) => this.catalog(p.server),
       callTool: async (p) => ({ callId: this.startCall(p.server, p.tool, p.args) }),
@@ -583,13 +583,26 @@ export class HostService implements HostApi {
     return this.serverViews();
   }
 
-  private async importServerJson(json: string): Promise<HostResults['importServers']> {
-    let outcome: ReturnType<typeof importServers> | undefined;
+  /** Plan an import (dry run: nothing written, nothing started), or write the servers the person agreed to. */
+  private async importServerText(p: HostParams<'importServers'>): Promise<HostResults['importServers']> {
+    const read = (existing: ReadonlySet<string>) => {
+      const outcome = importServers(p.json, existing, p.fileName);
+      const chosen = Object.fromEntries(
+        Object.entries(fillInputs(outcome.entries, p.inputs ?? {})).filter(([n]) => !p.names || p.names.includes(n)),
+      );
+      return { outcome, chosen, plan: importPlan(chosen) };
+    };
+    if (p.dryRun) {
+      const { outcome, plan } = read(new Set(this.serversFile.list.names()));
+      return { imported: [], skipped: outcome.skipped, plan, inputs: outcome.inputs };
+    }
+    let result: ReturnType<typeof read> | undefined;
     await this.serversFile.update((raw, current) => {
-      outcome = importServers(json, new Set(Object.keys(current)));
-      Object.assign(raw, outcome.entries);
+      result = read(new Set(Object.keys(current)));
+      Object.assign(raw, result.chosen);
     });
-    return { imported: Object.keys(outcome!.entries), skipped: outcome!.skipped };
+    const { outcome, chosen, plan } = result!;
+    return { imported: Object.keys(chosen), skipped: outcome.skipped, plan, inputs: outcome.inputs };
   }
 
   private async reconnect(name: string): Promise<ServerView> {

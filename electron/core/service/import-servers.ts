@@ -1,39 +1,98 @@
-// Import servers from another host's config file (Claude Desktop, Cursor,
-// VS Code). Entries are validated one by one: a bad entry is skipped with its
-// reason instead of failing the whole import, and existing names are kept.
+// Import servers from another agent's config file (Claude Desktop, Cursor,
+// Claude Code, VS Code, Codex, Goose). Entries are validated one by one: a bad
+// entry is skipped with its reason instead of failing the whole import, and
+// existing names are kept. Nothing here starts a server: the front end shows
+// the plan (what each server will run) and writes it only after the person
+// agreed.
+import { readForeignConfig, type ConfigInput, type ForeignFormat } from '../config/foreign-config';
 import { checkServerName, parseServerEntry, type ServerEntry } from '../config/server-config';
-import { parseJsonText } from '../config/json-text';
-import { HostError, messageOf } from '../host-error';
+import { hideSecrets } from '../config/hidden-values';
+import { missingValues } from '../config/variables';
+import type { ImportPlanItem } from '../../../shared/config/server-entry';
+import { messageOf } from '../host-error';
 
 export interface ImportOutcome {
+  format: ForeignFormat;
   entries: Record<string, ServerEntry>;
   skipped: Array<{ name: string; reason: string }>;
+  /** The `${input:…}` values the entries use (VS Code), to be asked of the person. */
+  inputs: ConfigInput[];
 }
 
-/** Parse a foreign config document; names in `existing` are skipped, never overwritten. */
-export function importServers(json: string, existing: ReadonlySet<string>): ImportOutcome {
-  const doc = parseJsonText(json, 'the imported file');
-  const d = (doc ?? {}) as Record<string, unknown>;
-  const nested = typeof d.mcp === 'object' && d.mcp !== null ? (d.mcp as Record<string, unknown>).servers : undefined;
-  const servers = d.mcpServers ?? d.servers ?? nested;
-  if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
-    throw new HostError(
-      'config',
-      'the imported file has no "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) object',
-    );
-  }
-  const out: ImportOutcome = { entries: {}, skipped: [] };
-  for (const [name, raw] of Object.entries(servers)) {
+const INPUT = /\$\{input:([^{}]+)\}/g;
+
+/** Read a foreign config into entries; names in `existing` are skipped, never overwritten. */
+export function importServers(text: string, existing: ReadonlySet<string>, fileName?: string): ImportOutcome {
+  const foreign = readForeignConfig(text, fileName);
+  const out: ImportOutcome = { format: foreign.format, entries: {}, skipped: [...foreign.skipped], inputs: [] };
+  const used = new Set<string>();
+  for (const [name, raw] of Object.entries(foreign.servers)) {
     if (existing.has(name)) {
       out.skipped.push({ name, reason: 'a server with this name already exists' });
       continue;
     }
     try {
       checkServerName(name);
-      out.entries[name] = parseServerEntry(name, raw);
+      const entry = parseServerEntry(name, raw);
+      out.entries[name] = entry;
+      for (const m of missingValues(entry, { env: {} }))
+        for (const [, id] of m.placeholder.matchAll(INPUT)) used.add(id!);
     } catch (e) {
       out.skipped.push({ name, reason: messageOf(e) });
     }
   }
+  const declared = new Map(foreign.inputs.map((i) => [i.id, i]));
+  // An input used but not declared is still asked for; VS Code would ask too.
+  out.inputs = [...used].map((id) => declared.get(id) ?? { id, description: id, password: false });
   return out;
+}
+
+/** The entries with each given `${input:ID}` value filled in; inputs without a value stay as placeholders. */
+export function fillInputs(
+  entries: Record<string, ServerEntry>,
+  values: Readonly<Record<string, string>>,
+): Record<string, ServerEntry> {
+  const fill = (text: string) =>
+    text.replace(INPUT, (whole: string, id: string) => (Object.hasOwn(values, id) ? values[id]! : whole));
+  const fillAll = (record: Record<string, string> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v)]));
+  return Object.fromEntries(
+    Object.entries(entries).map(([name, entry]) => {
+      if ('command' in entry) {
+        const env = fillAll(entry.env);
+        return [
+          name,
+          {
+            ...entry,
+            command: fill(entry.command),
+            ...(entry.args ? { args: entry.args.map(fill) } : {}),
+            ...(env ? { env } : {}),
+          },
+        ];
+      }
+      const headers = fillAll(entry.headers);
+      return [name, { ...entry, url: fill(entry.url), ...(headers ? { headers } : {}) }];
+    }),
+  );
+}
+
+/** One line saying what an entry will run: its command line or its URL. */
+export function whatRuns(entry: ServerEntry): string {
+  if (!('command' in entry)) return entry.url;
+  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  return [entry.command, ...(entry.args ?? [])].map(quote).join(' ');
+}
+
+/** What each entry would run and still needs, as a front end may see it (secrets hidden). */
+export function importPlan(entries: Record<string, ServerEntry>): ImportPlanItem[] {
+  return Object.entries(entries).map(([name, entry]) => {
+    const shown = hideSecrets(entry);
+    return {
+      name,
+      runs: whatRuns(shown),
+      entry: shown,
+      // Inputs left unanswered, and environment variables not set in this process.
+      needs: missingValues(entry, { env: process.env }).map((m) => `${m.placeholder} in ${m.field} (${m.reason})`),
+    };
+  });
 }

@@ -172,7 +172,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       servers = servers.filter((s) => s.name !== name);
       return changed();
     },
-    importServers: ({ json }) => {
+    importServers: ({ json, dryRun, names }) => {
       const doc = JSON.parse(json) as {
         mcpServers?: Record<string, ServerEntry>;
         servers?: Record<string, ServerEntry>;
@@ -182,6 +182,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
         throw new Error('the imported file has no "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) object');
       const imported: string[] = [];
       const skipped: Array<{ name: string; reason: string }> = [];
+      const plan: HostResults['importServers']['plan'] = [];
       for (const [name, entry] of Object.entries(found)) {
         if (servers.some((s) => s.name === name))
           skipped.push({ name, reason: 'a server with this name already exists' });
@@ -190,13 +191,16 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
             name,
             reason: `server "${name}": field "command" is missing (or give "url" for an HTTP server)`,
           });
-        else {
+        else if (!names || names.includes(name)) {
+          const runs = 'command' in entry ? [entry.command, ...(entry.args ?? [])].join(' ') : entry.url;
+          plan.push({ name, runs, entry, needs: [] });
+          if (dryRun) continue;
           imported.push(name);
           servers = [...servers, { name, entry, status: 'connecting', muted: false }];
         }
       }
-      changed();
-      return { imported, skipped };
+      if (!dryRun) changed();
+      return { imported, skipped, plan, inputs: [] };
     },
     reconnectServer: ({ name }) => {
       const s = requireServer(name);
