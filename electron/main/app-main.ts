@@ -18,7 +18,8 @@ import { createAttentionPort } from './attention-port';
 import { hardenSession, hardenWebContents } from './hardening';
 import { EVENT_CHANNEL, createInvokeHandler, forwardHostEvents, registerHostIpc } from './ipc';
 import { applicationMenuTemplate } from './menus';
-import { OpenExternalGate } from './open-external-gate';
+import { OpenExternalGate, openPathOrFail } from './open-external-gate';
+import { openLinkThroughLauncher } from '../core/links/launcher-file';
 import { mainWindowOptions } from './window-options';
 
 /** How long quitting waits for servers and the journal to close. */
@@ -78,7 +79,9 @@ export async function runMain(): Promise<void> {
   const menu = applicationMenuTemplate(process.platform, dev);
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
 
-  const gate = new OpenExternalGate((url) => shell.openExternal(url), log);
+  // Links leave through a private launcher page: shell.openPath is given only its
+  // path (shell.openExternal(url) would put the URL in xdg-open's argv on Linux).
+  const gate = new OpenExternalGate((url) => openLinkThroughLauncher(url, (path) => openPathOrFail(shell, path)), log);
   let history: JournalHistory | undefined;
   let service: HostService;
   try {
