@@ -31,6 +31,8 @@ interface Setup {
   opened: string[];
   /** What the redirect listener reported as not this sign-in's answer. */
   faults: string[];
+  /** Links whose launcher page the sign-in closed (the browser is done with it). */
+  closed: string[];
 }
 
 async function setup(
@@ -58,6 +60,7 @@ async function setup(
   const events: SignInEvent[] = [];
   const opened: string[] = [];
   const faults: string[] = [];
+  const closed: string[] = [];
   const scripted = new ScriptedPrompter([]);
   const host = new Host({
     servers: { notes: { url: server.url, ...(opts.oauth ? { oauth: opts.oauth } : {}) } },
@@ -74,6 +77,7 @@ async function setup(
       open: async (url) => {
         opened.push(url);
         await (opts.browse ?? followSignInLink)(url);
+        return { close: async () => void closed.push(url) };
       },
       onEvent: (e) => void events.push(e),
       onFault: (m) => void faults.push(m),
@@ -81,7 +85,7 @@ async function setup(
     },
   });
   cleanups.push(() => host.close());
-  return { as, server, host, store, dir, questions, events, opened, faults };
+  return { as, server, host, store, dir, questions, events, opened, faults, closed };
 }
 
 const callWhoami = (s: Setup) => s.host.call({ server: 'notes', method: 'tools/call', name: 'whoami', arguments: {} });
@@ -204,6 +208,18 @@ describe('refusals: a clear message and no token stored', () => {
     ]);
     expect(s.as.requests.token).toHaveLength(1);
     expect(s.events.map((e) => e.phase)).toEqual(['asked', 'opened', 'completed']);
+    // The redirect came: the launcher page (state, challenge) is removed at once.
+    expect(s.closed).toEqual(s.opened);
+  });
+
+  it('a sign-in that ends without the redirect removes its launcher page too', async () => {
+    const controller = new AbortController();
+    const s = await setup({}, { browse: async () => void setImmediate(() => controller.abort()) });
+    await expect(
+      s.host.call({ server: 'notes', method: 'tools/call', name: 'whoami', arguments: {}, signal: controller.signal }),
+    ).rejects.toThrow();
+    expect(s.opened).toHaveLength(1);
+    expect(s.closed).toEqual(s.opened);
   });
 
   it('a wrong iss, without the authorization server’s own error text', async () => {
