@@ -206,6 +206,11 @@ describe('main process wiring', () => {
     expect(path).not.toContain('s3cr3t');
     expect(page).toContain(`url=${link}"`);
     asked.abort();
+    // Quitting removes the page (its bounded lifetime has not run out yet).
+    expect(existsSync(path)).toBe(true);
+    electron.app.emit('will-quit', { preventDefault: () => undefined });
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    expect(existsSync(dirname(path))).toBe(false);
   });
 
   it('tells the human when the system cannot open the launcher page', async () => {

@@ -19,7 +19,7 @@ import { hardenSession, hardenWebContents } from './hardening';
 import { EVENT_CHANNEL, createInvokeHandler, forwardHostEvents, registerHostIpc } from './ipc';
 import { applicationMenuTemplate } from './menus';
 import { OpenExternalGate, openPathOrFail } from './open-external-gate';
-import { openLinkThroughLauncher } from '../core/links/launcher-file';
+import { openLinkThroughLauncher, removeLauncherFiles } from '../core/links/launcher-file';
 import { mainWindowOptions } from './window-options';
 
 /** How long quitting waits for servers and the journal to close. */
@@ -163,6 +163,7 @@ export async function runMain(): Promise<void> {
     const stop = async () => {
       await approval?.close();
       await service.close();
+      await removeLauncherFiles();
     };
     void Promise.race([stop(), timeout])
       .catch((e) => log(`countersign: shutdown: ${e instanceof Error ? e.message : String(e)}`))

@@ -71,6 +71,11 @@ function track(dir: string): void {
   });
 }
 
+/** Remove every launcher page this process still has (Electron's will-quit; Node processes also at 'exit'). */
+export async function removeLauncherFiles(): Promise<void> {
+  await Promise.all([...live].map((d) => rm(d, { recursive: true, force: true }).finally(() => live.delete(d))));
+}
+
 /**
  * Write a launcher page for `url` in a new private folder under `parent`
  * (default: the system temp folder; mkdtemp makes the name unpredictable and
