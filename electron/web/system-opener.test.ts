@@ -8,8 +8,8 @@ import { checkExternalUrl, MAX_EXTERNAL_URL_LENGTH } from '../../shared/url/exte
 import { openFileWithSystem, openWithSystem, runOpener, systemOpenerCommand } from './system-opener';
 
 describe('systemOpenerCommand', () => {
-  const url = 'https://example.com/a?b=1&c=%USERNAME%;rm -rf';
-  it('passes the URL as a single argument on every platform', () => {
+  const url = '/tmp/countersign-open-a b;rm -rf %USERNAME%/open-countersign.html';
+  it('passes the launcher page as a single argument on every platform', () => {
     expect(systemOpenerCommand(url, 'linux')).toEqual({ command: 'xdg-open', args: [url] });
     expect(systemOpenerCommand(url, 'darwin')).toEqual({ command: 'open', args: [url] });
     expect(systemOpenerCommand(url, 'win32')).toEqual({

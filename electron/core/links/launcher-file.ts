@@ -7,8 +7,10 @@
 // written into a small HTML page, 0600 in a fresh 0700 folder, and the opener
 // is given only that file's path. The page forwards to the link (a fragment
 // such as the web shell's #token=… never reaches a server's request line).
-// Every page is removed once it has done its job, after a bounded time, and
-// at exit.
+// Every page is removed once it has done its job (the web shell's when a tab
+// came in with the token, a sign-in's when the redirect came or the sign-in
+// ended), a link's page at the latest after LINK_LAUNCHER_LIFETIME_MS, and
+// all of them at exit.
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
