@@ -55,7 +55,7 @@ export function launcherHtml(url: string, label = 'Open Countersign'): string {
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="referrer" content="no-referrer">',
     `<meta http-equiv="refresh" content="0; url=${href}">`,
-    `<title>${escapeHtml(label)}…</title></head>`,
+    '<title>Countersign: opening…</title></head>',
     `<body><p><a href="${href}" rel="noreferrer">${escapeHtml(label)}</a></p></body></html>`,
     '',
   ].join('\n');
