@@ -307,12 +307,7 @@ export class ServerAuth {
     }
     if (decision !== 'open') throw declined('the sign-in was cancelled');
     const timeoutMs = this.options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
-    const waiting = attempt.listener.arm(
-      attempt.state,
-      timeoutMs,
-      signal,
-      (message) => void this.options.onFault?.(`sign-in to "${this.options.server}": ${message}`),
-    );
+    const waiting = attempt.listener.arm(attempt.state, timeoutMs, signal, (message) => this.fault(message));
     waiting.catch(() => undefined);
     let opened: OpenedLink | void;
     try {
@@ -321,14 +316,14 @@ export class ServerAuth {
       controller.abort();
       throw new HostError('auth', `could not open the browser for the sign-in: ${messageOf(e)}`, { reason: 'failed' });
     }
-    await this.emit('opened', attempt, undefined, question.id);
     // The dialog now says it waits; its Cancel ends the wait like a cancelled call.
     const waitOver = new AbortController();
-    interaction.waiting?.(question, AbortSignal.any([signal, waitOver.signal])).then(
-      () => controller.abort(),
-      () => undefined,
-    );
     try {
+      await this.emit('opened', attempt, undefined, question.id);
+      interaction.waiting?.(question, AbortSignal.any([signal, waitOver.signal])).then(
+        () => controller.abort(),
+        () => undefined,
+      );
       attempt.callback = await waiting;
     } catch (e) {
       throw isHostError(e, 'cancelled') ? declined('the sign-in was cancelled') : e;
@@ -336,6 +331,15 @@ export class ServerAuth {
       waitOver.abort();
       // The browser has followed the page, or the sign-in is over: the page (state, challenge) goes.
       if (opened) await opened.close().catch(() => undefined);
+    }
+  }
+
+  /** Report a stray request at the redirect listener; a reporter's failure never touches the sign-in. */
+  private fault(message: string): void {
+    try {
+      Promise.resolve(this.options.onFault?.(`sign-in to "${this.options.server}": ${message}`)).catch(() => undefined);
+    } catch {
+      // As above: the sign-in goes on.
     }
   }
 
