@@ -70,6 +70,7 @@ export function cliSignIn(
     allowSignIn: flags['no-sign-in'] !== true,
     open: deps.open ?? (noOpen ? async () => undefined : (url) => openWithSystem(url)),
     ...(deps.clientMetadataUrl ? { clientMetadataUrl: deps.clientMetadataUrl } : {}),
+    onFault: (message) => io.stderr(`[SIGN-IN] ${message}`),
     onEvent: (e: SignInEvent) => {
       if (e.phase === 'completed')
         io.stderr(`[SIGN-IN] signed in to "${e.server}"${e.issuer ? ` at ${e.issuer}` : ''}`);

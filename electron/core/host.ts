@@ -23,17 +23,23 @@ import { QuestionGate } from './prompter/question-gate';
 import type { CredentialStore } from './auth/credential-store';
 import { ServerAuth, signInCallContext, type SignInEvent } from './auth/server-auth';
 import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
+import type { OpenedLink } from './links/launcher-file';
 
 /** Sign-in to HTTP servers that ask for it (MCP authorization). */
 export interface HostAuthOptions {
   store: CredentialStore;
-  /** Open a sign-in link in the system browser (the caller's open-external gate re-checks it). */
-  open(url: string): Promise<void>;
+  /**
+   * Open a sign-in link in the system browser (the caller's open-external gate
+   * re-checks it); what it returns is closed when the sign-in ends.
+   */
+  open(url: string): Promise<OpenedLink | void>;
   /** False: never ask (`--no-sign-in`, the gateway's agent side): a needed sign-in ends with "sign-in needed". */
   allowSignIn?: boolean;
   /** The app's client ID metadata document URL setting. */
   clientMetadataUrl?: string;
   onEvent?(event: SignInEvent): void | Promise<void>;
+  /** A request at the redirect listener that was not the sign-in's answer (a wrong state): one sentence. */
+  onFault?(message: string): void | Promise<void>;
   callbackTimeoutMs?: number;
 }
 import type { PollBounds } from './tasks/poll-schedule';
@@ -402,6 +408,7 @@ export class Host {
         },
         ...(opts.clientMetadataUrl ? { clientMetadataUrl: opts.clientMetadataUrl } : {}),
         ...(opts.onEvent ? { onEvent: (e) => opts.onEvent!(e) } : {}),
+        ...(opts.onFault ? { onFault: (m) => opts.onFault!(m) } : {}),
         ...(opts.callbackTimeoutMs ? { callbackTimeoutMs: opts.callbackTimeoutMs } : {}),
       });
       this.auths.set(name, a);

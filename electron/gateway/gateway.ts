@@ -114,6 +114,7 @@ export class Gateway {
             ? approval.openSignIn(url)
             : Promise.reject(new Error('the gateway does not open sign-in links')),
         ...(approval.signInEvent ? { onEvent: approval.signInEvent } : {}),
+        onFault: (message) => this.log(`countersign gateway: ${message}`),
       },
     });
     this.catalog = new Catalog(this.host, (server) => this.prepare(server), this.log);

@@ -1,10 +1,10 @@
 // The main process wiring with Electron mocked and the REAL HostService:
 // lifecycle order, single-instance lock, the window's options and URL,
 // IPC, hardening, attention and the openExternal path.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../../shared/elicitation/types';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/host-api/names';
@@ -181,16 +181,48 @@ describe('main process wiring', () => {
     );
   });
 
-  it('opens a link only through openQuestionUrl, via shell.openExternal in main', async () => {
+  it('opens a link only through openQuestionUrl, as a private launcher page given to shell.openPath', async () => {
     await runMain();
+    const link = 'https://auth.example.com/x?session=s3cr3t';
+    let page = '';
+    electron.shell.openPath.mockImplementationOnce(async (path: string) => {
+      page = readFileSync(path, 'utf8');
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(statSync(dirname(path)).mode & 0o777).toBe(0o700);
+      return '';
+    });
     const asked = new AbortController();
-    void service!.questions.ask(urlQuestion('q1', 'https://auth.example.com/x'), asked.signal).catch(() => undefined);
-    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+    void service!.questions.ask(urlQuestion('q1', link), asked.signal).catch(() => undefined);
+    expect(electron.shell.openPath).not.toHaveBeenCalled();
     await expect(invoke(fromWindow(), 'openQuestionUrl', { questionId: 'q1' })).resolves.toEqual({
       ok: true,
       value: { opened: true },
     });
-    expect(electron.shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://auth.example.com/x');
+    // On Linux shell.openExternal(url) runs `xdg-open <url>`, readable by every user: never used.
+    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+    expect(electron.shell.openPath).toHaveBeenCalledOnce();
+    const path = electron.shell.openPath.mock.calls[0]![0];
+    expect(path).toMatch(/open-countersign\.html$/);
+    expect(path).not.toContain('s3cr3t');
+    expect(page).toContain(`url=${link}"`);
+    asked.abort();
+    // Quitting removes the page (its bounded lifetime has not run out yet).
+    expect(existsSync(path)).toBe(true);
+    electron.app.emit('will-quit', { preventDefault: () => undefined });
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    expect(existsSync(dirname(path))).toBe(false);
+  });
+
+  it('tells the human when the system cannot open the launcher page', async () => {
+    await runMain();
+    electron.shell.openPath.mockResolvedValueOnce('no application is associated');
+    const asked = new AbortController();
+    void service!.questions.ask(urlQuestion('q1', 'https://auth.example.com/x'), asked.signal).catch(() => undefined);
+    await expect(invoke(fromWindow(), 'openQuestionUrl', { questionId: 'q1' })).resolves.toMatchObject({
+      ok: false,
+    });
+    const path = electron.shell.openPath.mock.calls[0]![0];
+    expect(existsSync(dirname(path))).toBe(false);
     asked.abort();
   });
 

@@ -18,7 +18,8 @@ import { createAttentionPort } from './attention-port';
 import { hardenSession, hardenWebContents } from './hardening';
 import { EVENT_CHANNEL, createInvokeHandler, forwardHostEvents, registerHostIpc } from './ipc';
 import { applicationMenuTemplate } from './menus';
-import { OpenExternalGate } from './open-external-gate';
+import { OpenExternalGate, openPathOrFail } from './open-external-gate';
+import { openLinkThroughLauncher, removeLauncherFiles } from '../core/links/launcher-file';
 import { mainWindowOptions } from './window-options';
 
 /** How long quitting waits for servers and the journal to close. */
@@ -81,7 +82,9 @@ export async function runMain(): Promise<void> {
   const menu = applicationMenuTemplate(process.platform, dev);
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
 
-  const gate = new OpenExternalGate((url) => shell.openExternal(url), log);
+  // Links leave through a private launcher page: shell.openPath is given only its
+  // path (shell.openExternal(url) would put the URL in xdg-open's argv on Linux).
+  const gate = new OpenExternalGate((url) => openLinkThroughLauncher(url, (path) => openPathOrFail(shell, path)), log);
   let history: JournalHistory | undefined;
   let service: HostService;
   try {
@@ -164,6 +167,7 @@ export async function runMain(): Promise<void> {
     const stop = async () => {
       await approval?.close();
       await service.close();
+      await removeLauncherFiles();
     };
     void Promise.race([stop(), timeout])
       .catch((e) => log(`countersign: shutdown: ${e instanceof Error ? e.message : String(e)}`))

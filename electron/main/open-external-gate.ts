@@ -10,16 +10,21 @@
 //    computer (localhost, 127.0.0.0/8, [::1]).
 // Warnings that do not block (credentials before "@", punycode, raw IPs,
 // length) were shown to the human, who consented anyway: they open.
-// What reaches the OS is the WHATWG-serialised URL, so no raw spaces,
-// quotes or control characters ever reach xdg-open / ShellExecute / open(1).
+// What reaches the OS is only the path of a private launcher page that
+// forwards to the WHATWG-serialised URL: on Linux, shell.openExternal(url)
+// ends in `xdg-open <url>`, readable by every user in /proc/PID/cmdline.
 import { checkExternalUrl } from '../../shared/url/external-url';
+import type { OpenedLink } from '../core/links/launcher-file';
 
 // The rule itself lives in shared/ so the web shell's and the CLI's opener
 // (electron/web/system-opener.ts) apply exactly the same one.
 export { checkExternalUrl, MAX_EXTERNAL_URL_LENGTH, type ExternalUrlVerdict } from '../../shared/url/external-url';
 
-/** Hands a URL to the OS (shell.openExternal in main; a fake in tests). */
-export type OsOpener = (url: string) => Promise<void>;
+/**
+ * Hands a URL to the OS (in main: a private launcher page opened with
+ * shell.openPath, see app-main.ts; a fake in tests).
+ */
+export type OsOpener = (url: string) => Promise<OpenedLink | void>;
 
 /** Consent-checked opener for HostService. */
 export class OpenExternalGate {
@@ -48,7 +53,7 @@ export class OpenExternalGate {
   }
 
   /** The opener given to HostService: refuses unless consented and allowed; the consent is used up. */
-  readonly openExternal = async (url: string): Promise<void> => {
+  readonly openExternal = async (url: string): Promise<OpenedLink | void> => {
     const entry = typeof url === 'string' ? [...this.consents].find((c) => c.href === url) : undefined;
     if (!entry) {
       this.log(`countersign: refused to open a link the user did not consent to: ${String(url).slice(0, 200)}`);
@@ -60,6 +65,15 @@ export class OpenExternalGate {
       this.log(`countersign: refused to open ${url.slice(0, 200)}: ${verdict.reason}`);
       throw new Error(`refused to open the link: ${verdict.reason}`);
     }
-    await this.osOpen(verdict.href);
+    return this.osOpen(verdict.href);
   };
+}
+
+/**
+ * Opens a launcher page with Electron's shell.openPath, which resolves with an
+ * error text instead of rejecting: an empty text is success.
+ */
+export async function openPathOrFail(shell: { openPath(path: string): Promise<string> }, path: string): Promise<void> {
+  const error = await shell.openPath(path);
+  if (error) throw new Error(`the system could not open the link: ${error}`);
 }

@@ -1,15 +1,15 @@
-// The system opener: one argument, no shell. The spawn test puts a stand-in
-// xdg-open first on PATH that records exactly the argv it received.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The system opener: one argument (a launcher page's path), no shell. The spawn
+// test puts a stand-in xdg-open first on PATH that records exactly the argv it received.
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkExternalUrl, MAX_EXTERNAL_URL_LENGTH } from '../../shared/url/external-url';
 import { openFileWithSystem, openWithSystem, runOpener, systemOpenerCommand } from './system-opener';
 
 describe('systemOpenerCommand', () => {
-  const url = 'https://example.com/a?b=1&c=%USERNAME%;rm -rf';
-  it('passes the URL as a single argument on every platform', () => {
+  const url = '/tmp/countersign-open-a b;rm -rf %USERNAME%/open-countersign.html';
+  it('passes the launcher page as a single argument on every platform', () => {
     expect(systemOpenerCommand(url, 'linux')).toEqual({ command: 'xdg-open', args: [url] });
     expect(systemOpenerCommand(url, 'darwin')).toEqual({ command: 'open', args: [url] });
     expect(systemOpenerCommand(url, 'win32')).toEqual({
@@ -57,30 +57,38 @@ describe('openWithSystem', () => {
   });
 
   it.skipIf(process.platform === 'win32')(
-    'runs the opener with exactly one argument, whatever the URL contains',
+    'gives the opener one argument, a private launcher page, and never the URL itself',
     async () => {
       dir = mkdtempSync(join(tmpdir(), 'countersign-opener-'));
       const log = join(dir, 'argv.json');
       const fake = join(dir, 'xdg-open');
+      // Records its argv and what the page it was given says.
       writeFileSync(
         fake,
-        `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)));\n`,
+        `#!${process.execPath}\nconst fs = require('fs'); const a = process.argv.slice(2);\n` +
+          `fs.writeFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: a, page: fs.readFileSync(a[0], 'utf8') }));\n`,
       );
       chmodSync(fake, 0o755);
       process.env.PATH = `${dir}:${savedPath}`;
-      const url = 'http://127.0.0.1:4000/consent/x?a=1&b=$(touch /tmp/pwned);c=`id`#frag';
-      await openWithSystem(url, 'linux');
-      const argv = await (async () => {
+      const url = 'http://127.0.0.1:4000/consent/x?a=1&b=$(touch /tmp/pwned);c=`id`&state=s3cr3t#frag';
+      const opened = await openWithSystem(url, 'linux');
+      const seen = await (async () => {
         for (let i = 0; i < 100; i++) {
           try {
-            return JSON.parse(readFileSync(log, 'utf8')) as string[];
+            return JSON.parse(readFileSync(log, 'utf8')) as { argv: string[]; page: string };
           } catch {
             await new Promise((r) => setTimeout(r, 20));
           }
         }
         throw new Error('the opener never ran');
       })();
-      expect(argv).toEqual([new URL(url).href]);
+      expect(seen.argv).toHaveLength(1);
+      expect(seen.argv[0]).toMatch(/\/countersign-open-[^/]+\/open-countersign\.html$/);
+      expect(seen.argv[0]).not.toContain('s3cr3t');
+      expect(seen.page).toContain(`url=${new URL(url).href.replace(/&/g, '&amp;')}"`);
+      expect(existsSync(seen.argv[0]!)).toBe(true);
+      await opened.close();
+      expect(existsSync(dirname(seen.argv[0]!))).toBe(false);
     },
   );
 

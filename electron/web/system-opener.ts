@@ -1,33 +1,26 @@
 // Opens a link in the system browser from a Node process (the web shell and
-// the headless CLI; Electron uses shell.openExternal). The URL is passed as
-// ONE argument to the platform's opener and no shell ever parses it, so a
-// server-chosen link cannot smuggle in a second command.
+// the headless CLI; Electron opens the same launcher page with shell.openPath).
+// The opener is given ONE argument, the path of a private launcher page that
+// forwards to the link (../core/links/launcher-file.ts): never the link
+// itself, which every user could read in its argv. No shell ever parses it.
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { checkExternalUrl } from '../../shared/url/external-url';
+import { openLinkThroughLauncher, type OpenedLink } from '../core/links/launcher-file';
 
-/** The program and arguments that open `url` on `platform`. */
+/** The program and arguments that open `target` (a file path) on `platform`. */
 export function systemOpenerCommand(
-  url: string,
+  target: string,
   platform: NodeJS.Platform = process.platform,
 ): { command: string; args: string[] } {
-  if (platform === 'darwin') return { command: 'open', args: [url] };
+  if (platform === 'darwin') return { command: 'open', args: [target] };
   if (platform === 'win32') {
-    // Not `cmd /c start "" <url>`: cmd expands %NAME% even inside quotes,
-    // so a link like https://x.example/?u=%USERNAME% would leak the value
-    // to the server, and "&" splits commands. rundll32 hands the URL to the
-    // registered protocol handler without any command interpreter.
-    return { command: 'rundll32.exe', args: ['url.dll,FileProtocolHandler', url] };
+    // Not `cmd /c start "" <path>`: cmd expands %NAME% even inside quotes
+    // and "&" splits commands. rundll32 hands it to the registered handler
+    // without any command interpreter.
+    return { command: 'rundll32.exe', args: ['url.dll,FileProtocolHandler', target] };
   }
-  return { command: 'xdg-open', args: [url] };
-}
-
-/** Only links the one URL rule allows leave through here (the same rule as Electron's openExternal gate). */
-function checkedUrl(url: string): string {
-  const verdict = checkExternalUrl(url);
-  if (!verdict.ok) throw new Error(`refusing to open ${JSON.stringify(url.slice(0, 200))}: ${verdict.reason}`);
-  return verdict.href;
+  return { command: 'xdg-open', args: [target] };
 }
 
 /**
@@ -61,14 +54,17 @@ export function runOpener(command: string, args: string[]): Promise<void> {
   });
 }
 
-/** Open `url` in the system browser; resolves once the opener started, rejects if it cannot be run. */
-export async function openWithSystem(url: string, platform: NodeJS.Platform = process.platform): Promise<void> {
-  const { command, args } = systemOpenerCommand(checkedUrl(url), platform);
-  return runOpener(command, args);
+/**
+ * Open `url` in the system browser through a launcher page (checked by the one
+ * URL rule first); resolves once the opener started, rejects if it cannot be
+ * run. Closing the result removes the page.
+ */
+export function openWithSystem(url: string, platform: NodeJS.Platform = process.platform): Promise<OpenedLink> {
+  return openLinkThroughLauncher(url, (path) => openFileWithSystem(path, platform));
 }
 
 /**
- * Open a local page the app wrote (the web shell's launcher) with the system's
+ * Open a local page the app wrote (a launcher page) with the system's
  * handler for it, the default browser for .html. Only an absolute path to an
  * existing regular file is accepted; the path, unlike a token URL, is no secret.
  */

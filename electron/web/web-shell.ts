@@ -9,7 +9,7 @@
 //   - the socket must present this run's random token (other local users
 //     and programs cannot connect; the token is only in the printed URL and
 //     in the private launcher page the browser is opened with, never in any
-//     process's argv or environment: see ./launcher-file.ts).
+//     process's argv or environment: see core/links/launcher-file.ts).
 import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { HostService } from '../core/service/host-service';
 import { securityHeaders, sendText, serveStatic } from './static-files';
-import { writeLauncherFile, type LauncherFile } from './launcher-file';
+import { writeLauncherFile, type LauncherFile } from '../core/links/launcher-file';
 import { openFileWithSystem } from './system-opener';
 import { EXPORT_PATH, ExportDownloads } from './export-downloads';
 import { newToken, sameToken } from './token';

@@ -102,6 +102,8 @@ export interface App {
   shown: Question[];
   removed: Array<HostEvents['questionRemoved']>;
   opened: string[];
+  /** Links whose launcher page the app closed (the sign-in it was for ended). */
+  closed: string[];
   /** Queue replies for the next questions (consumed in order). */
   reply(...replies: Reply[]): void;
   /** Resolves with the next question shown. */
@@ -117,10 +119,14 @@ export async function startApp(dataDir: string): Promise<App> {
   const journal = await JournalHistory.open(join(dataDir, 'history'));
   const { port, events } = recordingHistory(journal);
   const opened: string[] = [];
+  const closed: string[] = [];
   const service = await HostService.create({
     dataDir,
     history: port,
-    openExternal: async (url) => void opened.push(url),
+    openExternal: async (url) => {
+      opened.push(url);
+      return { close: async () => void closed.push(url) };
+    },
     connectOnStart: false,
   });
   service.log = () => undefined;
@@ -137,6 +143,7 @@ export async function startApp(dataDir: string): Promise<App> {
     shown,
     removed,
     opened,
+    closed,
     reply: (...r) => void replies.push(...r),
     nextQuestion: () => new Promise((resolve) => waiters.push(resolve)),
     nextRemoval: () => new Promise((resolve) => removalWaiters.push(resolve)),

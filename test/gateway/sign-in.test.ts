@@ -84,6 +84,9 @@ describe('a sign-in behind the gateway', () => {
     expect(s.agent.violations).toEqual([]);
     // The app's history keeps the sign-in as the app saw it and as the gateway says it ended.
     expect(await stepsUntil(s, (steps) => steps.includes('completed'))).toEqual(['asked', 'opened', 'completed']);
+    // The redirect reached the gateway and the sign-in ended: the app removed the launcher page.
+    await eventually(() => s.app.closed.length === 1, 5_000, 'the launcher page to be closed');
+    expect(s.app.closed).toEqual([q.url.href]);
     const history = JSON.stringify(await s.app.service.invoke('queryHistory', {}));
     expect(history).toContain('"reportedBy":"gateway"');
     for (const secret of [link.searchParams.get('state')!, ...s.as.tokens.keys()])

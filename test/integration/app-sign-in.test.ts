@@ -141,6 +141,34 @@ describe('signing in from the app', () => {
     expect(text).not.toMatch(/[?&]code=/);
   });
 
+  it('a request without the state at the redirect listener is one fault in the history; the sign-in goes on', async () => {
+    const s = await setup({ browse: false });
+    const asked = next(s.service, 'signInAdded');
+    const { ended } = await callWhoami(s);
+    const q = await asked;
+    await expect(s.invoke('openQuestionUrl', { questionId: q.id })).resolves.toEqual({ opened: true });
+    const link = s.opened[0]!;
+    const callback = new URL(new URL(link).searchParams.get('redirect_uri')!);
+    const forged = await fetch(`${callback.href}?code=attackers-code&state=guessed`);
+    expect(forged.status).toBe(400);
+    await forged.text();
+    await followSignInLink(link);
+    expect((await ended).state).toBe('complete');
+    const faults = (await journalText(s))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { kind: string; fault?: string; detail?: string })
+      .filter((e) => e.kind === 'fault');
+    expect(faults).toEqual([
+      expect.objectContaining({
+        fault: 'protocol-error',
+        detail: expect.stringMatching(/^sign-in to "notes": ignored a sign-in response without the state/),
+      }),
+    ]);
+    expect(JSON.stringify(faults)).not.toContain('attackers-code');
+    expect(s.logs.some((l) => /ignored a sign-in response without the state/.test(l))).toBe(true);
+  });
+
   it('refuses to open a sign-in link through the gate without the consent request', async () => {
     const s = await setup();
     const asked = next(s.service, 'signInAdded');

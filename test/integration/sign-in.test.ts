@@ -29,6 +29,10 @@ interface Setup {
   questions: SignInQuestion[];
   events: SignInEvent[];
   opened: string[];
+  /** What the redirect listener reported as not this sign-in's answer. */
+  faults: string[];
+  /** Links whose launcher page the sign-in closed (the browser is done with it). */
+  closed: string[];
 }
 
 async function setup(
@@ -40,6 +44,8 @@ async function setup(
     challengeScope?: string;
     authorizationServers?: (as: TestAs) => string[];
     allowSignIn?: boolean;
+    /** The "browser" (default: load the link and follow its redirect). */
+    browse?: (link: string) => Promise<void>;
   } = {},
 ): Promise<Setup> {
   const { as, server } = await startSignInServers(cleanups, asOptions, (as) => ({
@@ -53,6 +59,8 @@ async function setup(
   const questions: SignInQuestion[] = [];
   const events: SignInEvent[] = [];
   const opened: string[] = [];
+  const faults: string[] = [];
+  const closed: string[] = [];
   const scripted = new ScriptedPrompter([]);
   const host = new Host({
     servers: { notes: { url: server.url, ...(opts.oauth ? { oauth: opts.oauth } : {}) } },
@@ -68,14 +76,16 @@ async function setup(
       allowSignIn: opts.allowSignIn ?? true,
       open: async (url) => {
         opened.push(url);
-        await followSignInLink(url);
+        await (opts.browse ?? followSignInLink)(url);
+        return { close: async () => void closed.push(url) };
       },
       onEvent: (e) => void events.push(e),
+      onFault: (m) => void faults.push(m),
       callbackTimeoutMs: 20_000,
     },
   });
   cleanups.push(() => host.close());
-  return { as, server, host, store, dir, questions, events, opened };
+  return { as, server, host, store, dir, questions, events, opened, faults, closed };
 }
 
 const callWhoami = (s: Setup) => s.host.call({ server: 'notes', method: 'tools/call', name: 'whoami', arguments: {} });
@@ -171,10 +181,45 @@ describe('refusals: a clear message and no token stored', () => {
     expect(s.questions).toHaveLength(0);
   });
 
-  it('a wrong state on the redirect', async () => {
-    const s = await setup({ state: 'wrong' });
-    await refuses(s, /did not carry the state Countersign sent/);
-    expect(s.as.requests.token).toHaveLength(0);
+  // Anyone on this computer can reach the listener: a response without the state is refused and
+  // reported, and neither ends the sign-in nor finishes it; the browser's own response then does.
+  it('a wrong state on the redirect is ignored (one fault), and the sign-in waits for its own', async () => {
+    let wrongRefused = false;
+    const s = await setup(
+      { state: 'wrong' },
+      {
+        browse: async (link) => {
+          const res = await fetch(link, { redirect: 'manual' });
+          const back = new URL(res.headers.get('location')!);
+          const stray = await fetch(back);
+          expect(stray.status).toBe(400);
+          expect(await stray.text()).not.toContain(back.searchParams.get('code')!);
+          wrongRefused = true;
+          back.searchParams.set('state', new URL(link).searchParams.get('state')!);
+          await (await fetch(back)).text();
+        },
+      },
+    );
+    const { result } = await callWhoami(s);
+    expect(wrongRefused).toBe(true);
+    expect(JSON.stringify(result)).toContain('signed-in call reached the server');
+    expect(s.faults).toEqual([
+      expect.stringMatching(/^sign-in to "notes": ignored a sign-in response without the state/),
+    ]);
+    expect(s.as.requests.token).toHaveLength(1);
+    expect(s.events.map((e) => e.phase)).toEqual(['asked', 'opened', 'completed']);
+    // The redirect came: the launcher page (state, challenge) is removed at once.
+    expect(s.closed).toEqual(s.opened);
+  });
+
+  it('a sign-in that ends without the redirect removes its launcher page too', async () => {
+    const controller = new AbortController();
+    const s = await setup({}, { browse: async () => void setImmediate(() => controller.abort()) });
+    await expect(
+      s.host.call({ server: 'notes', method: 'tools/call', name: 'whoami', arguments: {}, signal: controller.signal }),
+    ).rejects.toThrow();
+    expect(s.opened).toHaveLength(1);
+    expect(s.closed).toEqual(s.opened);
   });
 
   it('a wrong iss, without the authorization server’s own error text', async () => {

@@ -53,7 +53,10 @@ const electron = {
     setPermissionRequestHandler() {}, setPermissionCheckHandler() {}, setDevicePermissionHandler() {},
     webRequest: { onBeforeRequest() {} },
   }) },
-  shell: { openExternal: async (url) => report('openExternal', { url }) },
+  shell: {
+    openExternal: async (url) => report('openExternal', { url }),
+    openPath: async (path) => { report('openPath', { path }); return ''; },
+  },
   dialog: { showErrorBox: (t, m) => report('errorBox', { t, m }) },
   Menu: { buildFromTemplate: (t) => t, setApplicationMenu() {} },
   nativeTheme: { shouldUseDarkColors: false },
@@ -183,6 +186,7 @@ describe('built main bundle under a scripted electron stand-in', { timeout: 90_0
   it('shuts down cleanly and opens nothing on its own', () => {
     expect(steps.at(-1)?.step).toBe('quit');
     expect(step('openExternal')).toBeUndefined();
+    expect(step('openPath')).toBeUndefined();
     expect(step('errorBox')).toBeUndefined();
     expect(step('driver-error')).toBeUndefined();
   });

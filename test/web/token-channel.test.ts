@@ -6,16 +6,7 @@
 // is alive, every process's argv and environment on the machine is searched
 // for the token. The opener gets a private launcher page instead.
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -23,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { otherUser, runAs } from '../support/other-user';
+import { processesHolding } from '../support/proc-scan';
 import { makeRendererDir } from './helpers';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -36,23 +28,6 @@ async function waitFor<T>(probe: () => T | undefined, what: string, ms = 30_000)
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
-}
-
-/** Every process whose argv or environment contains `secret`: "pid (where): argv". */
-function processesHolding(secret: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    for (const part of ['cmdline', 'environ'] as const) {
-      let text: string;
-      try {
-        text = readFileSync(`/proc/${pid}/${part}`, 'latin1');
-      } catch {
-        continue; // gone, or not ours to read (then not root: the count below says so)
-      }
-      if (text.includes(secret)) found.push(`${pid} (${part}): ${readFileSync(`/proc/${pid}/cmdline`, 'latin1')}`);
-    }
-  }
-  return found;
 }
 
 describe.skipIf(process.platform !== 'linux')('the web shell token channel (real process)', () => {

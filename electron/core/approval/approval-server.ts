@@ -40,13 +40,14 @@ import {
   NOT_VISIBLE,
 } from './protocol';
 import { checkProof, handshakeProof, newNonce, NONCE_PATTERN } from './handshake';
+import type { OpenedLink } from '../links/launcher-file';
 
 /** What the approval server needs from the app (HostService provides it). */
 export interface ApprovalHost {
   /** The app's own question queue: what the human sees. */
   readonly questions: Prompter & {
     /** Open a consented sign-in's link through the app's open-external gate (QueuePrompter). */
-    openSignInLink?(url: string): Promise<void>;
+    openSignInLink?(url: string): Promise<OpenedLink | void>;
   };
   /** The app's history observer (the journal). */
   readonly observer: HostObserver;

@@ -21,6 +21,7 @@ import { HostError, messageOf } from '../host-error';
 import type { Prompter } from '../prompter/prompter';
 import type { ApprovalHost } from './approval-server';
 import type { AppFrame, GatewayFrame, WireSignIn } from './protocol';
+import type { OpenedLink } from '../links/launcher-file';
 
 type SignInFrame = Extract<GatewayFrame, { type: 'sign-in' }>;
 
@@ -99,8 +100,9 @@ export async function askSignIn(
   peer.send({ type: 'answer', id: frame.id, answer: { action: 'accept' }, decidedBy: 'human', urlOpened: true });
   const aborted = new Promise<'aborted'>((resolve) => signal.addEventListener('abort', () => resolve('aborted')));
   if ((await Promise.race([ready.then(() => 'ready' as const), aborted])) === 'aborted') return;
+  let opened: OpenedLink | void;
   try {
-    await questions.openSignInLink(url.href);
+    opened = await questions.openSignInLink(url.href);
   } catch (e) {
     peer.send({ type: 'withdrawn', id: frame.id, reason: `the sign-in link was not opened: ${messageOf(e)}` });
     peer.record?.(step, 'failed', `the sign-in link was not opened: ${messageOf(e)}`);
@@ -114,6 +116,9 @@ export async function askSignIn(
     peer.send({ type: 'withdrawn', id: frame.id, reason: 'the sign-in was cancelled in the Countersign app' });
   } catch {
     // The wait is over (the gateway said so, or it went away): nothing more to say.
+  } finally {
+    // The redirect came (to the gateway's listener) or the sign-in ended: the launcher page goes.
+    if (opened) await opened.close().catch(() => undefined);
   }
 }
 

@@ -1,9 +1,12 @@
 // The redirect target of a sign-in (RFC 8252 §7.3): an HTTP listener on
 // 127.0.0.1 (an address, never the name "localhost", which may resolve
-// elsewhere) that takes exactly ONE callback request, checks its `state`,
-// answers with a small page and closes. Its timeout only starts when the
-// human has consented and the browser was opened (`arm`): no timer runs
-// while a human decides.
+// elsewhere) that takes exactly ONE callback request carrying this sign-in's
+// `state`, answers with a small page and closes. Any local program (any
+// user's) can reach the port: a callback without the state is answered with
+// a neutral page, reported as a fault (a few per sign-in, however many come)
+// and otherwise ignored, so it can neither end the sign-in nor finish it.
+// Its timeout only starts when the human has consented and the browser was
+// opened (`arm`): no timer runs while a human decides.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HostError } from '../host-error';
@@ -20,10 +23,22 @@ export interface AuthorizationCallback {
 export interface LoopbackListener {
   /** The redirect URI to register and send: http://127.0.0.1:<port>/callback */
   readonly redirectUrl: string;
-  /** Start waiting for the callback; settles once (code, refusal, timeout or abort). */
-  arm(expectedState: string, timeoutMs: number, signal?: AbortSignal): Promise<AuthorizationCallback>;
+  /**
+   * Start waiting for the callback; settles once (code, refusal, timeout or
+   * abort). `onFault` hears of callbacks without the expected state (at most
+   * MAX_STRAY_FAULTS of them; the rest are only answered).
+   */
+  arm(
+    expectedState: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    onFault?: (message: string) => void,
+  ): Promise<AuthorizationCallback>;
   close(): Promise<void>;
 }
+
+/** Stray callbacks reported per sign-in: a flood of them costs a counter, not a history. */
+export const MAX_STRAY_FAULTS = 3;
 
 const PAGE_STYLE =
   'body{font:16px system-ui,sans-serif;max-width:32em;margin:4em auto;padding:0 1em;color:#1b1b1b}h1{font-size:1.3em}';
@@ -85,7 +100,7 @@ export async function openLoopbackListener(port = 0): Promise<LoopbackListener> 
   return {
     redirectUrl,
     close,
-    arm(expectedState, timeoutMs, signal) {
+    arm(expectedState, timeoutMs, signal, onFault) {
       return new Promise<AuthorizationCallback>((resolve, reject) => {
         const finish = (error: HostError | undefined, value?: AuthorizationCallback) => {
           clearTimeout(timer);
@@ -108,18 +123,24 @@ export async function openLoopbackListener(port = 0): Promise<LoopbackListener> 
         );
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
-        onRequest = (req, res) => {
+        let strays = 0;
+        const callback = (req: IncomingMessage, res: ServerResponse) => {
           const q = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
           // State first: a response we did not ask for is refused before
-          // anything in it (an error text included) is looked at.
+          // anything in it (an error text included) is looked at. It does not
+          // end the sign-in: the human's browser may still be on its way.
           if (q.get('state') !== expectedState) {
-            page(res, 400, 'Sign-in refused', 'This response does not belong to the sign-in Countersign started.');
-            return finish(
-              new HostError(
-                'auth',
-                'the sign-in response did not carry the state Countersign sent (refused: it may not be ours)',
-              ),
-            );
+            page(res, 400, 'Sign-in refused', 'This response does not belong to a sign-in Countersign started.');
+            onRequest = callback;
+            strays++;
+            if (strays <= MAX_STRAY_FAULTS)
+              onFault?.(
+                'ignored a sign-in response without the state Countersign sent (another program on this computer?)' +
+                  (strays === MAX_STRAY_FAULTS
+                    ? '; further ones during this sign-in are ignored without a record'
+                    : ''),
+              );
+            return;
           }
           const code = q.get('code');
           const iss = q.get('iss') ?? undefined;
@@ -139,6 +160,7 @@ export async function openLoopbackListener(port = 0): Promise<LoopbackListener> 
           page(res, 200, 'Signed in', 'Signed in. You can close this tab and return to Countersign.');
           finish(undefined, { code, ...(iss !== undefined ? { iss } : {}) });
         };
+        onRequest = callback;
       });
     },
   };

@@ -27,6 +27,7 @@ import { HostError, isHostError, messageOf } from '../host-error';
 import { CredentialStoreError, type CredentialStore, type ServerCredentials } from './credential-store';
 import { HostOAuthProvider, isDpopBound, type Attempt } from './host-oauth-provider';
 import { openLoopbackListener } from './loopback-listener';
+import type { OpenedLink } from '../links/launcher-file';
 import { checkEndpoint } from './metadata-checks';
 
 /** The call a sign-in happens for (set by the host around each call). */
@@ -50,8 +51,12 @@ export interface SignInInteraction {
    * "sign-in needed".
    */
   ask?(question: SignInQuestion, signal: AbortSignal): Promise<SignInDecision>;
-  /** Open the link in the system browser; the implementation re-checks it through the open-external gate. */
-  open(url: string): Promise<void>;
+  /**
+   * Open the link in the system browser; the implementation re-checks it
+   * through the open-external gate. What it returns (the launcher page) is
+   * closed as soon as the redirect came or the sign-in ended.
+   */
+  open(url: string): Promise<OpenedLink | void>;
   /**
    * The browser is open and the sign-in waits for it: show that. Resolves
    * when the human cancels the wait; `signal` aborts when the wait is over.
@@ -81,6 +86,8 @@ export interface ServerAuthOptions {
   store: CredentialStore;
   interaction: SignInInteraction;
   onEvent?(event: SignInEvent): void | Promise<void>;
+  /** Something reached the redirect listener that was not this sign-in's answer (one sentence, no secret). */
+  onFault?(message: string): void | Promise<void>;
   clientMetadataUrl?: string;
   /** How long the listener waits for the redirect once the browser was opened. Default 5 minutes. */
   callbackTimeoutMs?: number;
@@ -300,27 +307,39 @@ export class ServerAuth {
     }
     if (decision !== 'open') throw declined('the sign-in was cancelled');
     const timeoutMs = this.options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
-    const waiting = attempt.listener.arm(attempt.state, timeoutMs, signal);
+    const waiting = attempt.listener.arm(attempt.state, timeoutMs, signal, (message) => this.fault(message));
     waiting.catch(() => undefined);
+    let opened: OpenedLink | void;
     try {
-      await interaction.open(url.href);
+      opened = await interaction.open(url.href);
     } catch (e) {
       controller.abort();
       throw new HostError('auth', `could not open the browser for the sign-in: ${messageOf(e)}`, { reason: 'failed' });
     }
-    await this.emit('opened', attempt, undefined, question.id);
     // The dialog now says it waits; its Cancel ends the wait like a cancelled call.
     const waitOver = new AbortController();
-    interaction.waiting?.(question, AbortSignal.any([signal, waitOver.signal])).then(
-      () => controller.abort(),
-      () => undefined,
-    );
     try {
+      await this.emit('opened', attempt, undefined, question.id);
+      interaction.waiting?.(question, AbortSignal.any([signal, waitOver.signal])).then(
+        () => controller.abort(),
+        () => undefined,
+      );
       attempt.callback = await waiting;
     } catch (e) {
       throw isHostError(e, 'cancelled') ? declined('the sign-in was cancelled') : e;
     } finally {
       waitOver.abort();
+      // The browser has followed the page, or the sign-in is over: the page (state, challenge) goes.
+      if (opened) await opened.close().catch(() => undefined);
+    }
+  }
+
+  /** Report a stray request at the redirect listener; a reporter's failure never touches the sign-in. */
+  private fault(message: string): void {
+    try {
+      Promise.resolve(this.options.onFault?.(`sign-in to "${this.options.server}": ${message}`)).catch(() => undefined);
+    } catch {
+      // As above: the sign-in goes on.
     }
   }
 

@@ -125,6 +125,10 @@ export class HostService implements HostApi {
         // The core opens a sign-in link only after the human's consent, through the same opener (the gate).
         open: (url) => this.prompter.openSignInLink(url),
         onEvent: (e) => this.onSignInEvent(e),
+        onFault: async (message) => {
+          this.log(`countersign: ${message}`);
+          await this.recorder.fault?.({ call: null, code: 'protocol', message, at: new Date().toISOString() });
+        },
         ...(options.signInTimeoutMs !== undefined ? { callbackTimeoutMs: options.signInTimeoutMs } : {}),
       },
       // Task ids live in the data folder, so a restarted app picks its running tasks up again.

@@ -17,6 +17,7 @@ import { HostError, isHostError } from '../host-error';
 import type { Prompter, PrompterAnswer } from '../prompter/prompter';
 import { checkAnswer } from '../prompter/question-gate';
 import type { Emitter } from './emitter';
+import type { OpenedLink } from '../links/launcher-file';
 
 interface PendingQuestion {
   kind: 'question';
@@ -39,8 +40,11 @@ interface PendingSignIn {
 
 type Pending = PendingQuestion | PendingSignIn;
 
-/** Opens a link in the system browser (Electron's shell.openExternal, or the OS opener). */
-export type OpenExternal = (url: string) => Promise<void>;
+/**
+ * Opens a link in the system browser through a private launcher page
+ * (core/links/launcher-file.ts); closing the result removes the page early.
+ */
+export type OpenExternal = (url: string) => Promise<OpenedLink | void>;
 
 export class QueuePrompter implements Prompter {
   /** The renderer shows a round's questions one by one with Back, and answers them when the round is done. */
@@ -207,17 +211,18 @@ export class QueuePrompter implements Prompter {
    * just consented to, and through the same opener (the open-external gate)
    * as every URL question.
    */
-  async openSignInLink(url: string): Promise<void> {
+  async openSignInLink(url: string): Promise<OpenedLink | void> {
     const entry = [...this.pending.values()].find(
       (p): p is PendingSignIn => p.kind === 'sign-in' && p.phase === 'opening' && p.question.url.href === url,
     );
     if (!entry) throw new Error('refused to open a sign-in link the human did not consent to');
     try {
-      await this.openExternal(analyzeUrl(url).href);
+      const opened = await this.openExternal(analyzeUrl(url).href);
       // The browser is open: from now on the dialog says it waits (Cancel still ends it).
       entry.phase = 'waiting';
       entry.question = { ...entry.question, waiting: true };
       entry.opened?.resolve();
+      return opened;
     } catch (e) {
       // The core ends this sign-in with its own message; the dialog leaves, saying why.
       this.pending.delete(entry.question.id);

@@ -130,7 +130,10 @@ export function createElectronFake() {
     ipcMain,
     protocol,
     session: { defaultSession },
-    shell: { openExternal: vi.fn(async (_url: string) => undefined) },
+    shell: {
+      openExternal: vi.fn(async (_url: string) => undefined),
+      openPath: vi.fn(async (_path: string) => ''),
+    },
     dialog: { showErrorBox: vi.fn() },
     Menu: { buildFromTemplate: vi.fn((t: unknown) => ({ template: t })), setApplicationMenu: vi.fn() },
     nativeTheme: { shouldUseDarkColors: false },
