@@ -98,6 +98,8 @@ export interface AuthorizeRequest {
   fetchFn?: FetchLike;
   /** Human-started (`auth login`, the Servers view): ask even when tokens exist. */
   interactive?: boolean;
+  /** Ends the sign-in when the command that started it is interrupted (outside a call). */
+  signal?: AbortSignal;
 }
 
 export class ServerAuth {
@@ -161,11 +163,16 @@ export class ServerAuth {
     });
   }
 
-  /** Sign in on the human's request (`auth login`, Sign in button). */
-  login(scopes?: string[]): Promise<void> {
+  /** Sign in on the human's request (`auth login`, Sign in button); `signal` interrupts it. */
+  login(scopes?: string[], signal?: AbortSignal): Promise<void> {
     const scope = scopes && scopes.length > 0 ? computeScopeUnion(this.requestedScope, scopes.join(' ')) : undefined;
     return this.serial(() =>
-      this.authorizeNow({ ...(scope ? { scope } : {}), forceReauthorization: true, interactive: true }),
+      this.authorizeNow({
+        ...(scope ? { scope } : {}),
+        forceReauthorization: true,
+        interactive: true,
+        ...(signal ? { signal } : {}),
+      }),
     );
   }
 
@@ -178,7 +185,7 @@ export class ServerAuth {
   private async authorizeNow(request: AuthorizeRequest): Promise<void> {
     if (request.scope) this.requestedScope = computeScopeUnion(this.requestedScope, request.scope);
     const listener = await openLoopbackListener(this.options.settings.redirectPort ?? 0);
-    const attempt: Attempt = { listener };
+    const attempt: Attempt = { listener, ...(request.signal ? { signal: request.signal } : {}) };
     this.provider.attempt = attempt;
     const base = {
       serverUrl: this.options.serverUrl,
@@ -289,7 +296,8 @@ export class ServerAuth {
       );
     const ctx = signInCallContext.getStore();
     const controller = new AbortController();
-    const signal = ctx?.signal ? AbortSignal.any([ctx.signal, controller.signal]) : controller.signal;
+    const outer = ctx?.signal ?? attempt.signal;
+    const signal = outer ? AbortSignal.any([outer, controller.signal]) : controller.signal;
     await this.emit('asked', attempt, undefined, question.id);
     let decision: SignInDecision;
     try {
@@ -318,6 +326,11 @@ export class ServerAuth {
     try {
       attempt.callback = await waiting;
     } catch (e) {
+      // Stopped by the command, not by the human: say so (the wait's own time limit never ran out).
+      if (attempt.signal?.aborted)
+        throw new HostError('auth', 'the sign-in was interrupted before the browser came back; not signed in', {
+          reason: 'interrupted',
+        });
       throw isHostError(e, 'cancelled') ? declined('the sign-in was cancelled') : e;
     } finally {
       waitOver.abort();
