@@ -233,8 +233,11 @@ export class ServerAuth {
     if (e instanceof IssuerMismatchError)
       return new HostError(
         'auth',
-        'refused the sign-in: the response did not come from the authorization server Countersign asked ' +
-          '(iss check, RFC 9207)',
+        e.kind === 'metadata'
+          ? 'refused to sign in: the authorization server’s metadata names another issuer than the one ' +
+              'Countersign asked (issuer check, RFC 8414 §3.3)'
+          : 'refused the sign-in: the response did not come from the authorization server Countersign asked ' +
+              '(iss check, RFC 9207)',
         { reason: 'refused' },
       );
     if (e instanceof AuthorizationServerMismatchError)
@@ -419,10 +422,39 @@ export class ServerAuth {
  * is refused before anything is sent to it.
  */
 function guardedFetch(next: FetchLike): FetchLike {
-  return (input, init) => {
-    checkEndpoint('address', typeof input === 'string' ? input : input.href);
-    return next(input, init);
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input.href;
+    checkEndpoint('address', url);
+    const response = await next(input, init);
+    refuseRedirectedPost(url, init?.method, response);
+    return response;
   };
+}
+
+/**
+ * A token, registration or revocation request (a POST) answered with a
+ * redirect the SDK does not follow (another origin, or one that drops the
+ * method): say so, instead of letting the empty answer pass for an OAuth
+ * error ("server_error"). The one redirect followed, a 307/308 within the
+ * origin, is left to the SDK.
+ */
+function refuseRedirectedPost(url: string, method: string | undefined, response: Response): void {
+  const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+  if (location === null || (method ?? 'GET').toUpperCase() !== 'POST') return;
+  const from = new URL(url);
+  let to: URL | undefined;
+  try {
+    to = new URL(location, from);
+  } catch {
+    to = undefined;
+  }
+  if (to && to.origin === from.origin && (response.status === 307 || response.status === 308)) return;
+  throw new HostError(
+    'auth',
+    `the authorization server answered the sign-in's request to ${from.host}${from.pathname} with a redirect` +
+      `${to ? ` to ${to.host}` : ''} (HTTP ${response.status}), which Countersign does not follow; not signed in`,
+    { reason: 'failed' },
+  );
 }
 
 function declined(message: string): HostError {
