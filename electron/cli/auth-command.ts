@@ -6,7 +6,9 @@ import { Host } from '../core/host';
 import { HostError, messageOf } from '../core/host-error';
 import type { CommandDeps } from './call-command';
 import { ScriptedPrompter } from './elicit-spec';
+import { openCliHistory, type CliHistory } from './history-recording';
 import type { CliIo } from './io';
+import { withSignInRecording } from './session';
 import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
 import { resolveTarget } from './target';
 
@@ -23,6 +25,7 @@ export const AUTH_USAGE =
 export async function runAuthCommand(argv: string[], io: CliIo, deps: CommandDeps = {}): Promise<number> {
   const [action, ...rest] = argv;
   let host: Host | undefined;
+  let history: CliHistory | undefined;
   try {
     const { values } = parseArgs({
       args: rest,
@@ -49,17 +52,19 @@ export async function runAuthCommand(argv: string[], io: CliIo, deps: CommandDep
     if (!('url' in target.entry))
       throw new HostError('config', `server "${target.name}" is a stdio server; only HTTP servers sign in`);
     const { auth, signIn } = cliSignIn(io, values, deps.signIn);
+    // Sign-ins and sign-outs are recorded whoever starts them (status writes nothing).
+    if (action !== 'status') history = await openCliHistory(io);
     host = new Host({
       servers: { [target.name]: target.entry },
       prompter: { ask: (q, s) => new ScriptedPrompter([]).ask(q, s), signIn },
-      auth,
+      auth: history ? withSignInRecording(auth, history) : auth,
     });
     const serverAuth = host.serverAuth(target.name);
     if (!serverAuth)
       throw new HostError('config', `server "${target.name}" signs in with client credentials; nothing to log in to`);
     if (action === 'login') {
       const scopes = values.scopes?.split(/\s+/).filter(Boolean);
-      await serverAuth.login(scopes);
+      await serverAuth.login(scopes, io.signal);
     } else if (action === 'logout') {
       const r = await serverAuth.signOut();
       io.stderr(
@@ -91,5 +96,6 @@ export async function runAuthCommand(argv: string[], io: CliIo, deps: CommandDep
     return 2;
   } finally {
     await host?.close();
+    await history?.close();
   }
 }

@@ -8,6 +8,7 @@ import { runServersCommand, SERVERS_USAGE } from './servers-command';
 import { runTaskCommand, TASK_USAGE } from './task-command';
 import { runTestCommand, TEST_USAGE } from './test-command';
 import { runWebCommand, WEB_USAGE } from './web-command';
+import { routeConsoleThroughRedaction } from '../core/console-redaction';
 import { processIo, type CliIo } from './io';
 
 const USAGE = `countersign — an MCP host where server questions reach the human, never the model
@@ -86,6 +87,8 @@ function writeStdout(text: string): Promise<void> {
 
 /** Entry point when run as a program. */
 export async function main(): Promise<void> {
+  // No library's console output reaches stdout or stderr unredacted (console-redaction.ts).
+  routeConsoleThroughRedaction((line) => process.stderr.write(`${line}\n`));
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   process.once('SIGTERM', () => controller.abort());

@@ -3,9 +3,10 @@
 import type { EraCache } from '../core/connection/era-cache';
 import { combineObservers, type HostObserver } from '../core/events';
 import { Host, type HostAuthOptions } from '../core/host';
+import type { SignInEvent } from '../core/auth/server-auth';
 import type { Prompter } from '../core/prompter/prompter';
 import { FileTaskStore } from '../core/tasks/task-store';
-import { openCliHistory } from './history-recording';
+import { openCliHistory, type CliHistory } from './history-recording';
 import { dataDir } from './paths';
 import type { CliIo } from './io';
 import type { ResolvedTarget } from './target';
@@ -52,13 +53,14 @@ export async function openSession(options: {
   /** The server's time per request, never counting a question open (default: the SDK's 60 s). */
   requestTimeoutMs?: number;
 }): Promise<CliSession> {
-  const history = options.recordHistory === false ? { close: async () => undefined } : await openCliHistory(options.io);
+  const history: CliHistory =
+    options.recordHistory === false ? { close: async () => undefined } : await openCliHistory(options.io);
   const host = new Host({
     servers: { [options.target.name]: options.target.entry },
     prompter: options.signIn
       ? { ask: (q, signal) => options.prompter.ask(q, signal), signIn: options.signIn }
       : options.prompter,
-    ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.auth ? { auth: withSignInRecording(options.auth, history) } : {}),
     observer: combineObservers(...options.observers, history.observer),
     maxRounds: options.maxRounds,
     ...(options.eraCache ? { eraCache: options.eraCache } : {}),
@@ -72,6 +74,19 @@ export async function openSession(options: {
     async close() {
       await host.close();
       await history.close();
+    },
+  };
+}
+
+/** `auth` whose sign-in steps also go to the history (the CLI's own sign-ins are recorded like the app's). */
+export function withSignInRecording(auth: HostAuthOptions, history: CliHistory): HostAuthOptions {
+  const record = history.recordSignIn;
+  if (!record) return auth;
+  return {
+    ...auth,
+    onEvent: async (e: SignInEvent) => {
+      await auth.onEvent?.(e);
+      await record(e);
     },
   };
 }

@@ -26,7 +26,7 @@ import {
 } from './agent-task-methods';
 import type { Route } from './catalog';
 import type { Gateway } from './gateway';
-import { cleanResult, requestFailure, toolFailure } from './results';
+import { cleanResult, requestFailure, signInNeededResult, toolFailure } from './results';
 import { checkedAs } from '../../shared/checked-as';
 
 /** What the gateway calls itself toward agents. */
@@ -203,6 +203,8 @@ export function createAgentServer(
   const legacyTasks = (): boolean => server.getClientCapabilities()?.tasks !== undefined;
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
+    const waitsForSignIn = gateway.catalog.signInNeededFor(request.params.name);
+    if (waitsForSignIn !== undefined) return signInNeededResult(waitsForSignIn);
     const route = await gateway.catalog.resolveTool(request.params.name, servers());
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const target = {

@@ -3,9 +3,12 @@
 // exposed name to the server and its own name. Lists are cached per server
 // until that server says its list changed; a server that is down or slow
 // is left out of a listing (and logged) instead of failing the whole list.
+// A server that needs the user to sign in is not left out silently: the
+// agent sees one stand-in tool for it that says so (signInNeededTool).
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from '@modelcontextprotocol/client';
 import type { Host } from '../core/host';
-import { messageOf } from '../core/host-error';
+import { isHostError, messageOf } from '../core/host-error';
+import { signInNeededSentence } from './results';
 import { exposedNames, exposedResourceUris, keyOf, parseExplicitResourceUri } from './naming';
 
 /** The three lists a server can change. */
@@ -31,6 +34,24 @@ export interface Route<T> {
 
 const EMPTY: Listings = { tools: [], prompts: [], resources: { resources: [], templates: [] } };
 
+/** The stand-in tool's own name on its server, before the gateway's naming. */
+const SIGN_IN_NEEDED_TOOL = 'countersign_sign_in_needed';
+
+/** The tool that stands in for a server whose listing ended in "sign-in needed" or a sign-in that did not complete. */
+function signInNeededTool(server: string, name: string): Tool {
+  return {
+    name,
+    description: `Countersign: ${signInNeededSentence(server)}. Calling this tool only returns this message.`,
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { readOnlyHint: true },
+  };
+}
+
+/** A listing that failed because the server wants a sign-in (needed, declined or not completed). */
+function needsSignIn(error: unknown): boolean {
+  return isHostError(error, 'sign-in-needed') || isHostError(error, 'auth');
+}
+
 /**
  * A tool under its exposed name. Of `execution` only `taskSupport` is kept
  * (and only a known value): the gateway offers a task exactly where the
@@ -51,6 +72,8 @@ export class Catalog {
   private templates: Array<{ server: string; prefix: string }> = [];
   /** URIs more than one server lists, with those servers. */
   private sharedUris = new Map<string, string[]>();
+  /** Exposed names of the stand-in tools of the last listing, with their servers. */
+  private signInStandIns = new Map<string, string>();
 
   constructor(
     private readonly host: Host,
@@ -108,7 +131,7 @@ export class Catalog {
   private async gather<K extends ListKind>(
     servers: readonly string[],
     kind: K,
-  ): Promise<Array<{ server: string; list: Listings[K] }>> {
+  ): Promise<Array<{ server: string; list: Listings[K]; signInNeeded?: true }>> {
     return Promise.all(
       servers.map(async (server) => {
         let timer: NodeJS.Timeout | undefined;
@@ -119,7 +142,7 @@ export class Catalog {
           return { server, list: await Promise.race([this.fetch(server, kind), timeout]) };
         } catch (e) {
           this.log(`countersign gateway: left server "${server}" out of the ${kind} list: ${messageOf(e)}`);
-          return { server, list: EMPTY[kind] };
+          return { server, list: EMPTY[kind], ...(needsSignIn(e) ? { signInNeeded: true as const } : {}) };
         } finally {
           clearTimeout(timer);
         }
@@ -130,9 +153,22 @@ export class Catalog {
   /** The tools of all servers under their exposed names. */
   async tools(servers: readonly string[]): Promise<Tool[]> {
     const lists = await this.gather(servers, 'tools');
-    const names = exposedNames(lists.flatMap(({ server, list }) => list.map((t) => ({ server, name: t.name }))));
+    const standIns = lists.flatMap(({ server, signInNeeded }) =>
+      signInNeeded ? [{ server, name: SIGN_IN_NEEDED_TOOL }] : [],
+    );
+    const names = exposedNames([
+      ...lists.flatMap(({ server, list }) => list.map((t) => ({ server, name: t.name }))),
+      ...standIns,
+    ]);
     const routes = new Map<string, Route<Tool>>();
     const out: Tool[] = [];
+    const signInStandIns = new Map<string, string>();
+    for (const key of standIns) {
+      const name = names.get(keyOf(key))!;
+      signInStandIns.set(name, key.server);
+      out.push(signInNeededTool(key.server, name));
+    }
+    this.signInStandIns = signInStandIns;
     for (const { server, list } of lists) {
       for (const tool of list) {
         const name = names.get(keyOf({ server, name: tool.name }))!;
@@ -192,6 +228,11 @@ export class Catalog {
     this.templates = prefixes;
     this.sharedUris = shared;
     return { resources, templates };
+  }
+
+  /** The server a stand-in tool of the last listing speaks for (it reaches no server). */
+  signInNeededFor(name: string): string | undefined {
+    return this.signInStandIns.get(name);
   }
 
   /** The server and tool behind an exposed name (lists again once if unknown). */

@@ -3,7 +3,7 @@
 // sentences are fixed per error kind and never quote the question: a schema
 // problem or an answer detail in an error text would hand the model part of
 // a question it must never see.
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, type CallToolResult } from '@modelcontextprotocol/server';
 import { isApprovalError } from '../core/approval/approval-client';
 import type { DecidedBy } from '../core/prompter/prompter';
 import { MCP_META_PREFIX } from '../core/client-identity';
@@ -171,4 +171,21 @@ export function requestFailure(error: unknown, server: string, decision?: LastDe
     ProtocolErrorCode.InternalError,
     `Countersign: ${refused}${hostErrorSentence(error, server)}`,
   );
+}
+
+/** What the agent learns about a server it cannot list until the user signs in: its name and the way, no link. */
+export function signInNeededSentence(server: string): string {
+  return (
+    `server "${server}" needs the user to sign in before its tools can be used; ask the user to sign in ` +
+    `(in Countersign's Servers view, or: countersign auth login --server "${server}"), then list the tools again`
+  );
+}
+
+/** What calling a server's sign-in stand-in tool returns (catalog.ts): nothing reaches the server. */
+export function signInNeededResult(server: string): CallToolResult {
+  return {
+    content: [{ type: 'text', text: `Countersign: ${signInNeededSentence(server)}` }],
+    isError: true,
+    _meta: { [HOST_GENERATED_META]: true, [HOST_ERROR_META]: 'sign-in-needed' },
+  };
 }

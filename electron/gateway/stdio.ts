@@ -1,9 +1,9 @@
 // The gateway over stdio: what an agent launches. The SDK's serveStdio reads
 // the agent's first message and pins the era (2026-07-28 or the legacy
 // handshake) for the connection; the gateway answers both the same way.
-import { formatWithOptions } from 'node:util';
 import type { Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { routeConsoleThroughRedaction } from '../core/console-redaction';
 import { createAgentServer } from './agent-server';
 import { PassThrough } from './pass-through';
 import { GatewayStdioTransport } from './stdio-transport';
@@ -40,13 +40,10 @@ function observeClose(inner: Transport, onClosed: () => void, handles: LegacyTas
 /**
  * On stdio, stdout IS the MCP channel: one stray console.log from any library
  * (the SDK itself logs with console.debug) would corrupt it. Console output
- * goes to stderr instead.
+ * goes to the gateway's log (stderr) instead, redacted like everywhere.
  */
 function keepStdoutForMcp(log: (line: string) => void): void {
-  const toStderr = (...args: unknown[]) => log(formatWithOptions({ colors: false }, ...args));
-  console.log = toStderr;
-  console.info = toStderr;
-  console.debug = toStderr;
+  routeConsoleThroughRedaction(log);
 }
 
 /** Serve the gateway on `transport` (default: this process's stdin/stdout, guarded). */

@@ -117,12 +117,22 @@ describe('a sign-in behind the gateway', () => {
     expect(JSON.stringify(s.agent.received)).not.toContain(new URL(s.as.issuer).host);
   });
 
-  it('Cancel in the app: nothing is opened, the agent learns no link, and its listing goes on without the server', async () => {
+  it('Cancel in the app: nothing is opened, the agent learns no link, and "sign-in needed" for the server', async () => {
     const s = await setup();
     const listed = s.agent.client.listTools();
     await eventually(() => s.signIns.length === 1, 20_000, 'the sign-in dialog in the app');
     await s.app.service.invoke('answerQuestion', { questionId: s.signIns[0]!.id, answer: { action: 'cancel' } });
-    expect((await listed).tools.map((t) => t.name)).not.toContain('notes__whoami');
+    const tools = (await listed).tools;
+    expect(tools.map((t) => t.name)).toEqual(['notes__countersign_sign_in_needed']);
+    const sentence =
+      'server "notes" needs the user to sign in before its tools can be used; ask the user to sign in ' +
+      '(in Countersign\'s Servers view, or: countersign auth login --server "notes"), then list the tools again';
+    expect(tools[0]!.description).toContain(sentence);
+    // Calling the stand-in says the same and reaches nothing: no server call, no second sign-in dialog.
+    const result = await s.agent.client.callTool({ name: 'notes__countersign_sign_in_needed', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(`Countersign: ${sentence}`);
+    expect(s.signIns).toHaveLength(1);
     expect(s.app.opened).toEqual([]);
     expect(s.as.requests.authorize).toBe(0);
     expect(JSON.stringify(s.agent.received)).not.toContain(new URL(s.as.issuer).host);

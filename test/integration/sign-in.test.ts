@@ -246,6 +246,38 @@ describe('refusals: a clear message and no token stored', () => {
     expect(s.questions).toHaveLength(0);
   });
 
+  it('a token endpoint on http://*.localhost: refused for plain http, by the same loopback rule as every link', async () => {
+    const s = await setup({ tokenEndpoint: 'http://auth.localhost/token' });
+    await refuses(s, /token_endpoint \(auth\.localhost\) uses plain http; sign-in needs https/);
+    expect(s.questions).toHaveLength(0);
+  });
+
+  it('metadata naming another issuer: the issuer check’s own words, not the redirect’s iss check', async () => {
+    const s = await setup({ metadataIssuer: 'https://other-issuer.example.com' });
+    const error = (await callWhoami(s).then(
+      () => new Error('resolved'),
+      (e: unknown) => e,
+    )) as Error;
+    expect(error.message).toMatch(/metadata names another issuer than the one Countersign asked \(issuer check/);
+    expect(error.message).not.toMatch(/iss check|did not come from/);
+    expect(s.questions).toHaveLength(0);
+    await noTokenStored(s);
+  });
+
+  it('a token endpoint that redirects elsewhere: said so, not "server_error"', async () => {
+    const s = await setup({ tokenRedirect: 'https://elsewhere.example.com/token' });
+    const error = (await callWhoami(s).then(
+      () => new Error('resolved'),
+      (e: unknown) => e,
+    )) as Error;
+    expect(error.message).toMatch(
+      /request to 127\.0\.0\.1:\d+\/token with a redirect to elsewhere\.example\.com \(HTTP 307\), which Countersign does not follow/,
+    );
+    expect(error.message).not.toContain('server_error');
+    expect(s.events.at(-1)).toMatchObject({ phase: 'failed', error: error.message });
+    await noTokenStored(s);
+  });
+
   it('step-up past the limit', async () => {
     const s = await setup({ withholdScopes: ['mcp:admin'] }, { toolScopes: { whoami: ['mcp:admin'] } });
     await expect(callWhoami(s)).rejects.toThrow(/still refuses with "insufficient scope" after 1 step-up sign-in/);

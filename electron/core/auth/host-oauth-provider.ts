@@ -39,6 +39,8 @@ export interface Attempt {
   callback?: AuthorizationCallback;
   /** The scope this attempt asks for (what the authorization URL carries). */
   scope?: string;
+  /** Aborts when the command that started a sign-in outside a call (`auth login`) is interrupted. */
+  signal?: AbortSignal;
 }
 
 export interface ProviderOptions {

@@ -8,12 +8,6 @@ import type { OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import { analyzeUrl } from '../../../shared/url/analyze-url';
 import { HostError } from '../host-error';
 
-/** Hosts that are this computer: plain http is allowed there (local development, tests). */
-export function isLoopbackHostname(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
-
 const ENDPOINT_FIELDS = [
   'issuer',
   'authorization_endpoint',
@@ -26,10 +20,14 @@ function refuse(message: string, details: Record<string, unknown> = {}): never {
   throw new HostError('auth', `refused to sign in: ${message}`, { reason: 'refused', ...details });
 }
 
-/** Check one endpoint URL: https (or loopback http), and a host that cannot pass for another. */
+/**
+ * Check one endpoint URL: https (or http to this computer, by the one loopback
+ * rule of analyzeUrl, the same as for every link), and a host that cannot pass
+ * for another.
+ */
 export function checkEndpoint(field: string, value: string): void {
   const a = analyzeUrl(value);
-  if (a.scheme === 'http' && !isLoopbackHostname(a.host))
+  if (a.scheme === 'http' && !a.loopback)
     refuse(`the authorization server's ${field} (${a.host}) uses plain http; sign-in needs https`, { field });
   if (a.blocked || (a.scheme !== 'https' && a.scheme !== 'http'))
     refuse(`the authorization server's ${field} is not a web address`, { field });

@@ -105,6 +105,8 @@ export interface AuthorizeRequest {
   fetchFn?: FetchLike;
   /** Human-started (`auth login`, the Servers view): ask even when tokens exist. */
   interactive?: boolean;
+  /** Ends the sign-in when the command that started it is interrupted (outside a call). */
+  signal?: AbortSignal;
 }
 
 export class ServerAuth {
@@ -168,11 +170,16 @@ export class ServerAuth {
     });
   }
 
-  /** Sign in on the human's request (`auth login`, Sign in button). */
-  login(scopes?: string[]): Promise<void> {
+  /** Sign in on the human's request (`auth login`, Sign in button); `signal` interrupts it. */
+  login(scopes?: string[], signal?: AbortSignal): Promise<void> {
     const scope = scopes && scopes.length > 0 ? computeScopeUnion(this.requestedScope, scopes.join(' ')) : undefined;
     return this.serial(() =>
-      this.authorizeNow({ ...(scope ? { scope } : {}), forceReauthorization: true, interactive: true }),
+      this.authorizeNow({
+        ...(scope ? { scope } : {}),
+        forceReauthorization: true,
+        interactive: true,
+        ...(signal ? { signal } : {}),
+      }),
     );
   }
 
@@ -185,7 +192,7 @@ export class ServerAuth {
   private async authorizeNow(request: AuthorizeRequest): Promise<void> {
     if (request.scope) this.requestedScope = computeScopeUnion(this.requestedScope, request.scope);
     const listener = await openLoopbackListener(this.options.settings.redirectPort ?? 0);
-    const attempt: Attempt = { listener };
+    const attempt: Attempt = { listener, ...(request.signal ? { signal: request.signal } : {}) };
     this.provider.attempt = attempt;
     const base = {
       serverUrl: this.options.serverUrl,
@@ -233,8 +240,11 @@ export class ServerAuth {
     if (e instanceof IssuerMismatchError)
       return new HostError(
         'auth',
-        'refused the sign-in: the response did not come from the authorization server Countersign asked ' +
-          '(iss check, RFC 9207)',
+        e.kind === 'metadata'
+          ? 'refused to sign in: the authorization server’s metadata names another issuer than the one ' +
+              'Countersign asked (issuer check, RFC 8414 §3.3)'
+          : 'refused the sign-in: the response did not come from the authorization server Countersign asked ' +
+              '(iss check, RFC 9207)',
         { reason: 'refused' },
       );
     if (e instanceof AuthorizationServerMismatchError)
@@ -296,7 +306,8 @@ export class ServerAuth {
       );
     const ctx = signInCallContext.getStore();
     const controller = new AbortController();
-    const signal = ctx?.signal ? AbortSignal.any([ctx.signal, controller.signal]) : controller.signal;
+    const outer = ctx?.signal ?? attempt.signal;
+    const signal = outer ? AbortSignal.any([outer, controller.signal]) : controller.signal;
     await this.emit('asked', attempt, undefined, question.id);
     let decision: SignInDecision;
     try {
@@ -326,6 +337,11 @@ export class ServerAuth {
       );
       attempt.callback = await waiting;
     } catch (e) {
+      // Stopped by the command, not by the human: say so (the wait's own time limit never ran out).
+      if (attempt.signal?.aborted)
+        throw new HostError('auth', 'the sign-in was interrupted before the browser came back; not signed in', {
+          reason: 'interrupted',
+        });
       throw isHostError(e, 'cancelled') ? declined('the sign-in was cancelled') : e;
     } finally {
       waitOver.abort();
@@ -425,10 +441,39 @@ export class ServerAuth {
  * is refused before anything is sent to it.
  */
 function guardedFetch(next: FetchLike): FetchLike {
-  return (input, init) => {
-    checkEndpoint('address', typeof input === 'string' ? input : input.href);
-    return next(input, init);
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input.href;
+    checkEndpoint('address', url);
+    const response = await next(input, init);
+    refuseRedirectedPost(url, init?.method, response);
+    return response;
   };
+}
+
+/**
+ * A token, registration or revocation request (a POST) answered with a
+ * redirect the SDK does not follow (another origin, or one that drops the
+ * method): say so, instead of letting the empty answer pass for an OAuth
+ * error ("server_error"). The one redirect followed, a 307/308 within the
+ * origin, is left to the SDK.
+ */
+function refuseRedirectedPost(url: string, method: string | undefined, response: Response): void {
+  const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+  if (location === null || (method ?? 'GET').toUpperCase() !== 'POST') return;
+  const from = new URL(url);
+  let to: URL | undefined;
+  try {
+    to = new URL(location, from);
+  } catch {
+    to = undefined;
+  }
+  if (to && to.origin === from.origin && (response.status === 307 || response.status === 308)) return;
+  throw new HostError(
+    'auth',
+    `the authorization server answered the sign-in's request to ${from.host}${from.pathname} with a redirect` +
+      `${to ? ` to ${to.host}` : ''} (HTTP ${response.status}), which Countersign does not follow; not signed in`,
+    { reason: 'failed' },
+  );
 }
 
 function declined(message: string): HostError {
