@@ -15,8 +15,16 @@ process.on('SIGUSR1', () => {
   process.stderr.write('countersign: ignored SIGUSR1 (the inspector stays off)\n');
 });
 
-const { existsSync } = await import('node:fs');
+const { existsSync, readFileSync } = await import('node:fs');
 const { fileURLToPath, pathToFileURL } = await import('node:url');
+
+// The version, from the package.json beside this launcher, before any
+// TypeScript is compiled or any of the host is loaded.
+if (process.argv.length === 3 && process.argv[2] === '--version') {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  process.stdout.write(`countersign ${pkg.version}\n`);
+  process.exit(0);
+}
 
 const source = fileURLToPath(new URL('../electron/cli/main.ts', import.meta.url));
 const bundled = fileURLToPath(new URL('../dist/cli/countersign.mjs', import.meta.url));

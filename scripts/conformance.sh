@@ -33,7 +33,7 @@ installed_ok() {
 if installed_ok; then
   echo "conformance: using cached Node $("$NODE22" -p 'process.versions.node') and @modelcontextprotocol/conformance@$SUITE_VERSION in .cache/conformance" >&2
 else
-  echo "conformance: installing node@$NODE_MAJOR and @modelcontextprotocol/conformance@$SUITE_VERSION into .cache/conformance ..." >&2
+  echo "conformance: downloading Node $NODE_MAJOR (the node package, node@$NODE_MAJOR; the suite needs Node 22+) and @modelcontextprotocol/conformance@$SUITE_VERSION from the npm registry into .cache/conformance" >&2
   mkdir -p "$CACHE"
   # A package.json of its own makes the cache folder its own npm project, so
   # npm never walks up to the repository's package.json.

@@ -15,22 +15,23 @@ cd "$(dirname "$0")/.."
 if [ -n "${CI:-}" ] && [ "${CI}" != "false" ] && [ "${CI}" != "0" ]; then export ELECTRON_SKIP_BINARY_DOWNLOAD=1; fi
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "== npm ci"
+  echo "== npm ci (npm packages from package-lock.json into node_modules)"
   npm ci --no-audit --no-fund
 fi
 
+# System packages come from apt-get (through sudo unless root); each install says so before it starts.
+SUDO=""
+SUDO_NOTE=""
+if [ "$(id -u)" != "0" ]; then SUDO="sudo" SUDO_NOTE=" through sudo"; fi
+
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "== installing Debian's chromium (browser tests)"
-  SUDO=""
-  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  echo "== installing Debian's chromium with apt-get, system-wide${SUDO_NOTE} (browser tests)"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
 if [ "${1:-}" = "--browser" ] && { ! command -v gnome-keyring-daemon >/dev/null || ! command -v dbus-daemon >/dev/null || ! command -v dbus-send >/dev/null; }; then
-  echo "== installing GNOME Keyring and D-Bus (credential encryption tests)"
-  SUDO=""
-  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  echo "== installing GNOME Keyring and D-Bus (gnome-keyring dbus-daemon dbus-bin) with apt-get, system-wide${SUDO_NOTE} (credential encryption tests)"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends gnome-keyring dbus-daemon dbus-bin >/dev/null
 fi

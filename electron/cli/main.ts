@@ -1,17 +1,34 @@
-// The `countersign` command: dispatches to the subcommands.
-import { AUTH_USAGE, runAuthCommand } from './auth-command';
-import { runCallCommand, CALL_USAGE } from './call-command';
-import { runExerciseCommand, EXERCISE_USAGE } from './exercise-command';
-import { runGatewayCommand } from './gateway-command';
-import { runHistoryCommand } from './history-command';
-import { runServersCommand, SERVERS_USAGE } from './servers-command';
-import { runTaskCommand, TASK_USAGE } from './task-command';
-import { runTestCommand, TEST_USAGE } from './test-command';
-import { runWebCommand, WEB_USAGE } from './web-command';
-import { routeConsoleThroughRedaction } from '../core/console-redaction';
+// The `countersign` command: dispatches to the subcommands. A command's
+// module, and with it the host core and the MCP SDK, is loaded only when that
+// command runs, so `countersign --help` loads none of them (and `--version`
+// is answered by bin/countersign.mjs before this file is even compiled).
 import { processIo, type CliIo } from './io';
+import { routeConsoleThroughRedaction } from '../core/console-redaction';
+
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS = new Map<string, () => Promise<Command>>([
+  ['call', async () => (await import('./call-command')).runCallCommand],
+  ['exercise', async () => (await import('./exercise-command')).runExerciseCommand],
+  ['test', async () => (await import('./test-command')).runTestCommand],
+  ['task', async () => (await import('./task-command')).runTaskCommand],
+  ['auth', async () => (await import('./auth-command')).runAuthCommand],
+  [
+    'history',
+    async () => {
+      const { runHistoryCommand } = await import('./history-command');
+      return (argv, io) => runHistoryCommand(argv, { ...io, stdoutAsync: writeStdout });
+    },
+  ],
+  ['servers', async () => (await import('./servers-command')).runServersCommand],
+  ['web', async () => (await import('./web-command')).runWebCommand],
+  ['gateway', async () => (await import('./gateway-command')).runGatewayCommand],
+]);
 
 const USAGE = `countersign — an MCP host where server questions reach the human, never the model
+
+usage: countersign <command> [options]   (countersign <command> --help: that command's options)
+       countersign --version
 
 commands:
   call       run one tool call, prompt or resource read, answering questions from --elicit specs
@@ -22,54 +39,19 @@ commands:
   history    list past questions and answers; history verify checks the hash chain
   servers    list the configured servers; import another agent's config (Claude, Cursor, VS Code, Codex, Goose)
   web        run the app in your browser on 127.0.0.1 (for machines without Electron)
-  gateway    an MCP server for agents: their servers' questions go to this app's dialogs (docs/agents.md)
-
-${CALL_USAGE}
-
-${EXERCISE_USAGE}
-
-${TASK_USAGE}
-
-${TEST_USAGE}
-
-${AUTH_USAGE}
-
-${SERVERS_USAGE}
-
-${WEB_USAGE}`;
+  gateway    an MCP server for agents: their servers' questions go to this app's dialogs (docs/agents.md)`;
 
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  switch (command) {
-    case 'call':
-      return runCallCommand(rest, io);
-    case 'exercise':
-      return runExerciseCommand(rest, io);
-    case 'test':
-      return runTestCommand(rest, io);
-    case 'task':
-      return runTaskCommand(rest, io);
-    case 'auth':
-      return runAuthCommand(rest, io);
-    case 'history':
-      return runHistoryCommand(rest, { ...io, stdoutAsync: writeStdout });
-    case 'servers':
-      return runServersCommand(rest, io);
-    case 'web':
-      return runWebCommand(rest, io);
-    case 'gateway':
-      return runGatewayCommand(rest, io);
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      io.stdout(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      io.stderr(`countersign: error: unknown command ${JSON.stringify(command)} (try: countersign help)`);
-      return 2;
+  const load = command === undefined ? undefined : COMMANDS.get(command);
+  if (load) return (await load())(rest, io);
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    io.stdout(USAGE);
+    return command === undefined ? 2 : 0;
   }
+  io.stderr(`countersign: error: unknown command ${JSON.stringify(command)} (try: countersign help)`);
+  return 2;
 }
 
 /** Write to stdout and wait while it is full, so a streamed export never piles up in memory. */

@@ -278,6 +278,12 @@ export function callEndedReason(why: string): HostError {
 
 interface ServerSlot {
   connection?: Promise<ServerConnection>;
+  /**
+   * Ends the attempt behind `connection` while it is still opening. A stdio
+   * server can take minutes to answer its first message (npx fetching a
+   * package, a registry that retries), and closing must not wait for that.
+   */
+  stopOpening?: AbortController;
   /** The connection once open (the pass-through path uses it without awaiting), while `connection` is its promise. */
   open?: { promise: Promise<ServerConnection>; conn: ServerConnection };
   completions: ElicitationCompletions;
@@ -423,10 +429,12 @@ export class Host {
     const slot = this.slot(name);
     if (!slot.connection) {
       const serverAuth = this.serverAuth(name);
+      const stopOpening = new AbortController();
+      slot.stopOpening = stopOpening;
       const opening = openConnection(name, entry, {
         eraCache: this.eraCache,
         ...(serverAuth ? { serverAuth } : {}),
-        ...(signal ? { signal } : {}),
+        signal: signal ? AbortSignal.any([signal, stopOpening.signal]) : stopOpening.signal,
         ...(this.options.rawLane ? { rawLane: true } : {}),
         legacyHooks: {
           onElicit: (params, sig) =>
@@ -437,8 +445,12 @@ export class Host {
         },
       });
       slot.connection = opening;
+      const opened = () => {
+        if (slot.stopOpening === stopOpening) slot.stopOpening = undefined;
+      };
       opening.then(
         (conn) => {
+          opened();
           slot.open = { promise: opening, conn };
           conn.onClose((reason) => {
             // The server went away (or the host closed it, with a reason): its
@@ -451,6 +463,7 @@ export class Host {
           });
         },
         () => {
+          opened();
           if (slot.connection === opening) slot.connection = undefined;
         },
       );
@@ -487,6 +500,9 @@ export class Host {
     const pending = slot?.connection;
     if (!slot || !pending) return;
     slot.connection = undefined;
+    // Still opening: end the attempt (its server process included) instead of waiting for it.
+    slot.stopOpening?.abort(new HostError('cancelled', `connecting to "${name}" was cancelled`));
+    slot.stopOpening = undefined;
     const conn = await pending.catch(() => undefined);
     await conn?.close();
   }

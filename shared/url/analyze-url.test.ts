@@ -90,11 +90,24 @@ describe('analyzeUrl: blocked links', () => {
     '//example.com/',
     'https://999.1.1.1/',
     'https://xn--zz.com/',
+    'https://login.xn--zzzzzz.example/',
+    'https://xn--abc-.com/',
+    'https://xn--kz9bjt.com/',
+    'https://xn--mnchen-psa.de/',
+    'https://xn--a.com/',
   ])('blocks unparseable %j', (href) => {
     const a = analyzeUrl(href);
     expect(a.blocked).toBe(true);
     expect(codes(href)).toEqual(['unparseable']);
     expect(a).toMatchObject({ href, scheme: '', host: '', hostUnicode: '', registrableDomain: '' });
+  });
+
+  it('opens valid Punycode while refusing the invalid (the same on every runtime)', () => {
+    expect(analyzeUrl('https://xn--bcher-kva.example/')).toMatchObject({
+      blocked: false,
+      hostUnicode: 'bücher.example',
+    });
+    expect(analyzeUrl('https://xn--bcher-kva.xn--zz.example/')).toMatchObject({ blocked: true, host: '' });
   });
 
   it('treats a non-string (a lying server) as unparseable', () => {

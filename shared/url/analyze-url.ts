@@ -5,6 +5,7 @@
 // host we show is the host the system browser will actually visit.
 
 import punycode from 'punycode/punycode.js'; // the npm package: bare 'punycode' is Node's deprecated builtin
+import { aceLabelProblem } from './ace-label';
 // The Unicode confusables table (UTS #39 skeletons), maintained upstream rather than hand-picked here.
 import unhomoglyph from 'unhomoglyph';
 import type { UrlAnalysis, UrlWarning } from '../elicitation/types';
@@ -206,26 +207,30 @@ export function analyzeUrl(href: string): UrlAnalysis {
     });
   }
 
+  const unparseable: UrlAnalysis = {
+    href: raw,
+    scheme: '',
+    host: '',
+    hostUnicode: '',
+    registrableDomain: '',
+    registrableDomainUnicode: '',
+    loopback: false,
+    blocked: true,
+    warnings: [{ code: 'unparseable', message: 'The link is not a valid URL and cannot be opened.' }, ...warnings],
+  };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return {
-      href: raw,
-      scheme: '',
-      host: '',
-      hostUnicode: '',
-      registrableDomain: '',
-      registrableDomainUnicode: '',
-      loopback: false,
-      blocked: true,
-      warnings: [{ code: 'unparseable', message: 'The link is not a valid URL and cannot be opened.' }, ...warnings],
-    };
+    return unparseable;
   }
 
   const scheme = url.protocol.replace(/:$/, '').toLowerCase();
   const host = url.hostname;
   const labels = host.split('.');
+  // Runtimes' URL parsers disagree on invalid Punycode (Node 24 accepts what
+  // Node 20 refuses): the verdict is ours.
+  if (labels.some((label) => aceLabelProblem(label) !== null)) return unparseable;
   const unicodeLabels = labels.map(toUnicodeLabel);
   const hostUnicode = isIpLiteral(host) ? host : unicodeLabels.join('.');
   const loopback = isLoopback(host);
@@ -322,11 +327,7 @@ function asciiLookalike(label: string): string | null {
 
 function toUnicodeLabel(label: string): string {
   if (!label.startsWith('xn--')) return label;
-  try {
-    return punycode.toUnicode(label);
-  } catch {
-    return label; // undecodable: show the ASCII form rather than guess
-  }
+  return punycode.toUnicode(label); // aceLabelProblem has checked that it decodes
 }
 
 function isIpv4(host: string): boolean {

@@ -7,6 +7,10 @@ declare module 'punycode/punycode.js' {
     toUnicode(domain: string): string;
     /** Converts non-ASCII labels of a domain to xn-- form. */
     toASCII(domain: string): string;
+    /** Decodes one label's Punycode (without "xn--"); throws a RangeError on invalid input. */
+    decode(input: string): string;
+    /** Encodes one label as Punycode (without "xn--"). */
+    encode(input: string): string;
   };
   export default punycode;
 }

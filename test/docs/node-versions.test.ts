@@ -18,11 +18,22 @@ const lock = JSON.parse(readFileSync(join(repo, 'package-lock.json'), 'utf8')) a
   packages: Record<string, { engines?: { node?: string } | string[] }>;
 };
 const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+const testScript = readFileSync(join(repo, 'scripts', 'test.sh'), 'utf8');
 
 describe('Node versions in the README', () => {
   it('states the engines.node minimum of package.json', () => {
     const min = semver.minVersion(pkg.engines.node)!.version.replace(/\.0$/, '');
     expect(readme).toContain(`Node.js ${min}+`);
+  });
+
+  it('states the engines range itself, and the Node 24 that npm test runs is inside it and named', () => {
+    expect(readme).toContain(`\`engines\` in package.json: \`${pkg.engines.node}\``);
+    const node24 = /^NODE24_VERSION="(24\.\d+\.\d+)"$/m.exec(testScript)?.[1];
+    expect(node24).toBeDefined();
+    expect(semver.satisfies(node24!, pkg.engines.node)).toBe(true);
+    expect(readme).toContain(`Node ${node24}`);
+    // Supported: 22 (from 22.12, what Electron's tools declare) and 24; 20.19+ kept working.
+    for (const v of ['20.19.0', '22.12.0', '24.0.0']) expect(semver.satisfies(v, pkg.engines.node), v).toBe(true);
   });
 
   it('names exactly the packages npm warns about (EBADENGINE) on that minimum', () => {

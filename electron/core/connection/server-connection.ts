@@ -103,11 +103,16 @@ export async function openConnection(
       : undefined;
 
   const attempt = async (priorVerdict: typeof prior) => {
+    if (options.signal?.aborted) throw new HostError('cancelled', `connecting to "${name}" was cancelled`);
     const client = newClient(options.legacyHooks);
     const built = createTransport(runnable, options.serverAuth, name);
     // Innermost send wrapper: the lane learns the envelope as task-wire left it.
     const tap = options.rawLane && 'command' in runnable ? tapEnvelope(built.transport) : undefined;
     const wire = prepareTaskWire(built.transport);
+    // The SDK's server/discover probe takes no signal: closing the transport
+    // (which ends a stdio server's process) is what ends an attempt on abort.
+    const stop = () => void built.transport.close().catch(() => undefined);
+    options.signal?.addEventListener('abort', stop, { once: true });
     try {
       await client.connect(built.transport, {
         ...(priorVerdict ? { prior: priorVerdict } : {}),
@@ -127,6 +132,8 @@ export async function openConnection(
       // connection failure to retry or re-word.
       if (isHostError(error, 'auth') || isHostError(error, 'sign-in-needed')) throw error;
       throw Object.assign(new Error(messageOf(error)), { stderrTail: built.stderrTail() });
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
     }
   };
 

@@ -1,6 +1,6 @@
 // The host API over the real core, a real journal and real fixture servers:
 // what the desktop window and the web shell rely on.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -270,6 +270,26 @@ describe('HostService', () => {
     await svc.invoke('removeServer', { name: 'remote' });
     const saved = JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8')).mcpServers;
     expect(Object.keys(saved)).toEqual(['kimai', 'files']);
+  });
+
+  it('closes while a server is still starting, ending its process instead of waiting for it', async () => {
+    // A stdio server that never answers its first message, as `npx -y <package>`
+    // does while npm is still fetching (minutes when the registry retries).
+    const { service: svc, dataDir } = await start();
+    const pidFile = join(dataDir, 'silent.pid');
+    const silent = "require('fs').writeFileSync(process.argv[1], String(process.pid)); setInterval(() => {}, 1e6)";
+    await svc.invoke('addServer', {
+      name: 'silent',
+      entry: { command: process.execPath, args: ['-e', silent, pidFile] },
+    });
+    const catalog = svc.listCatalog({ server: 'silent' });
+    catalog.catch(() => undefined);
+    while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await svc.close();
+    service = undefined;
+    await expect(catalog).rejects.toThrow('connecting to "silent" was cancelled');
+    expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
 
   it('keeps JSON Schema 2020-12 keywords of tool input schemas verbatim', async () => {
