@@ -39,7 +39,9 @@ export async function resolve(specifier, context, next) {
   return { ...run, loaded: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
 
-const HOST = /\/electron\/(core|cli\/(?!main\.ts|io\.ts))|@modelcontextprotocol/;
+// console-redaction is the one core module main.ts loads up front, on purpose: the SDK's console output must be
+// redacted before any of it can run (it imports node:util only).
+const HOST = /\/electron\/(core\/(?!console-redaction\.ts)|cli\/(?!main\.ts|io\.ts))|@modelcontextprotocol/;
 
 describe('countersign --version and --help', () => {
   it('--version prints the package version from the launcher alone', () => {
