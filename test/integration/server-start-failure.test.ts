@@ -4,16 +4,20 @@
 // the process ended, and the server's own last stderr lines, with none of
 // the host's internals (how the SDK probed, its class names). Real processes
 // and real HTTP servers throughout.
+import { execFileSync } from 'node:child_process';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer as createTlsServer } from 'node:https';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerEntry } from '../../electron/core/config/server-config';
 import { HostService } from '../../electron/core/service/host-service';
 import { Gateway } from '../../electron/gateway/gateway';
 import { runCliIn } from '../support/cli';
+import { fixtureCommandLine } from '../fixtures/spawn-fixture';
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -28,6 +32,8 @@ function script(body: string): string {
   writeFileSync(file, body);
   return file;
 }
+
+const DIES_IN_CALL = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'servers', 'dies-in-call.ts');
 
 const INTERNALS = /probed in place|StdioClientTransport|server\/discover|disposable sibling|Version negotiation/;
 
@@ -122,6 +128,54 @@ describe('an HTTP server that cannot be used: one line naming the URL', () => {
     expect(await cliError({ url })).toBe(
       `cannot connect to "broken": ${url} answered with text/html, not MCP (JSON or an event stream): ` +
         'is this the MCP endpoint?',
+    );
+  });
+
+  it('a certificate the host does not trust (a self-signed one, made here with openssl)', async () => {
+    const dir = tmp();
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const server = createTlsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (_req, res) => res.end('{}'),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    expect(await cliError({ url })).toBe(
+      `cannot connect to "broken": the TLS connection to ${url} failed: self-signed certificate ` +
+        '(DEPTH_ZERO_SELF_SIGNED_CERT)',
+    );
+  });
+});
+
+describe('a server that dies after it was connected', () => {
+  it('the call ends saying how the process ended, with its last stderr lines', async () => {
+    const dies = fixtureCommandLine('modern').replace(/"[^"]*modern-server\.ts"/, JSON.stringify(DIES_IN_CALL));
+    const r = await runCliIn(tmp(), ['call', '--stdio', dies, '--tool', 'die']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.join('\n')).toBe(
+      'countersign: error: server "dies-in-call.ts" exited with code 3\n' +
+        '  its last 2 lines on stderr:\n' +
+        '    worker pool lost its database connection\n' +
+        '    fatal: giving up',
     );
   });
 });

@@ -13,6 +13,7 @@ import { createTransport, type BuiltTransport } from './transport-factory';
 import {
   describeServerFailure,
   httpReason,
+  processEnded,
   stderrTail,
   stdioReason,
   targetOf,
@@ -156,7 +157,7 @@ export async function openConnection(
     }
   }
 
-  const { client, wire, lane } = opened;
+  const { client, wire, lane, built } = opened;
   const era = client.getProtocolEra() ?? 'legacy';
   const discover = client.getDiscoverResult();
   if (options.eraCache) {
@@ -177,12 +178,17 @@ export async function openConnection(
     previousOnError?.(error);
     hostReason ??= hostCloseReason(error);
   };
+  // A server process that ended on its own says how, with its last stderr lines.
+  let closing = false;
   const previousOnClose = client.onclose;
   client.onclose = () => {
     previousOnClose?.();
     if (closed) return;
     closed = true;
-    for (const l of closeListeners) l(hostReason);
+    const exit = closing ? undefined : built.exit();
+    const stdioEnv = 'url' in entry ? undefined : entry.env;
+    const reason = hostReason ?? (exit ? processEnded(exit, stderrTail(built.stderrTail(), stdioEnv)) : undefined);
+    for (const l of closeListeners) l(reason);
   };
   const info = client.getServerVersion();
   return {
@@ -201,6 +207,7 @@ export async function openConnection(
       closeListeners.push(listener);
     },
     async close() {
+      closing = true;
       await client.close().catch(() => undefined);
     },
   };

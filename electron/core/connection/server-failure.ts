@@ -137,11 +137,18 @@ export function describeServerFailure(server: string, failure: ServerFailure): s
   const lines = [`${verb} "${server}": ${failure.reason}`];
   // An HTTP reason names its URL already.
   if (failure.target.kind === 'command') lines.push(`  command: ${failure.target.text}`);
-  if (failure.stderr.length > 0) {
-    lines.push(`  its last ${failure.stderr.length === 1 ? 'line' : `${failure.stderr.length} lines`} on stderr:`);
-    for (const line of failure.stderr) lines.push(`    ${line}`);
-  }
-  return lines.join('\n');
+  return [...lines, ...stderrBlock(failure.stderr)].join('\n');
+}
+
+function stderrBlock(stderr: readonly string[]): string[] {
+  if (stderr.length === 0) return [];
+  const what = stderr.length === 1 ? 'line' : `${stderr.length} lines`;
+  return [`  its last ${what} on stderr:`, ...stderr.map((line) => `    ${line}`)];
+}
+
+/** A running server's process ended on its own: how, then its last stderr lines (reads after "the server …"). */
+export function processEnded(exit: ProcessExit, stderr: readonly string[]): string {
+  return [exitWords(exit), ...stderrBlock(stderr)].join('\n');
 }
 
 /** How a process ended, in words. */
