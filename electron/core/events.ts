@@ -68,6 +68,8 @@ export interface FaultEvent {
   code: HostErrorCode;
   message: string;
   details?: Record<string, unknown>;
+  /** The question the fault is about, when one was built (an answer the gate refused to send). */
+  question?: Question;
   at: string;
 }
 

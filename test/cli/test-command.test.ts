@@ -370,7 +370,9 @@ describe('scripts and sessions that cannot run: exit 2', () => {
   it('a server that cannot be started is a session failure', async () => {
     const r = await cli('test', seedScript, '--stdio', line([process.execPath, '-e', 'process.exit(3)']));
     expect(r.code).toBe(2);
-    expect(r.stdout.join('\n')).toMatch(/modern: error: cannot connect to/);
+    expect(r.stdout.join('\n')).toMatch(
+      /modern: error: cannot start "[^"]+": the server exited with code 3 before it answered/,
+    );
     expect(r.stdout.at(-1)).toBe('0 passed, 0 failed');
   });
 

@@ -10,7 +10,16 @@ import type { ServerEntry } from '../config/server-config';
 import { guardIncoming } from './wire-checks';
 import { HostError, isHostError, messageOf } from '../host-error';
 import { eraCacheKey, isFresh, type EraCache } from './era-cache';
-import { createTransport } from './transport-factory';
+import { createTransport, type BuiltTransport } from './transport-factory';
+import {
+  describeServerFailure,
+  httpReason,
+  processEnded,
+  stderrTail,
+  stdioReason,
+  targetOf,
+  type ServerFailure,
+} from './server-failure';
 import type { ServerAuth } from '../auth/server-auth';
 import { prepareTaskWire, type TaskWire } from '../tasks/task-wire';
 import { attachRawLane, tapEnvelope, type RawLane } from './raw-lane';
@@ -131,7 +140,7 @@ export async function openConnection(
       // A refused, declined or impossible sign-in is the answer itself, not a
       // connection failure to retry or re-word.
       if (isHostError(error, 'auth') || isHostError(error, 'sign-in-needed')) throw error;
-      throw Object.assign(new Error(messageOf(error)), { stderrTail: built.stderrTail() });
+      throw Object.assign(new Error(messageOf(error)), { attempt: { error, built } });
     } finally {
       options.signal?.removeEventListener('abort', stop);
     }
@@ -146,19 +155,19 @@ export async function openConnection(
     if (prior) {
       // A stale verdict: forget it and detect afresh.
       options.eraCache?.delete(key);
-      opened = await attempt(undefined).catch((e) => failConnect(name, e));
+      opened = await attempt(undefined).catch((e) => failConnect(name, entry, e));
     } else if ('command' in entry) {
       // Some legacy stdio servers exit on any request before `initialize`,
       // so the in-place probe kills them. Only then is the server started a
       // second time, straight into the legacy handshake; the verdict is
       // cached so it happens once.
-      opened = await attempt({ kind: 'legacy' }).catch(() => failConnect(name, first));
+      opened = await attempt({ kind: 'legacy' }).catch(() => failConnect(name, entry, first));
     } else {
-      failConnect(name, first);
+      failConnect(name, entry, first);
     }
   }
 
-  const { client, wire, lane } = opened;
+  const { client, wire, lane, built } = opened;
   const era = client.getProtocolEra() ?? 'legacy';
   const discover = client.getDiscoverResult();
   if (options.eraCache) {
@@ -179,12 +188,17 @@ export async function openConnection(
     previousOnError?.(error);
     hostReason ??= hostCloseReason(error);
   };
+  // A server process that ended on its own says how, with its last stderr lines.
+  let closing = false;
   const previousOnClose = client.onclose;
   client.onclose = () => {
     previousOnClose?.();
     if (closed) return;
     closed = true;
-    for (const l of closeListeners) l(hostReason);
+    const exit = closing ? undefined : built.exit();
+    const stdioEnv = 'url' in entry ? undefined : entry.env;
+    const reason = hostReason ?? (exit ? processEnded(exit, stderrTail(built.stderrTail(), stdioEnv)) : undefined);
+    for (const l of closeListeners) l(reason);
   };
   const info = client.getServerVersion();
   return {
@@ -203,17 +217,29 @@ export async function openConnection(
       closeListeners.push(listener);
     },
     async close() {
+      closing = true;
       await client.close().catch(() => undefined);
     },
   };
 }
 
-function failConnect(name: string, error: unknown): never {
-  const tail = (error as { stderrTail?: string[] }).stderrTail ?? [];
-  const last = tail.length > 0 ? ` (server said: ${tail[tail.length - 1]!.slice(0, 300)})` : '';
-  throw new HostError('connection', `cannot connect to "${name}": ${messageOf(error)}${last}`, {
+/** The one error for a server that could not be started or reached (see server-failure.ts). */
+function failConnect(name: string, entry: ServerEntry, wrapped: unknown): never {
+  const { error, built } = (wrapped as { attempt?: { error: unknown; built: BuiltTransport } }).attempt ?? {
+    error: wrapped,
+    built: undefined,
+  };
+  const exit = built?.exit();
+  const failure: ServerFailure = {
+    reason: 'url' in entry ? httpReason(error, targetOf(entry).text) : stdioReason(error, entry.command, exit),
+    target: targetOf(entry),
+    stderr: stderrTail(built?.stderrTail() ?? [], 'url' in entry ? undefined : entry.env),
+  };
+  throw new HostError('connection', describeServerFailure(name, failure), {
     server: name,
-    stderr: tail,
+    reason: failure.reason,
+    stderr: failure.stderr,
+    ...(exit ? { exit } : {}),
   });
 }
 

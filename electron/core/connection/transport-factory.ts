@@ -1,4 +1,6 @@
 // Builds the SDK transport for a configured server.
+import type { ChildProcess } from 'node:child_process';
+import diagnosticsChannel from 'node:diagnostics_channel';
 import {
   ClientCredentialsProvider,
   InsufficientScopeError,
@@ -14,6 +16,7 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import { isStdioEntry, type HttpServerEntry, type ServerEntry } from '../config/server-config';
 import type { ServerAuth } from '../auth/server-auth';
 import { HostError } from '../host-error';
+import type { ProcessExit } from './server-failure';
 
 /**
  * The SDK's 'auto' negotiation spawns a throw-away sibling process to probe
@@ -22,16 +25,46 @@ import { HostError } from '../host-error';
  * what a host that starts user programs must do (a server may have side
  * effects at start-up, and it halves connect time).
  */
-export class InPlaceStdioTransport extends StdioClientTransport {}
+export class InPlaceStdioTransport extends StdioClientTransport {
+  private ended?: ProcessExit;
 
-/** Lines of a stdio server's stderr kept to explain a failed start. */
-const STDERR_TAIL_LINES = 20;
+  /** How the server's process ended, once it has. */
+  get exit(): ProcessExit | undefined {
+    return this.ended;
+  }
+
+  override start(): Promise<void> {
+    // The SDK keeps its child process to itself; Node's public spawn channel
+    // hands it to a subscriber in the same synchronous turn as the spawn, so
+    // the one process seen while super.start() runs is this transport's.
+    let child: ChildProcess | undefined;
+    const seen = (message: unknown) => {
+      child ??= (message as { process?: ChildProcess }).process;
+    };
+    spawnChannel.subscribe(seen);
+    let started: Promise<void>;
+    try {
+      started = super.start();
+    } finally {
+      spawnChannel.unsubscribe(seen);
+    }
+    child?.once('exit', (code, signal) => (this.ended = { code, signal }));
+    return started;
+  }
+}
+
+const spawnChannel = diagnosticsChannel.channel('child_process');
+
+/** Lines of a stdio server's stderr kept to explain a failed start (shown: see stderrTail). */
+const STDERR_TAIL_LINES = 40;
 
 /** A transport plus what the host wants to know about it. */
 export interface BuiltTransport {
   transport: Transport;
   /** The last lines the server wrote to stderr (stdio only). */
   stderrTail(): string[];
+  /** How the server's process ended, once it has (stdio only). */
+  exit(): ProcessExit | undefined;
 }
 
 /**
@@ -115,6 +148,9 @@ function clientCredentialsProvider(entry: HttpServerEntry) {
   });
 }
 
+/** An HTTP server has no process of ours: no stderr, no exit. */
+const NO_PROCESS = { stderrTail: () => [], exit: () => undefined };
+
 /** Create the transport for an entry. Server stderr is kept, not printed. */
 export function createTransport(entry: ServerEntry, serverAuth?: ServerAuth, name = 'server'): BuiltTransport {
   if (isStdioEntry(entry)) {
@@ -135,23 +171,24 @@ export function createTransport(entry: ServerEntry, serverAuth?: ServerAuth, nam
       for (const line of lines) if (line.trim()) tail.push(line);
       tail.splice(0, Math.max(0, tail.length - STDERR_TAIL_LINES));
     });
-    return { transport, stderrTail: () => (partial.trim() ? [...tail, partial] : [...tail]) };
+    return {
+      transport,
+      stderrTail: () => (partial.trim() ? [...tail, partial] : [...tail]),
+      exit: () => transport.exit,
+    };
   }
   if (entry.oauth?.grant === 'client_credentials') {
     const transport = new StreamableHTTPClientTransport(new URL(entry.url), {
       authProvider: clientCredentialsProvider(entry),
       ...(entry.headers ? { requestInit: { headers: entry.headers } } : {}),
     });
-    return { transport, stderrTail: () => [] };
+    return { transport, ...NO_PROCESS };
   }
   if (serverAuth) {
-    return {
-      transport: new SignInTransport(name, new URL(entry.url), serverAuth, entry.headers),
-      stderrTail: () => [],
-    };
+    return { transport: new SignInTransport(name, new URL(entry.url), serverAuth, entry.headers), ...NO_PROCESS };
   }
   const transport = new StreamableHTTPClientTransport(new URL(entry.url), {
     ...(entry.headers ? { requestInit: { headers: entry.headers } } : {}),
   });
-  return { transport, stderrTail: () => [] };
+  return { transport, ...NO_PROCESS };
 }

@@ -295,7 +295,8 @@ export class QuestionGate {
     try {
       answer = checkAnswer(question, decided.answer);
     } catch (error) {
-      if (error instanceof HostError) await this.fault(ctx.call, error);
+      // Never sent; reported with its question, so a log of questions lists it as refused.
+      if (error instanceof HostError) await this.fault(ctx.call, error, question);
       throw error;
     }
     await this.record(ctx, question, { ...decided, answer });
@@ -337,12 +338,13 @@ export class QuestionGate {
   }
 
   /** Report a host-side fault to observers. */
-  async fault(call: CallContext | null, error: HostError): Promise<void> {
+  async fault(call: CallContext | null, error: HostError, question?: Question): Promise<void> {
     await this.observer.fault?.({
       call,
       code: error.code,
       message: error.message,
       ...(error.details ? { details: error.details } : {}),
+      ...(question ? { question } : {}),
       at: new Date().toISOString(),
     });
   }

@@ -89,6 +89,11 @@ class Wakeable {
   }
 }
 
+/** A question the host itself refused to send an answer to (not a cancel, which has its own path). */
+function isRefusal(error: unknown): error is HostError {
+  return isHostError(error) && error.code !== 'cancelled';
+}
+
 function shortId(taskId: string): string {
   return taskId.length > 8 ? `${taskId.slice(0, 8)}…` : taskId;
 }
@@ -263,6 +268,7 @@ export function driveTask(
       const interval = schedule.next(snap.pollIntervalMs, changed);
       await wakeable.sleep(options.pushed?.() ? Math.max(interval, bounds.maxMs) : interval, options.signal);
       if (options.signal.aborted) throw options.signal.reason;
+      if (questionFailure) throw questionFailure;
       if (legacyResult?.value && ops.era === 'legacy') {
         // tasks/result answered: the task is over; one look at its final status.
         snap = await ops.get(taskId, options.signal).catch(() => ({ ...latest, status: 'completed' as const }));
@@ -336,6 +342,14 @@ export function driveTask(
       if (options.signal.aborted && !isHostError(options.signal.reason, 'connection')) {
         throw await cancelAndReport(error);
       }
+      // A question the host refused (an answer that does not fit the form, a
+      // form it cannot show): as in a plain call, nothing is sent and the call
+      // ends with that error; the task is cancelled so the server does not go
+      // on with a fallback of its own.
+      if (error === questionFailure && isRefusal(error)) {
+        await cancelAndReport(error);
+        throw error;
+      }
       throw error;
     } finally {
       cancelSettled();
@@ -365,6 +379,14 @@ export function driveTask(
       } catch (error) {
         if (isHostError(error, 'cancelled')) {
           if (options.signal.aborted && !isHostError(options.signal.reason, 'connection')) await cancelSent;
+          return { action: 'cancel' };
+        }
+        if (isRefusal(error)) {
+          // The drive ends the call with this error and cancels the task; the
+          // server hears the cancel first, then this question withdrawn.
+          questionFailure ??= error;
+          wakeable.wake();
+          await cancelSent;
           return { action: 'cancel' };
         }
         throw error;
