@@ -8,12 +8,13 @@ import type { Host } from '../core/host';
 import { HostError, isHostError, messageOf } from '../core/host-error';
 import { type CommandDeps, positiveInt } from './call-command';
 import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
-import type { CliIo } from './io';
+import { errorLine, type CliIo } from './io';
 import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
 import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
 import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
+import { terminalText } from '../../shared/terminal-text';
 
 export const EXERCISE_USAGE =
   'usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> ' +
@@ -135,11 +136,11 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
         });
         const outcome = result.isError === true ? 'tool-error' : 'ok';
         report.push({ tool: tool.name, arguments: args, outcome });
-        if (!values.json) io.stdout(`[TOOL] ${tool.name} -> ${outcome}`);
+        if (!values.json) io.stdout(`[TOOL] ${terminalText(tool.name)} -> ${outcome}`);
       } catch (error) {
         if (isHostError(error, 'cancelled')) throw error;
         report.push({ tool: tool.name, arguments: args, outcome: 'error', error: messageOf(error) });
-        if (!values.json) io.stdout(`[TOOL] ${tool.name} -> error: ${messageOf(error)}`);
+        if (!values.json) io.stdout(`[TOOL] ${terminalText(tool.name)} -> error: ${terminalText(messageOf(error))}`);
       }
     }
     const extras = await exercisePromptsAndResources(host, target.name, conn, io);
@@ -155,7 +156,7 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
       );
     return 0;
   } catch (error) {
-    io.stderr(`countersign: error: ${messageOf(error)}`);
+    io.stderr(errorLine(messageOf(error)));
     return 2;
   } finally {
     await session?.close();

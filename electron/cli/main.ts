@@ -7,7 +7,7 @@ import { runHistoryCommand } from './history-command';
 import { runTaskCommand, TASK_USAGE } from './task-command';
 import { runTestCommand, TEST_USAGE } from './test-command';
 import { runWebCommand, WEB_USAGE } from './web-command';
-import { processIo, type CliIo } from './io';
+import { processIo, writeStdoutAsync, type CliIo } from './io';
 
 const USAGE = `countersign — an MCP host where server questions reach the human, never the model
 
@@ -48,7 +48,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     case 'auth':
       return runAuthCommand(rest, io);
     case 'history':
-      return runHistoryCommand(rest, { ...io, stdoutAsync: writeStdout });
+      return runHistoryCommand(rest, { ...io, stdoutAsync: writeStdoutAsync });
     case 'web':
       return runWebCommand(rest, io);
     case 'gateway':
@@ -63,19 +63,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`countersign: error: unknown command ${JSON.stringify(command)} (try: countersign help)`);
       return 2;
   }
-}
-
-/** Write to stdout and wait while it is full, so a streamed export never piles up in memory. */
-function writeStdout(text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (process.stdout.write(text)) return resolve();
-    const onError = (error: Error) => reject(error);
-    process.stdout.once('error', onError);
-    process.stdout.once('drain', () => {
-      process.stdout.off('error', onError);
-      resolve();
-    });
-  });
 }
 
 /** Entry point when run as a program. */
