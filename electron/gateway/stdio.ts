@@ -44,8 +44,11 @@ function observeClose(inner: Transport, onClosed: () => void, handles: LegacyTas
  */
 function keepStdoutForMcp(log: (line: string) => void): void {
   const toStderr = (...args: unknown[]) => log(formatWithOptions({ colors: false }, ...args));
+  // eslint-disable-next-line no-console -- replacing the console here, not printing with it
   console.log = toStderr;
+  // eslint-disable-next-line no-console -- as above
   console.info = toStderr;
+  // eslint-disable-next-line no-console -- as above
   console.debug = toStderr;
 }
 
