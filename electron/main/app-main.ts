@@ -20,11 +20,12 @@ import { EVENT_CHANNEL, createInvokeHandler, forwardHostEvents, registerHostIpc 
 import { applicationMenuTemplate } from './menus';
 import { OpenExternalGate } from './open-external-gate';
 import { mainWindowOptions } from './window-options';
+import { stderrLog } from '../core/terminal-output';
 
 /** How long quitting waits for servers and the journal to close. */
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = stderrLog;
 
 /** Starts the desktop app. Returns once it is running (or has decided to quit). */
 export async function runMain(): Promise<void> {
