@@ -252,6 +252,23 @@ export default tseslint.config(
       ],
     },
   },
+  // What Countersign's own processes print goes through terminalText (a server's escape sequences and bidi
+  // overrides shown escaped): only electron/core/terminal-output.ts writes to stdout and stderr.
+  {
+    files: ['electron/{cli,gateway,core,web}/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'electron/core/terminal-output.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        ...['stdout', 'stderr'].map((property) => ({
+          object: 'process',
+          property,
+          message: 'print through the CLI io (electron/cli/io.ts) or electron/core/terminal-output.ts (terminalText)',
+        })),
+      ],
+    },
+  },
   ...LAYERS.map((layer) => ({
     files: layer.files,
     ignores: TESTS,

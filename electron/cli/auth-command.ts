@@ -7,10 +7,11 @@ import { HostError, messageOf } from '../core/host-error';
 import type { CommandDeps } from './call-command';
 import { ScriptedPrompter } from './elicit-spec';
 import { openCliHistory, type CliHistory } from './history-recording';
-import type { CliIo } from './io';
+import { errorLine, type CliIo } from './io';
 import { withSignInRecording } from './session';
 import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
 import { resolveTarget } from './target';
+import { terminalText } from '../../shared/terminal-text';
 
 export const AUTH_USAGE =
   'usage: countersign auth (login | status | logout) (--server <name> ' +
@@ -81,8 +82,8 @@ export async function runAuthCommand(argv: string[], io: CliIo, deps: CommandDep
       io.stdout(
         status.signedIn
           ? [
-              `"${target.name}": signed in at ${status.issuer}`,
-              `  scopes: ${status.scopes?.length ? status.scopes.join(' ') : '(none named)'}`,
+              `"${target.name}": signed in at ${terminalText(String(status.issuer))}`,
+              `  scopes: ${status.scopes?.length ? terminalText(status.scopes.join(' ')) : '(none named)'}`,
               `  expires: ${status.expiresAt ?? 'not said'}${status.renewable ? ' (renews silently)' : ''}`,
               ...(status.boundToKey ? ['  bound to a key kept with it (DPoP): the token alone is of no use'] : []),
               `  kept: ${status.storage}`,
@@ -92,7 +93,7 @@ export async function runAuthCommand(argv: string[], io: CliIo, deps: CommandDep
     }
     return 0;
   } catch (error) {
-    io.stderr(`countersign: error: ${messageOf(error)}`);
+    io.stderr(errorLine(messageOf(error)));
     return 2;
   } finally {
     await host?.close();

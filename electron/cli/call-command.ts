@@ -6,12 +6,13 @@ import type { CallMethod } from '../../shared/elicitation/types';
 import type { HostObserver } from '../core/events';
 import { HostError, isHostError, messageOf } from '../core/host-error';
 import { inputClosedExit, parseElicitStep, TerminalPrompter } from './terminal-prompter';
-import type { CliIo } from './io';
+import { errorLine, type CliIo } from './io';
 import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
 import { cliSignIn, SIGN_IN_OPTIONS, type SignInDeps } from './sign-in';
 import { DEFAULT_MAX_ROUNDS, MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../../shared/round-limit';
+import { terminalText } from '../../shared/terminal-text';
 
 export const CALL_USAGE =
   'usage: countersign call (--stdio "<command line>" | --url <url> | --server <name> ' +
@@ -144,7 +145,7 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
     return inputClosedExit(prompter, io) ?? (result.isError === true ? 1 : 0);
   } catch (error) {
     const message = isHostError(error) ? error.message : messageOf(error);
-    io.stderr(`countersign: error: ${message}`);
+    io.stderr(errorLine(message));
     if (json) {
       io.stdout(
         JSON.stringify({
@@ -160,10 +161,10 @@ export async function runCallCommand(argv: string[], io: CliIo, deps: CommandDep
   }
 }
 
-/** One stderr line per task status change. */
+/** One stderr line per task status change (the id, status and message are the server's: shown escaped). */
 export function taskLine(taskId: string, status: string, message?: string): string {
-  const safe = message?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, 200);
-  return `[TASK] ${taskId} ${status}${safe ? ` ${JSON.stringify(safe)}` : ''}`;
+  const quoted = message ? ` "${terminalText(message, { max: 200 })}"` : '';
+  return `[TASK] ${terminalText(taskId)} ${terminalText(status)}${quoted}`;
 }
 
 /** Human-readable result: text content as is, everything else as JSON. */

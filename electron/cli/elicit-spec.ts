@@ -2,6 +2,7 @@
 // one question, in order; once they run out, further questions are declined
 // (never accepted: a script must say yes explicitly).
 import { defaultsOf } from '../../shared/elicitation/defaults';
+import { terminalText } from '../../shared/terminal-text';
 import type { Answer, AnswerContent, Question } from '../../shared/elicitation/types';
 import { HostError } from '../core/host-error';
 import type { Prompter, PrompterAnswer } from '../core/prompter/prompter';
@@ -77,11 +78,14 @@ export class ScriptedPrompter implements Prompter {
 
 /** The one stderr line the CLI prints per answered question. */
 export function elicitLogLine(question: Question, answer: Answer): string {
+  // The server, message and link are the server's: escaped (and cut) before they are printed.
   const content =
-    answer.action === 'accept' && answer.content !== undefined ? ` ${JSON.stringify(answer.content)}` : '';
-  const target = question.mode === 'url' ? ` <${question.url.href}>` : '';
+    answer.action === 'accept' && answer.content !== undefined
+      ? ` ${terminalText(JSON.stringify(answer.content))}`
+      : '';
+  const target = question.mode === 'url' ? ` <${terminalText(question.url.href)}>` : '';
   return (
-    `[ELICIT] ${question.origin.server} ${question.mode} ${JSON.stringify(question.message)}${target} -> ` +
-    `${answer.action}${content}`
+    `[ELICIT] ${terminalText(question.origin.server)} ${question.mode} ` +
+    `"${terminalText(question.message)}"${target} -> ${answer.action}${content}`
   );
 }

@@ -8,7 +8,7 @@ import type { Host } from '../core/host';
 import { HostError, isHostError, messageOf } from '../core/host-error';
 import { type CommandDeps, positiveInt } from './call-command';
 import { parseElicitSpec, ScriptedPrompter } from './elicit-spec';
-import type { CliIo } from './io';
+import { errorLine, type CliIo } from './io';
 import { questionLog } from './question-log';
 import { openSession, SESSION_OPTIONS, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
@@ -17,6 +17,7 @@ import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
 import { defaultsOf } from '../../shared/elicitation/defaults';
 import type { Question } from '../../shared/elicitation/types';
 import type { Prompter, PrompterAnswer } from '../core/prompter/prompter';
+import { terminalText } from '../../shared/terminal-text';
 
 export const EXERCISE_USAGE =
   'usage: countersign exercise (<url> | --stdio "<command line>" | --server <name> ' +
@@ -117,7 +118,7 @@ type Outcome = 'ok' | 'error' | 'tool-error' | 'skipped';
 
 /** One plain-output line per tool, prompt or resource. */
 function reportLine(kind: 'TOOL' | 'PROMPT' | 'RESOURCE', name: string, outcome: Outcome, detail?: string): string {
-  return `[${kind}] ${name} -> ${outcome}${detail ? `: ${detail}` : ''}`;
+  return `[${kind}] ${terminalText(name)} -> ${outcome}${detail ? `: ${terminalText(detail)}` : ''}`;
 }
 
 /** Run `countersign exercise`; returns the exit code. */
@@ -209,7 +210,7 @@ export async function runExerciseCommand(argv: string[], io: CliIo, deps: Comman
       );
     return 0;
   } catch (error) {
-    io.stderr(`countersign: error: ${messageOf(error)}`);
+    io.stderr(errorLine(messageOf(error)));
     return 2;
   } finally {
     await session?.close();

@@ -13,7 +13,8 @@ import { HostError, messageOf } from '../core/host-error';
 import { Gateway, type GatewayOptions } from '../gateway/gateway';
 import { loadHttpToken, startHttpEndpoint } from '../gateway/http-endpoint';
 import { serveGatewayStdio } from '../gateway/stdio';
-import type { CliIo } from './io';
+import { errorLine, logTo, type CliIo } from './io';
+import { terminalText } from '../../shared/terminal-text';
 import { dataDir } from './paths';
 
 export const GATEWAY_USAGE =
@@ -95,6 +96,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
   const { values, port, env } = flags;
 
   const dir = values['data-dir'] !== undefined ? resolve(values['data-dir']) : dataDir(io.env);
+  const log = logTo(io);
   let gateway: Gateway | undefined;
   try {
     const choice = approverChoice(dir, {
@@ -121,14 +123,14 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
           : defaultLauncher({
               env: io.env,
               dataDir: dir,
-              log: (line) => io.stderr(line),
+              log,
               defaultDataDir: values['data-dir'] === undefined && !io.env.COUNTERSIGN_DATA_DIR,
             });
     gateway = await Gateway.open({
       dataDir: dir,
       launcher,
       ...(choice ? { approver: choice.approver, approvalDir: choice.approvalDir } : {}),
-      log: (line) => io.stderr(line),
+      log,
       ...(deps.approval ? { approval: deps.approval } : {}),
       ...(env.startTimeoutMs !== undefined ? { startTimeoutMs: env.startTimeoutMs } : {}),
       ...(env.progressIntervalMs !== undefined ? { progressIntervalMs: env.progressIntervalMs } : {}),
@@ -136,12 +138,14 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
     });
     const names = gateway.serverNames();
     const serving =
-      names.length === 0 ? `no servers configured in ${dir}` : `serving ${names.map((n) => `"${n}"`).join(', ')}`;
+      names.length === 0
+        ? `no servers configured in ${dir}`
+        : `serving ${names.map((n) => `"${terminalText(n)}"`).join(', ')}`;
     io.stderr(`countersign gateway: ${serving}`);
 
     if (values.http) {
       const { token, file, created } = await loadHttpToken(dir, values['new-token'] === true);
-      const endpoint = await startHttpEndpoint({ gateway, token, port, log: (line) => io.stderr(line) });
+      const endpoint = await startHttpEndpoint({ gateway, token, port, log });
       io.stdout(`LISTENING ${endpoint.url}`);
       io.stdout(created ? `Bearer token (new; also saved in ${file}): ${token}` : `Bearer token: saved in ${file}`);
       try {
@@ -156,7 +160,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
     }
     return 0;
   } catch (error) {
-    io.stderr(`countersign: error: ${messageOf(error)}`);
+    io.stderr(errorLine(messageOf(error)));
     return 2;
   } finally {
     await gateway?.close();

@@ -31,6 +31,7 @@ import { itemsFromEnd, newestItems } from '../core/history/from-end';
 import { streamExport } from '../core/service/history-export';
 import { openPrivateFile } from '../core/storage/private-files';
 import { historyDir } from './paths';
+import { LINE_MAX, terminalText } from '../../shared/terminal-text';
 
 export interface HistoryCommandIO {
   /** Receives whole lines, each ending in "\n" (wire to process.stdout.write). */
@@ -161,7 +162,7 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
     if (read.problems.length > 0) {
       io.stderr(
         `warning: ${read.problems.length} line(s) of the journal could not be read (first: ` +
-          `${read.problems[0]!.file} line ${read.problems[0]!.line}); run 'countersign history verify'.\n`,
+          `${safeText(read.problems[0]!.file)} line ${read.problems[0]!.line}); run 'countersign history verify'.\n`,
       );
     }
     const items = filterItems(buildItems(read.entries), args.filter);
@@ -169,7 +170,7 @@ export async function runHistoryCommand(argv: string[], io: HistoryCommandIO): P
     writeLines(out, io.stdout);
     return status;
   } catch (err) {
-    io.stderr(`countersign history: cannot read ${dir}: ${(err as Error).message}\n`);
+    io.stderr(`countersign history: cannot read ${dir}: ${terminalText((err as Error).message, { max: LINE_MAX })}\n`);
     return EXIT_FAIL;
   }
 }
@@ -336,10 +337,8 @@ function writeLines(lines: string[], write: (s: string) => void): void {
   if (chunk) write(chunk);
 }
 
-/** Server-supplied text must not move the cursor, recolour the terminal or reorder the line. */
-export function safeText(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\uFFFD');
-}
+/** Server- and file-supplied text must not move the cursor, recolour the terminal or reorder the line. */
+const safeText = (s: string) => terminalText(s);
 
 function localTime(iso: string): string {
   const d = new Date(iso);
@@ -470,7 +469,7 @@ function printVerify(report: VerifyReport, dir: string, json: boolean, io: Histo
     io.stdout(`${JSON.stringify({ type: 'verify', dir, ...report })}\n`);
     return;
   }
-  for (const w of report.warnings) io.stderr(`warning: ${w}\n`);
+  for (const w of report.warnings) io.stderr(`warning: ${terminalText(w, { max: LINE_MAX })}\n`);
   if (report.ok) {
     if (report.files.length === 0) {
       io.stdout(`History chain: no entries yet (${dir}).\n`);
@@ -482,9 +481,10 @@ function printVerify(report: VerifyReport, dir: string, json: boolean, io: Histo
     return;
   }
   const b = report.firstBreak!;
-  const where = b.line > 0 ? `${b.file} line ${b.line}` : b.file;
+  const where = safeText(b.line > 0 ? `${b.file} line ${b.line}` : b.file);
   io.stdout(
-    `History chain BROKEN at ${where}${b.seq !== undefined ? ` (seq ${b.seq})` : ''}: ${b.reason}: ${b.detail}\n`,
+    `History chain BROKEN at ${where}${b.seq !== undefined ? ` (seq ${b.seq})` : ''}: ` +
+      `${safeText(b.reason)}: ${safeText(b.detail)}\n`,
   );
   io.stdout(`${report.entries} entries before it check out.\n`);
 }

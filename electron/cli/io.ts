@@ -1,4 +1,6 @@
 // The CLI's window on the world, injectable so commands run in-process in tests.
+import { LINE_MAX, terminalText } from '../../shared/terminal-text';
+import { writeTerminal, writeTerminalChunk } from '../core/terminal-output';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -8,12 +10,31 @@ export interface CliIo {
   signal?: AbortSignal;
 }
 
-/** The real process streams. */
+/**
+ * The real process streams. Everything printed goes through terminalText
+ * (electron/core/terminal-output.ts): a server's escape sequences and bidi
+ * overrides reach the terminal escaped, whichever command printed them.
+ */
 export function processIo(signal?: AbortSignal): CliIo {
   return {
-    stdout: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
-    stderr: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+    stdout: (t) => void writeTerminal('stdout', t),
+    stderr: (t) => void writeTerminal('stderr', t),
     env: process.env,
     ...(signal ? { signal } : {}),
   };
+}
+
+/** Write to stdout (escaped as above) and wait while it is full, so a streamed export never piles up in memory. */
+export function writeStdoutAsync(text: string): Promise<void> {
+  return writeTerminalChunk('stdout', text);
+}
+
+/** The one-line error every command ends with; the message may quote a server or a file, so it is shown escaped. */
+export function errorLine(message: string): string {
+  return `countersign: error: ${terminalText(message, { max: LINE_MAX })}`;
+}
+
+/** A log sink for the long-running commands: each logged line stays one line on stderr. */
+export function logTo(io: Pick<CliIo, 'stderr'>): (line: string) => void {
+  return (line) => io.stderr(terminalText(line, { max: LINE_MAX }));
 }

@@ -2,8 +2,9 @@
 // module, and with it the host core and the MCP SDK, is loaded only when that
 // command runs, so `countersign --help` loads none of them (and `--version`
 // is answered by bin/countersign.mjs before this file is even compiled).
-import { processIo, type CliIo } from './io';
+import { errorLine, processIo, writeStdoutAsync, type CliIo } from './io';
 import { routeConsoleThroughRedaction } from '../core/console-redaction';
+import { stderrLog } from '../core/terminal-output';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -17,7 +18,7 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
     'history',
     async () => {
       const { runHistoryCommand } = await import('./history-command');
-      return (argv, io) => runHistoryCommand(argv, { ...io, stdoutAsync: writeStdout });
+      return (argv, io) => runHistoryCommand(argv, { ...io, stdoutAsync: writeStdoutAsync });
     },
   ],
   ['servers', async () => (await import('./servers-command')).runServersCommand],
@@ -50,27 +51,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return command === undefined ? 2 : 0;
   }
-  io.stderr(`countersign: error: unknown command ${JSON.stringify(command)} (try: countersign help)`);
+  io.stderr(errorLine(`unknown command ${JSON.stringify(command)} (try: countersign help)`));
   return 2;
-}
-
-/** Write to stdout and wait while it is full, so a streamed export never piles up in memory. */
-function writeStdout(text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (process.stdout.write(text)) return resolve();
-    const onError = (error: Error) => reject(error);
-    process.stdout.once('error', onError);
-    process.stdout.once('drain', () => {
-      process.stdout.off('error', onError);
-      resolve();
-    });
-  });
 }
 
 /** Entry point when run as a program. */
 export async function main(): Promise<void> {
   // No library's console output reaches stdout or stderr unredacted (console-redaction.ts).
-  routeConsoleThroughRedaction((line) => process.stderr.write(`${line}\n`));
+  routeConsoleThroughRedaction(stderrLog);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   process.once('SIGTERM', () => controller.abort());

@@ -1,6 +1,6 @@
 // Flag helpers the long-running commands (`web`, `gateway`) share.
 import { HostError, messageOf } from '../core/host-error';
-import type { CliIo } from './io';
+import { errorLine, type CliIo } from './io';
 
 /** `--port`: 0 (any free port) when absent, else 0..65535. */
 export function parsePort(value: string | undefined): number {
@@ -34,7 +34,7 @@ export function parseCommandFlags<T extends { values: { help?: boolean | undefin
   try {
     parsed = parse();
   } catch (error) {
-    io.stderr(`countersign: error: ${messageOf(error)}\n${usage}`);
+    io.stderr(`${errorLine(messageOf(error))}\n${usage}`);
     return 2;
   }
   if (!parsed.values.help) return parsed;

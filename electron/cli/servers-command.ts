@@ -14,6 +14,7 @@ import { HostError, messageOf } from '../core/host-error';
 import { fillInputs, importPlan, importServers } from '../core/service/import-servers';
 import type { ConfigInput, ImportPlanItem } from '../../shared/config/server-entry';
 import type { CliIo } from './io';
+import { terminalText } from '../../shared/terminal-text';
 import { defaultConfigPath } from './paths';
 
 export const SERVERS_USAGE = `usage: countersign servers list [--json]
@@ -30,19 +31,24 @@ export interface ServersDeps {
   ask?: ((prompt: string, hidden: boolean) => Promise<string>) | undefined;
 }
 
-/** A line from the terminal, echoed or not. */
+/**
+ * A line from the terminal, echoed or not. The prompt (it may quote the imported file) is escaped before
+ * readline gets it; readline's own output (echo, cursor movement) must reach the terminal as it is.
+ */
 function terminalAsk(prompt: string, hidden: boolean): Promise<string> {
   let muted = false;
   const output = new Writable({
     write(chunk: Buffer, _encoding, done) {
+      // eslint-disable-next-line no-restricted-properties -- readline's line editing, not text of ours
       if (!muted) process.stderr.write(chunk);
       done();
     },
   });
   const rl = createInterface({ input: process.stdin, output, terminal: true });
   return new Promise((resolve, reject) => {
-    rl.question(prompt, (answer) => {
+    rl.question(terminalText(prompt), (answer) => {
       rl.close();
+      // eslint-disable-next-line no-restricted-properties -- ends the hidden line readline left open
       if (hidden) process.stderr.write('\n');
       resolve(answer);
     });
@@ -53,7 +59,7 @@ function terminalAsk(prompt: string, hidden: boolean): Promise<string> {
 
 function describe(item: ImportPlanItem): string[] {
   const kind = 'command' in item.entry ? 'runs' : 'connects to';
-  const lines = [`  + ${item.name}: ${kind} ${item.runs}`];
+  const lines = [`  + ${terminalText(item.name)}: ${kind} ${terminalText(item.runs)}`];
   const entry: ServerEntry = item.entry;
   if ('command' in entry && entry.env) lines.push(`      environment: ${Object.keys(entry.env).join(', ')}`);
   if ('command' in entry && entry.envFile) lines.push(`      environment file: ${entry.envFile}`);
@@ -157,7 +163,9 @@ export async function runServersCommand(argv: string[], io: CliIo, deps?: Server
       io.stdout(SERVERS_USAGE);
       return sub === undefined && !values.help ? 2 : 0;
     }
-    const ask = deps ? deps.ask : process.stdin.isTTY && process.stderr.isTTY ? terminalAsk : undefined;
+    // eslint-disable-next-line no-restricted-properties -- only asks whether a person is at a terminal
+    const interactive = process.stdin.isTTY && process.stderr.isTTY;
+    const ask = deps ? deps.ask : interactive ? terminalAsk : undefined;
     if (sub === 'list' && rest.length === 0) return await runList(values.json === true, io);
     if (sub === 'import' && rest.length === 1)
       return await runImport(rest[0]!, values.yes === true, values.json === true, io, { ask });

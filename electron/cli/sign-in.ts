@@ -12,6 +12,7 @@ import type { Prompter } from '../core/prompter/prompter';
 import { openWithSystem } from '../web/system-opener';
 import type { CliIo } from './io';
 import { dataDir } from './paths';
+import { terminalText } from '../../shared/terminal-text';
 
 /** parseArgs options for commands that may sign in. */
 export const SIGN_IN_OPTIONS = {
@@ -32,18 +33,22 @@ export function defaultCredentialStore(env: NodeJS.ProcessEnv): CredentialStore 
   return new FileCredentialStore(join(dataDir(env), 'credentials'));
 }
 
-/** The lines the CLI prints for a sign-in question (never a secret: the link carries none). */
+/**
+ * The lines the CLI prints for a sign-in question (never a secret: the link
+ * carries none). Names, issuer, scopes and link come from servers: shown escaped.
+ */
 export function signInLines(q: SignInQuestion): string[] {
+  const t = (s: string) => terminalText(s);
   const host =
     q.url.hostUnicode && q.url.hostUnicode !== q.url.host ? `${q.url.hostUnicode} (${q.url.host})` : q.url.host;
+  const call = q.call ? ` needs a sign-in for ${t(q.call.method)} ${t(q.call.name)}` : ' sign-in';
   const lines = [
-    `[SIGN-IN] server "${q.server}"${q.call ? ` needs a sign-in for ${q.call.method} ${q.call.name}` : ' sign-in'}` +
-      `${q.stepUp ? ' (more permissions)' : ''}`,
-    `[SIGN-IN] authorization server: ${host}  (issuer ${q.issuer})`,
-    `[SIGN-IN] scopes: ${q.scopes.length ? q.scopes.join(' ') : '(none named; the server decides)'}`,
+    `[SIGN-IN] server "${t(q.server)}"${call}${q.stepUp ? ' (more permissions)' : ''}`,
+    `[SIGN-IN] authorization server: ${t(host)}  (issuer ${t(q.issuer)})`,
+    `[SIGN-IN] scopes: ${q.scopes.length ? t(q.scopes.join(' ')) : '(none named; the server decides)'}`,
   ];
-  for (const w of q.url.warnings) lines.push(`[SIGN-IN] warning: ${w.message}`);
-  lines.push(`[SIGN-IN] link: ${q.url.href}`);
+  for (const w of q.url.warnings) lines.push(`[SIGN-IN] warning: ${t(w.message)}`);
+  lines.push(`[SIGN-IN] link: ${terminalText(q.url.href, { max: Infinity })}`);
   return lines;
 }
 
@@ -73,7 +78,9 @@ export function cliSignIn(
     onFault: (message) => io.stderr(`[SIGN-IN] ${message}`),
     onEvent: (e: SignInEvent) => {
       if (e.phase === 'completed')
-        io.stderr(`[SIGN-IN] signed in to "${e.server}"${e.issuer ? ` at ${e.issuer}` : ''}`);
+        io.stderr(
+          `[SIGN-IN] signed in to "${terminalText(e.server)}"${e.issuer ? ` at ${terminalText(e.issuer)}` : ''}`,
+        );
     },
   };
   return { auth, signIn };

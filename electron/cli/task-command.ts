@@ -7,13 +7,14 @@ import { parseArgs } from 'node:util';
 import { FileTaskStore, type TaskRecord } from '../core/tasks/task-store';
 import { HostError, isHostError, messageOf } from '../core/host-error';
 import { inputClosedExit, parseElicitStep, TerminalPrompter } from './terminal-prompter';
-import type { CliIo } from './io';
+import { errorLine, type CliIo } from './io';
 import { dataDir } from './paths';
 import { questionLog } from './question-log';
 import { openSession, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget } from './target';
 import { formatResult, taskLine } from './call-command';
 import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
+import { LINE_MAX, terminalText } from '../../shared/terminal-text';
 
 export const TASK_USAGE = `usage: countersign task list [--json]
        countersign task (get | cancel | follow) <task id or prefix> (--stdio "<cmd>" | --url <url> | --server <name>)
@@ -21,13 +22,14 @@ export const TASK_USAGE = `usage: countersign task list [--json]
   list: the tasks this host started (running first); get: the server's view now;
   cancel: tasks/cancel, then the state the server reports; follow: to its end, asking its questions`;
 
+/** One task as `task list` shows it; every field came from a server or tasks.json, so each is shown escaped. */
 function row(r: TaskRecord): string {
   const age = Math.max(0, Math.round((Date.now() - Date.parse(r.startedAt)) / 1000));
-  const state = r.endedAt ? `${r.status} (ended)` : r.status;
+  const state = terminalText(r.endedAt ? `${r.status} (ended)` : r.status);
   return (
-    `${r.taskId}  ${r.server}  ${r.tool}  ${state}  ` +
-    `${age}s${r.statusMessage ? `  ${JSON.stringify(r.statusMessage.slice(0, 80))}` : ''}` +
-    `${r.note ? `  note: ${r.note}` : ''}`
+    `${terminalText(r.taskId)}  ${terminalText(r.server)}  ${terminalText(r.tool)}  ${state}  ` +
+    `${age}s${r.statusMessage ? `  "${terminalText(r.statusMessage, { max: 80 })}"` : ''}` +
+    `${r.note ? `  note: ${terminalText(r.note)}` : ''}`
   );
 }
 
@@ -92,14 +94,18 @@ export async function runTaskCommand(argv: string[], io: CliIo): Promise<number>
         io.stdout(
           snapshot
             ? taskLine(snapshot.taskId, snapshot.status, snapshot.statusMessage)
-            : `${row(record)}\n(server: ${error})`,
+            : `${row(record)}\n(server: ${terminalText(error ?? '', { max: LINE_MAX })})`,
         );
       return error ? 2 : 0;
     }
     if (sub === 'cancel') {
       const after = await host.tasks.cancel(record.taskId);
       if (values.json) io.stdout(JSON.stringify(after));
-      else io.stdout(`${after.taskId} ${after.status}${after.note ? ` (${after.note})` : ''}`);
+      else
+        io.stdout(
+          `${terminalText(after.taskId)} ${terminalText(after.status)}` +
+            `${after.note ? ` (${terminalText(after.note)})` : ''}`,
+        );
       return 0;
     }
     host.tasks.onChange(({ record: r, previous }) => {
@@ -114,7 +120,7 @@ export async function runTaskCommand(argv: string[], io: CliIo): Promise<number>
     io.stdout(values.json ? JSON.stringify({ taskId: record.taskId, result }) : formatResult(result));
     return inputClosedExit(prompter, io) ?? (result.isError === true ? 1 : 0);
   } catch (error) {
-    io.stderr(`countersign: error: ${isHostError(error) ? error.message : messageOf(error)}`);
+    io.stderr(errorLine(isHostError(error) ? error.message : messageOf(error)));
     return 2;
   } finally {
     await session?.close();

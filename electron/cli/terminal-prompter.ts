@@ -11,6 +11,7 @@
 // command exits 2 once the call is over (see inputClosedExit).
 import { createInterface } from 'node:readline';
 import type { Question } from '../../shared/elicitation/types';
+import { LINE_MAX, terminalText } from '../../shared/terminal-text';
 import { HostError } from '../core/host-error';
 import type { Prompter, PrompterAnswer } from '../core/prompter/prompter';
 import { answerFromSpec, parseElicitSpec, type ElicitSpec } from './elicit-spec';
@@ -43,22 +44,27 @@ export const stdinLine: LineReader = (signal) =>
     rl.once('close', () => done(null));
   });
 
-/** The lines that put a question to the person at the terminal. */
+/** The lines that put a question to the person at the terminal; all the server's text in them is shown escaped. */
 export function questionLines(question: Question): string[] {
+  const t = (s: string) => terminalText(s);
   const o = question.origin;
-  const lines = [`[ASK] ${o.server} asks${o.name ? ` (${o.method} ${o.name})` : ''}: ${question.message}`];
+  const call = o.name ? ` (${t(String(o.method))} ${t(o.name)})` : '';
+  const lines = [`[ASK] ${t(o.server)} asks${call}: ${terminalText(question.message, { max: LINE_MAX })}`];
   if (o.task) {
     const minutes = Math.floor(Math.max(0, Date.now() - Date.parse(o.task.startedAt)) / 60_000);
-    lines.push(`[ASK] task ${o.task.taskId.slice(0, 8)}… of ${o.name ?? o.server}, running ${minutes} min`);
+    lines.push(`[ASK] task ${t(o.task.taskId.slice(0, 8))}… of ${t(o.name ?? o.server)}, running ${minutes} min`);
   }
   if (question.mode === 'form') {
     for (const [name, field] of Object.entries(question.requestedSchema.properties)) {
       const f = field as { type?: string; title?: string; default?: unknown; enum?: unknown[] };
       const kind = f.enum ? `one of ${f.enum.map((v) => JSON.stringify(v)).join(', ')}` : (f.type ?? 'value');
       const dflt = f.default !== undefined ? `, default ${JSON.stringify(f.default)}` : '';
-      lines.push(`[ASK]   ${name}${f.title ? ` (${f.title})` : ''}: ${kind}${dflt}`);
+      lines.push(`[ASK]   ${t(name)}${f.title ? ` (${t(f.title)})` : ''}: ${t(`${kind}${dflt}`)}`);
     }
-  } else lines.push(`[ASK]   link: ${question.url.href} (this terminal does not open links)`);
+  } else
+    lines.push(
+      `[ASK]   link: ${terminalText(question.url.href, { max: Infinity })} (this terminal does not open links)`,
+    );
   lines.push('[ASK] answer: accept | accept:<json object> | accept-defaults | decline | cancel');
   return lines;
 }
@@ -102,7 +108,7 @@ export class TerminalPrompter implements Prompter {
           ? { answer, decidedBy: 'human', decidedByDetail: 'terminal' }
           : { answer, decidedBy: 'script' };
       } catch (error) {
-        this.io.stderr(`[ASK] ${(error as Error).message}; try again`);
+        this.io.stderr(`[ASK] ${terminalText((error as Error).message)}; try again`);
       }
     }
   }

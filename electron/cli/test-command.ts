@@ -12,7 +12,7 @@ import type { EraCache, EraVerdict } from '../core/connection/era-cache';
 import { MemoryEraCache } from '../core/connection/era-cache';
 import { HostError, isHostError, messageOf } from '../core/host-error';
 import { positiveInt } from './call-command';
-import type { CliIo } from './io';
+import { errorLine, type CliIo } from './io';
 import { ScriptSyntaxError, parseScript } from './scripted-test/parser';
 import { exitCodeOf, type EraEntry, type TestReport } from './scripted-test/report';
 import { eraHeading, stepLine, summaryLines } from './scripted-test/report-human';
@@ -23,6 +23,7 @@ import type { Script } from './scripted-test/steps';
 import { openSession, TARGET_OPTIONS, type CliSession } from './session';
 import { resolveTarget, type ResolvedTarget } from './target';
 import { DEFAULT_MAX_ROUNDS } from '../../shared/round-limit';
+import { terminalText } from '../../shared/terminal-text';
 
 export const TEST_USAGE =
   'usage: countersign test <script> ' +
@@ -103,7 +104,7 @@ export async function runTestCommand(argv: string[], io: CliIo): Promise<number>
   } catch (error) {
     const message =
       error instanceof ScriptSyntaxError || isHostError(error) ? error.message : `unexpected: ${messageOf(error)}`;
-    io.stderr(`countersign: error: ${message}`);
+    io.stderr(errorLine(message));
     // --json readers get an object on every path, as with `call --json`.
     if (json) {
       const where = error instanceof ScriptSyntaxError ? { file: error.file, line: error.line, col: error.col } : {};
@@ -123,7 +124,7 @@ async function runEras(
   ctx: { io: CliIo; maxRounds: number; history: boolean; print: (line: string) => void },
 ): Promise<TestReport> {
   const report: TestReport = { script: script.file, server: target.name, eras: [] };
-  ctx.print(`countersign test ${script.file} on ${target.name}`);
+  ctx.print(`countersign test ${terminalText(script.file)} on ${terminalText(target.name)}`);
   const runOn = async (opened: OpenedEra, entry: EraEntry) => {
     ctx.print(eraHeading(opened.session.era, opened.session.protocolVersion));
     entry.run = await runScript(script, opened.session, {

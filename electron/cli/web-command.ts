@@ -19,7 +19,7 @@ import { demoServers } from '../demo/demo-servers';
 import { startWebShell, type WebShell } from '../web/web-shell';
 import { openWithSystem, runOpener } from '../web/system-opener';
 import { notifySystem } from '../web/system-notify';
-import type { CliIo } from './io';
+import { errorLine, logTo, type CliIo } from './io';
 import { dataDir } from './paths';
 
 export const WEB_USAGE =
@@ -84,6 +84,7 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
   }
 
   const dir = values['data-dir'] !== undefined ? resolve(values['data-dir']) : dataDir(io.env);
+  const log = logTo(io);
   let history: HistoryPort | undefined = deps.history;
   let service: HostService | undefined;
   let shell: WebShell | undefined;
@@ -97,7 +98,7 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
       firstStartServers: demoServers(),
       ...(history ? { history } : {}),
     });
-    service.log = (line) => io.stderr(line);
+    service.log = log;
     // Gateways (`countersign gateway`) send their questions here. A question
     // is shown only when a tab can show it: until the shell is up and its
     // browser came (or clearly will not), the approval channel waits.
@@ -111,14 +112,14 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
       alert: (a) => svc.alert(a),
       whenVisible: async (signal) =>
         (await shellReady)?.whenVisible(signal) ?? { visible: false, reason: 'the web shell did not start' },
-      notify: (title, body) => void notifySystem(title, body, (line) => io.stderr(line)),
+      notify: (title, body) => void notifySystem(title, body, log),
     };
     try {
       approval = await startApprovalServer({
         service: approvalHost,
         dataDir: dir,
         app: 'web',
-        log: (line) => io.stderr(line),
+        log,
       });
     } catch (error) {
       if (!(error instanceof ApprovalServerInUseError)) throw error;
@@ -134,7 +135,7 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
         : values['open-with'] !== undefined
           ? { opener: programOpener(values['open-with']) }
           : {}),
-      log: (line) => io.stderr(line),
+      log,
     }).catch((e: unknown) => {
       shellStarted(undefined);
       throw e;
@@ -146,7 +147,7 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
     io.stderr('countersign: stopping');
     return 0;
   } catch (error) {
-    io.stderr(`countersign: error: ${messageOf(error)}`);
+    io.stderr(errorLine(messageOf(error)));
     return 2;
   } finally {
     await shell?.close();

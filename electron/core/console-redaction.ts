@@ -42,6 +42,8 @@ const METHODS = ['log', 'info', 'debug', 'warn', 'error', 'trace'] as const;
  */
 export function routeConsoleThroughRedaction(write: (line: string) => void): void {
   const line = (...args: unknown[]) => write(redactLogText(formatWithOptions({ colors: false }, ...args)));
+  // eslint-disable-next-line no-console -- replacing the console here, not printing with it
   for (const method of METHODS) console[method] = line;
+  // eslint-disable-next-line no-console -- as above
   console.dir = (item: unknown) => line(item);
 }

@@ -25,6 +25,7 @@ import { loadSettings } from '../core/service/settings-store';
 import { AgentTasks, LegacyTaskHandles } from './agent-tasks';
 import { CallTracker } from './call-tracker';
 import { Catalog, type ListKind } from './catalog';
+import { stderrLog } from '../core/terminal-output';
 
 export interface GatewayOptions {
   /** The data folder shared with the app: servers.json, settings, the approval channel. */
@@ -86,7 +87,7 @@ export class Gateway {
     eraCache: EraCache,
     private readonly approval: GatewayApproval,
   ) {
-    this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+    this.log = options.log ?? stderrLog;
     this.progressIntervalMs = options.progressIntervalMs ?? 5_000;
     this.host = new Host({
       servers,
@@ -124,7 +125,7 @@ export class Gateway {
   /** Read the config and settings of the data folder and get ready to serve (servers are started on first use). */
   static async open(options: GatewayOptions): Promise<Gateway> {
     // A missing servers.json means no servers: the app writes it, not the gateway.
-    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    const log = options.log ?? stderrLog;
     const serversFile = options.servers
       ? undefined
       : await ServersFile.open(join(options.dataDir, 'servers.json'), {

@@ -20,6 +20,7 @@ import { messageOf } from '../core/host-error';
 import { webHeaders, writeWebResponse } from '../core/web-response';
 import { createAgentServer } from './agent-server';
 import type { Gateway } from './gateway';
+import { stderrLog } from '../core/terminal-output';
 
 /** Largest request body read (the SDK's own default bound). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -100,7 +101,7 @@ function refuse(req: IncomingMessage, token: string, own: string): Refusal | und
 /** Serve the gateway over Streamable HTTP on 127.0.0.1. */
 export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<HttpEndpoint> {
   const { gateway, token } = options;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = options.log ?? stderrLog;
   // 2026-07-28: one server instance per request; change notifications go to
   // the subscriptions/listen streams the handler keeps.
   const handler = createMcpHandler(() => createAgentServer(gateway, `http-${gateway.runId}`, { attach: false }), {

@@ -33,6 +33,7 @@ export class GatewayStdioTransport implements Transport {
 
   constructor(
     private readonly stdin: NodeJS.ReadableStream = process.stdin,
+    // eslint-disable-next-line no-restricted-properties -- here stdout is the MCP channel, not a terminal
     private readonly stdout: NodeJS.WritableStream = process.stdout,
     private readonly maxBufferSize = STDIO_DEFAULT_MAX_BUFFER_SIZE,
   ) {}

@@ -21,11 +21,12 @@ import { applicationMenuTemplate } from './menus';
 import { OpenExternalGate, openPathOrFail } from './open-external-gate';
 import { openLinkThroughLauncher, removeLauncherFiles } from '../core/links/launcher-file';
 import { mainWindowOptions } from './window-options';
+import { stderrLog } from '../core/terminal-output';
 
 /** How long quitting waits for servers and the journal to close. */
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = stderrLog;
 
 /** Starts the desktop app. Returns once it is running (or has decided to quit). */
 export async function runMain(): Promise<void> {

@@ -26,6 +26,7 @@ import { newToken, sameToken } from './token';
 import { API_PATH, MAX_FRAME_BYTES, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from '../../shared/host-api/wire';
 import { WsBridge } from './ws-bridge';
 import { TabVisibility, type TabVisibilityOptions, type Visibility } from './tab-visibility';
+import { stderrLog } from '../core/terminal-output';
 
 /** Tabs that may be connected at once. */
 const MAX_SOCKETS = 32;
@@ -92,7 +93,7 @@ function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404 | 503, reason: st
 
 /** Start the shell; resolves once it listens. */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = options.log ?? stderrLog;
   const rendererDir = resolve(options.rendererDir);
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new Error(

@@ -18,6 +18,7 @@ import {
   type WireReply,
   type WireRequest,
 } from '../../shared/host-api/wire';
+import { stderrLog } from '../core/terminal-output';
 
 /** Requests one tab may have in flight; more are refused, not queued. */
 const MAX_IN_FLIGHT = 64;
@@ -44,7 +45,7 @@ export class WsBridge {
     private readonly service: Pick<HostService, 'invoke' | 'on'>,
     options: BridgeOptions = {},
   ) {
-    this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+    this.log = options.log ?? stderrLog;
     for (const event of hostEventNames) {
       this.unsubscribe.push(service.on(event, (payload) => this.broadcast({ event, payload })));
     }

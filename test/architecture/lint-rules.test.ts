@@ -98,6 +98,12 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
     ['scripts/x.mjs', `export const s = '${LONG}';`, 'max-len', /Maximum allowed is 120/],
     // Tests keep their long names and expected texts, but not long comments.
     ['test/x.test.ts', `// ${LONG}`, 'max-len', /Maximum allowed is 120/],
+    // Printing goes through terminalText: no direct writes to the terminal in the host's processes.
+    ['electron/cli/x.ts', "process.stdout.write('x');", 'no-restricted-properties', /terminal-output/],
+    ['electron/cli/x.ts', 'export const { stderr } = process;', 'no-restricted-properties', /terminal-output/],
+    ['electron/gateway/x.ts', "process.stderr.write('x');", 'no-restricted-properties', /terminal-output/],
+    ['electron/core/x.ts', "console.log('x');", 'no-console', /Unexpected console/],
+    ['electron/web/x.ts', "console.error('x');", 'no-console', /Unexpected console/],
   ])('%s `%s` → %s', async (path, code, rule, message) => {
     const found = await lint(path, code);
     expect(
@@ -125,6 +131,9 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
     expect(await lint('electron/core/x.ts', "export const k = import('@napi-rs/keyring');")).toEqual([]);
     // Tests may cast freely (fixtures, partial fakes); the production ban does not reach them.
     expect(await lint('electron/core/x.test.ts', 'export const a = 1 as unknown as string;')).toEqual([]);
+    // The one writer to the terminal, and the CLI's reading of stdin.
+    expect(await lint('electron/core/terminal-output.ts', "process.stdout.write('x');")).toEqual([]);
+    expect(await lint('electron/cli/x.ts', 'export const tty = process.stdin.isTTY;')).toEqual([]);
     // The one named cast helper.
     expect(await lint('shared/host-api/host-client.ts', 'export const a = 1 as unknown as string;')).toEqual([]);
     // A line holding a URL may run long (the URL stays whole); a test may keep a long expected text.

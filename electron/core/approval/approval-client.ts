@@ -20,6 +20,7 @@ import {
   NOT_VISIBLE,
 } from './protocol';
 import { checkProof, handshakeProof, newNonce } from './handshake';
+import { stderrLog } from '../terminal-output';
 
 /** The sentence an agent gets when the app runs but nobody can see it (defined beside the app side). */
 export { NOT_VISIBLE };
@@ -164,7 +165,7 @@ export class ApprovalClient {
       options.approvalDir === undefined && process.platform !== 'win32' ? readShare(options.dataDir) : undefined;
     const dir = options.approvalDir ?? share?.folder;
     this.endpoint = dir !== undefined ? sharedEndpoint(dir) : approvalEndpoint(options.dataDir);
-    this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+    this.log = options.log ?? stderrLog;
   }
 
   /** Ask the human; resolves with the recorded answer, rejects on abort or when no app can be reached. */

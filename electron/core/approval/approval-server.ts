@@ -41,6 +41,7 @@ import {
 } from './protocol';
 import { checkProof, handshakeProof, newNonce, NONCE_PATTERN } from './handshake';
 import type { OpenedLink } from '../links/launcher-file';
+import { stderrLog } from '../terminal-output';
 
 /** What the approval server needs from the app (HostService provides it). */
 export interface ApprovalHost {
@@ -123,7 +124,7 @@ function isLive(path: string): Promise<boolean> {
 
 /** Start serving questions from gateways for `dataDir`. */
 export async function startApprovalServer(options: ApprovalServerOptions): Promise<ApprovalServer> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = options.log ?? stderrLog;
   const unix = process.platform !== 'win32';
   // Shared with an agent's group (DATA/approval-share.json): a folder of its own outside the data folder.
   const share = unix ? readShare(options.dataDir) : undefined;

@@ -38,6 +38,7 @@ import { fillInputs, importPlan, importServers } from './import-servers';
 import { openPrivateDir } from '../storage/private-files';
 import { QueuePrompter, type OpenExternal } from './queue-prompter';
 import { loadSettings, saveSettings } from './settings-store';
+import { stderrLog } from '../terminal-output';
 
 /** What the service needs from the history journal. */
 export interface HistoryPort {
@@ -96,7 +97,7 @@ export class HostService implements HostApi {
   private readonly signIns = new Map<string, ServerSignInView>();
   /** The last sign-in failure per server, in the host's own words, until the next attempt. */
   private readonly signInErrors = new Map<string, string>();
-  log: RequestLogger = (line) => process.stderr.write(`${line}\n`);
+  log: RequestLogger = stderrLog;
   /**
    * Set by a front end that can stream a download (the web shell, the desktop app): exportHistory answers with
    * the link this returns instead of the whole export as one string.
