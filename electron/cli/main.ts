@@ -8,6 +8,9 @@ import { runTaskCommand, TASK_USAGE } from './task-command';
 import { runTestCommand, TEST_USAGE } from './test-command';
 import { runWebCommand, WEB_USAGE } from './web-command';
 import { processIo, type CliIo } from './io';
+import { messageOf } from '../core/host-error';
+import { openDataFolder } from '../core/storage/private-files';
+import { dataDir } from './paths';
 
 const USAGE = `countersign — an MCP host where server questions reach the human, never the model
 
@@ -33,9 +36,21 @@ ${AUTH_USAGE}
 
 ${WEB_USAGE}`;
 
+/** Commands that read the data folder (`web` and `gateway` take --data-dir and check theirs themselves). */
+const DATA_FOLDER_COMMANDS = new Set(['call', 'exercise', 'test', 'task', 'auth', 'history']);
+
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && DATA_FOLDER_COMMANDS.has(command)) {
+    // Before anything in it is read: ours and no symlink, or refused; tightened when loose.
+    try {
+      await openDataFolder(dataDir(io.env));
+    } catch (error) {
+      io.stderr(`countersign: error: ${messageOf(error)}`);
+      return 2;
+    }
+  }
   switch (command) {
     case 'call':
       return runCallCommand(rest, io);

@@ -1,8 +1,8 @@
 // Server configuration in the `mcpServers` shape that Claude Desktop, Cursor
 // and VS Code use. Validation names the server and the field, so a user with
 // a bad file knows exactly what to fix; nothing half-valid is accepted.
-import { readFile } from 'node:fs/promises';
 import { HostError, messageOf } from '../host-error';
+import { readCheckedFile, type FilePlace } from '../storage/private-files';
 import { parseJsonText } from './json-text';
 import type {
   HttpServerEntry,
@@ -227,20 +227,26 @@ export function parseServerConfigText(text: string, source = 'config'): Record<s
 }
 
 /**
- * The one loader of a servers file (the app, the web shell, the gateway and
- * the CLI): undefined when the file does not exist; any other problem is a
- * config error naming the file (and, for JSON syntax, the line and column).
+ * The CLI's loader of a servers file: undefined when the file does not
+ * exist; any other problem is a config error naming the file (and, for JSON
+ * syntax, the line and column). Its commands run as this user, so it is read
+ * only when it is this user's own (see storage/private-files: `place` says
+ * whether it lies in the data folder, where a loose one is tightened).
  */
-export async function readServerConfigFile(file: string): Promise<Record<string, ServerEntry> | undefined> {
-  let text: string;
+export async function readServerConfigFile(
+  file: string,
+  place: FilePlace = 'private',
+): Promise<Record<string, ServerEntry> | undefined> {
+  let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readCheckedFile(file, place);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (e instanceof HostError) throw e;
     throw new HostError(
       'config',
       `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}`,
     );
   }
+  if (text === undefined) return undefined;
   return parseServerConfigText(text, file);
 }

@@ -94,7 +94,7 @@ describe.runIf(posix)('private folders and files', () => {
     const dir = join(root, 'theirs');
     await mkdir(dir, { mode: 0o700 });
     await chown(dir, 65534, 65534);
-    await expect(ensurePrivateDir(dir)).rejects.toThrow(/belongs to another user \(uid 65534\)/);
+    await expect(ensurePrivateDir(dir)).rejects.toThrow(/it belongs to uid 65534, not to you .*fix: .*sudo chown -R/);
   });
 });
 
