@@ -185,6 +185,8 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
       await Promise.all([...peers].map((p) => p.shutdown('the Countersign app is closing')));
       await stopped;
       if (unix) await unlink(endpoint.socketPath).catch(() => undefined);
+      // A key left behind would outlive the app in a folder the agent's group can read.
+      await unlink(endpoint.tokenFile).catch(() => undefined);
     },
   };
 }
