@@ -15,6 +15,7 @@ import { isStdioEntry, type ServerEntry } from '../core/config/server-config';
 import { Host } from '../core/host';
 import type { Prompter, PrompterAnswer } from '../core/prompter/prompter';
 import { DEMO_LEGACY_SERVER_NAME, DEMO_SERVER_NAME, demoLaunch, demoServers } from './demo-servers';
+import { noInspectorFlags } from '../core/no-inspector';
 import { TOOL_NAMES } from './tool-specs';
 
 type Step = (q: Question) => Answer | Promise<Answer>;
@@ -104,7 +105,12 @@ describe('demoServers()', () => {
       rmSync(join(root, 'dist', 'demo'), { recursive: true });
       expect(demoLaunch(join(root, 'dist', 'cli'))).toMatchObject({
         kind: 'source',
-        args: ['--import', expect.stringMatching(/^file:/), join(root, 'electron', 'demo', 'demo-server.ts')],
+        args: [
+          ...noInspectorFlags(),
+          '--import',
+          expect.stringMatching(/^file:/),
+          join(root, 'electron', 'demo', 'demo-server.ts'),
+        ],
       });
     } finally {
       rmSync(root, { recursive: true, force: true });

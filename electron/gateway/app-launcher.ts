@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppLauncher } from '../core/approval/approval-client';
 import { HostError } from '../core/host-error';
 import { readCheckedFileSync } from '../core/storage/private-files';
+import { noInspectorFlags } from '../core/no-inspector';
 
 export type { AppLauncher } from '../core/approval/approval-client';
 
@@ -110,7 +111,11 @@ export function defaultLauncher(choice: LauncherChoice = {}): AppLauncher | null
     if (electron) return commandLauncher([electron, root], 'the desktop app of this source tree (Electron)', env);
     const bin = join(root, 'bin', 'countersign.mjs');
     if (existsSync(bin))
-      return commandLauncher([process.execPath, bin, 'web'], 'countersign web (the app in the system browser)', env);
+      return commandLauncher(
+        [process.execPath, ...noInspectorFlags(), bin, 'web'],
+        'countersign web (the app in the system browser)',
+        env,
+      );
   }
   return null;
 }
