@@ -79,9 +79,12 @@ describe('demoServers()', () => {
     const legacy = entries[DEMO_LEGACY_SERVER_NAME]!;
     if (!isStdioEntry(modern) || !isStdioEntry(legacy)) throw new Error('expected stdio entries');
     expect(modern.command).toBe(process.execPath);
-    expect(modern.args?.[0]).toBe('--import');
-    expect(modern.args?.[1]).toMatch(/^file:.*tsx/);
-    expect(modern.args?.[2]).toMatch(/electron[\\/]demo[\\/]demo-server\.ts$/);
+    // First the flag that keeps SIGUSR1 from opening an inspector (core/no-inspector.ts).
+    const guard = noInspectorFlags();
+    expect(modern.args?.slice(0, guard.length)).toEqual(guard);
+    expect(modern.args?.[guard.length]).toBe('--import');
+    expect(modern.args?.[guard.length + 1]).toMatch(/^file:.*tsx/);
+    expect(modern.args?.[guard.length + 2]).toMatch(/electron[\\/]demo[\\/]demo-server\.ts$/);
     expect(legacy.args).toEqual([...modern.args!, '--legacy']);
   });
 
