@@ -136,14 +136,35 @@ export async function openPrivateDir(dir: string, options: TightenOptions = {}):
   await tightenPrivateTree(dir, options);
 }
 
+/** The data folder's own subfolders, tightened all the way down when the data folder is opened. */
+const DATA_SUBFOLDERS = ['tasks', 'credentials', 'history', 'run', 'demo'];
+
 /**
  * What every entry point (app, web shell, CLI, gateway) does first with the
- * data folder: create it or check it is ours and no symlink, then tighten it
- * and everything in it, so a loose file deep inside (tasks/tasks.json) is not
- * left readable by whatever opened it before the folder was tightened.
+ * data folder: create it or check it is ours and no symlink, then tighten it,
+ * what is directly in it, and its own subfolders all the way down, so a loose
+ * file deep inside (tasks/tasks.json) is not left readable by whatever opened
+ * it before. Only its own subfolders: a data folder pointed at a home folder
+ * by mistake must not chmod the whole home. A sticky folder (/tmp) is shared
+ * by design and never a data folder.
  */
-export function openDataFolder(dir: string): Promise<void> {
-  return openPrivateDir(dir);
+export async function openDataFolder(dir: string): Promise<void> {
+  if (posix) {
+    const info = await lstat(dir).catch(() => undefined);
+    if (info?.isDirectory() && (info.mode & 0o1000) !== 0)
+      throw new PrivateStorageError(
+        dir,
+        `refusing ${dir} as the data folder: it is a folder shared by every user (sticky, like /tmp); ` +
+          `fix: use a folder of its own, e.g. COUNTERSIGN_DATA_DIR=${shellWord(join(dir, 'countersign'))}`,
+      );
+  }
+  await ensurePrivateDir(dir);
+  await tightenPrivateTree(dir, { recursive: false });
+  for (const name of DATA_SUBFOLDERS) {
+    const sub = join(dir, name);
+    // Never through a symlink: what it points to is not the data folder's.
+    if ((await lstat(sub).catch(() => undefined))?.isDirectory()) await tightenPrivateTree(sub);
+  }
 }
 
 /** Where a file lies: in the data folder (tightened when loose), or named by the user elsewhere (never chmod-ed). */
