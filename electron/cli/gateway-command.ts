@@ -10,6 +10,7 @@ import type { Transport } from '@modelcontextprotocol/server';
 import { defaultLauncher, type AppLauncher } from '../gateway/app-launcher';
 import { approverChoice } from '../gateway/approver-config';
 import { HostError, messageOf } from '../core/host-error';
+import { openDataFolder } from '../core/storage/private-files';
 import { Gateway, type GatewayOptions } from '../gateway/gateway';
 import { loadHttpToken, startHttpEndpoint } from '../gateway/http-endpoint';
 import { serveGatewayStdio } from '../gateway/stdio';
@@ -99,6 +100,8 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
   const log = logTo(io);
   let gateway: Gateway | undefined;
   try {
+    // Before anything in it is read: ours and no symlink, or refused; tightened when loose.
+    await openDataFolder(dir);
     const choice = approverChoice(dir, {
       ...(values.approver !== undefined ? { approver: values.approver } : {}),
       ...(values['approval-dir'] !== undefined ? { approvalDir: values['approval-dir'] } : {}),

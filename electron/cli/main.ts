@@ -42,6 +42,9 @@ commands:
   web        run the app in your browser on 127.0.0.1 (for machines without Electron)
   gateway    an MCP server for agents: their servers' questions go to this app's dialogs (docs/agents.md)`;
 
+/** Commands that read the data folder (`web` and `gateway` take --data-dir and check theirs themselves). */
+const DATA_FOLDER_COMMANDS = new Set(['call', 'exercise', 'test', 'task', 'auth', 'history']);
+
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;

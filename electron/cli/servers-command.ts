@@ -136,7 +136,7 @@ async function runImport(file: string, yes: boolean, json: boolean, io: CliIo, d
 async function runList(json: boolean, io: CliIo): Promise<number> {
   const file = defaultConfigPath(io.env);
   const skipped: Array<{ name: string; reason: string }> = [];
-  const plan = importPlan((await readServerConfigFile(file, (s) => skipped.push(s))) ?? {});
+  const plan = importPlan((await readServerConfigFile(file, 'private', (s) => skipped.push(s))) ?? {});
   if (json) {
     io.stdout(JSON.stringify({ file, servers: plan, skipped }));
     return 0;

@@ -1,10 +1,10 @@
 // Which server a CLI command talks to: `--stdio "<command line>"`, `--url`,
 // or `--server <name>` from a config file.
-import { basename } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { parse as parseShell } from 'shell-quote';
 import { parseServerEntry, readServerConfigFile, type ServerEntry } from '../core/config/server-config';
 import { HostError } from '../core/host-error';
-import { defaultConfigPath } from './paths';
+import { dataDir, defaultConfigPath } from './paths';
 
 export interface TargetFlags {
   stdio?: string;
@@ -67,6 +67,16 @@ export interface ResolvedTarget {
   entry: ServerEntry;
 }
 
+/**
+ * A --config file inside the data folder is held to the data folder's rule
+ * (tightened when loose); one elsewhere must be the user's own and not
+ * writable by others, and is never chmod-ed (it may be a project's mcp.json).
+ */
+function configPlace(file: string, env: NodeJS.ProcessEnv): 'private' | 'own' {
+  const inside = relative(resolve(dataDir(env)), resolve(file));
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? 'private' : 'own';
+}
+
 /** Resolve the flags to one named server entry. */
 export async function resolveTarget(
   flags: TargetFlags,
@@ -87,7 +97,9 @@ export async function resolveTarget(
   }
   const file = flags.config ?? defaultConfigPath(env);
   const skipped = new Map<string, string>();
-  const servers = await readServerConfigFile(file, ({ name, reason }) => skipped.set(name, reason));
+  const servers = await readServerConfigFile(file, configPlace(file, env), ({ name, reason }) =>
+    skipped.set(name, reason),
+  );
   if (!servers) throw new HostError('config', `cannot read config file ${file}: ENOENT`);
   const entry = servers[flags.server!];
   const whySkipped = skipped.get(flags.server!);

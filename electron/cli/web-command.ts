@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { HostError, messageOf } from '../core/host-error';
 import { JournalHistory } from '../core/service/journal-history';
+import { openDataFolder } from '../core/storage/private-files';
 import { HostService, type HistoryPort } from '../core/service/host-service';
 import type { OpenExternal } from '../core/service/queue-prompter';
 import { demoServers } from '../demo/demo-servers';
@@ -90,6 +91,8 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
   let shell: WebShell | undefined;
   let approval: ApprovalServer | undefined;
   try {
+    // Before anything in it is read: ours and no symlink, or refused; tightened when loose.
+    await openDataFolder(dir);
     // Always recorded (no switch to run without a trace); the journal takes other writers meanwhile.
     if (!history) history = await openHistory(join(dir, 'history'));
     service = await HostService.create({

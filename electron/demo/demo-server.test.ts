@@ -15,6 +15,7 @@ import { isStdioEntry, type ServerEntry } from '../core/config/server-config';
 import { Host } from '../core/host';
 import type { Prompter, PrompterAnswer } from '../core/prompter/prompter';
 import { DEMO_LEGACY_SERVER_NAME, DEMO_SERVER_NAME, demoLaunch, demoServers } from './demo-servers';
+import { noInspectorFlags } from '../core/no-inspector';
 import { TOOL_NAMES } from './tool-specs';
 
 type Step = (q: Question) => Answer | Promise<Answer>;
@@ -78,9 +79,12 @@ describe('demoServers()', () => {
     const legacy = entries[DEMO_LEGACY_SERVER_NAME]!;
     if (!isStdioEntry(modern) || !isStdioEntry(legacy)) throw new Error('expected stdio entries');
     expect(modern.command).toBe(process.execPath);
-    expect(modern.args?.[0]).toBe('--import');
-    expect(modern.args?.[1]).toMatch(/^file:.*tsx/);
-    expect(modern.args?.[2]).toMatch(/electron[\\/]demo[\\/]demo-server\.ts$/);
+    // First the flag that keeps SIGUSR1 from opening an inspector (core/no-inspector.ts).
+    const guard = noInspectorFlags();
+    expect(modern.args?.slice(0, guard.length)).toEqual(guard);
+    expect(modern.args?.[guard.length]).toBe('--import');
+    expect(modern.args?.[guard.length + 1]).toMatch(/^file:.*tsx/);
+    expect(modern.args?.[guard.length + 2]).toMatch(/electron[\\/]demo[\\/]demo-server\.ts$/);
     expect(legacy.args).toEqual([...modern.args!, '--legacy']);
   });
 
@@ -104,7 +108,12 @@ describe('demoServers()', () => {
       rmSync(join(root, 'dist', 'demo'), { recursive: true });
       expect(demoLaunch(join(root, 'dist', 'cli'))).toMatchObject({
         kind: 'source',
-        args: ['--import', expect.stringMatching(/^file:/), join(root, 'electron', 'demo', 'demo-server.ts')],
+        args: [
+          ...noInspectorFlags(),
+          '--import',
+          expect.stringMatching(/^file:/),
+          join(root, 'electron', 'demo', 'demo-server.ts'),
+        ],
       });
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerEntry } from '../core/config/server-config';
+import { noInspectorFlags } from '../core/no-inspector';
 
 /**
  * Names of the two demo entries in servers.json. Not "Demo (Kimai-style)":
@@ -37,6 +38,8 @@ export function demoLaunch(
 ): DemoLaunch | null {
   // Electron's binary only behaves as node with this variable; plain node ignores it.
   const asNode = process.versions.electron ? { env: { ELECTRON_RUN_AS_NODE: '1' } } : {};
+  // SIGUSR1 opens no inspector in the demo, from its first instant (core/no-inspector.ts).
+  const guard = execPath === process.execPath ? noInspectorFlags() : [];
   const fromSource = (file: string): DemoLaunch | null => {
     // The absolute loader URL: a bare "tsx" would be resolved against the
     // server's working folder, which is wherever the host was started.
@@ -46,13 +49,13 @@ export function demoLaunch(
     } catch {
       return null;
     }
-    return { command: execPath, args: ['--import', tsx, file], ...asNode, kind: 'source' };
+    return { command: execPath, args: [...guard, '--import', tsx, file], ...asNode, kind: 'source' };
   };
   const beside = join(from, 'demo-server.ts');
   if (existsSync(beside)) return fromSource(beside);
   for (let dir = from; ; dir = dirname(dir)) {
     for (const candidate of [join(dir, BUNDLED), join(dir, 'demo', 'demo-server.mjs')]) {
-      if (existsSync(candidate)) return { command: execPath, args: [candidate], ...asNode, kind: 'bundled' };
+      if (existsSync(candidate)) return { command: execPath, args: [...guard, candidate], ...asNode, kind: 'bundled' };
     }
     const source = join(dir, 'electron', 'demo', 'demo-server.ts');
     if (existsSync(source)) return fromSource(source);

@@ -16,6 +16,9 @@ import { homedir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppLauncher } from '../core/approval/approval-client';
+import { HostError } from '../core/host-error';
+import { readCheckedFileSync } from '../core/storage/private-files';
+import { noInspectorFlags } from '../core/no-inspector';
 
 export type { AppLauncher } from '../core/approval/approval-client';
 
@@ -108,20 +111,26 @@ export function defaultLauncher(choice: LauncherChoice = {}): AppLauncher | null
     if (electron) return commandLauncher([electron, root], 'the desktop app of this source tree (Electron)', env);
     const bin = join(root, 'bin', 'countersign.mjs');
     if (existsSync(bin))
-      return commandLauncher([process.execPath, bin, 'web'], 'countersign web (the app in the system browser)', env);
+      return commandLauncher(
+        [process.execPath, ...noInspectorFlags(), bin, 'web'],
+        'countersign web (the app in the system browser)',
+        env,
+      );
   }
   return null;
 }
 
 /** The command in an app-command.json; undefined when there is none; a clear error when it is malformed. */
 export function appCommandFromFile(file: string): string[] | undefined {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = readFileSync(file, 'utf8');
+    // It names a program to run as this user: read only when it is this user's own (private-files).
+    text = readCheckedFileSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (e instanceof HostError) throw e;
     throw new Error(`cannot read ${file}: ${(e as Error).message}`);
   }
+  if (text === undefined) return undefined;
   let doc: unknown;
   try {
     doc = JSON.parse(text);

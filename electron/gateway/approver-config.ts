@@ -2,10 +2,10 @@
 // own OS user (issue 9, item 4): `--approver USER --approval-dir DIR`, or
 // the same as "approver" and "approvalDir" in DATA/gateway.json. The flags
 // win. The check itself is core/approval/shared-folder.ts.
-import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { HostError } from '../core/host-error';
 import { userId, type Approver } from '../core/approval/shared-folder';
+import { readCheckedFileSync } from '../core/storage/private-files';
 
 /** The gateway's own config file in its data folder. */
 export const GATEWAY_CONFIG_FILE = 'gateway.json';
@@ -17,13 +17,14 @@ export interface ApproverChoice {
 
 function readConfig(dataDir: string): { approver?: string; approvalDir?: string } {
   const file = join(dataDir, GATEWAY_CONFIG_FILE);
-  let text: string;
+  let text: string | undefined;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readCheckedFileSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    if (e instanceof HostError) throw e;
     throw new HostError('config', `cannot read ${file}: ${(e as Error).message}`);
   }
+  if (text === undefined) return {};
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, nativeTheme, protocol, session, shell } from 'electron';
 import { JournalHistory } from '../core/service/journal-history';
+import { openDataFolder } from '../core/storage/private-files';
 import { HostService } from '../core/service/host-service';
 import { demoLaunch, demoServers } from '../demo/demo-servers';
 import { APP_USER_MODEL_ID } from './app-identity';
@@ -89,6 +90,8 @@ export async function runMain(): Promise<void> {
   let history: JournalHistory | undefined;
   let service: HostService;
   try {
+    // Before anything in it is read: ours and no symlink, or refused; tightened when loose.
+    await openDataFolder(dataDir);
     // Every question and answer is journaled before the server hears the answer; no history, no app.
     history = await JournalHistory.open(join(dataDir, 'history'));
     service = await HostService.create({

@@ -159,12 +159,15 @@ export class ApprovalClient {
   private launchFailure = '';
   private nextId = 0;
   private closed = false;
+  /** A shared folder's key is 0640 by design (docs/security.md §4): read as it is, never tightened. */
+  private readonly tokenPlace: 'private' | 'shared';
 
   constructor(private readonly options: ApprovalClientOptions) {
     const share =
       options.approvalDir === undefined && process.platform !== 'win32' ? readShare(options.dataDir) : undefined;
     const dir = options.approvalDir ?? share?.folder;
     this.endpoint = dir !== undefined ? sharedEndpoint(dir) : approvalEndpoint(options.dataDir);
+    this.tokenPlace = dir !== undefined ? 'shared' : 'private';
     this.log = options.log ?? stderrLog;
   }
 
@@ -323,7 +326,7 @@ export class ApprovalClient {
    */
   private async open(): Promise<Connection> {
     if (this.options.approver) await this.checkApprover(this.options.approver);
-    const key = await readTokenFile(this.endpoint.tokenFile).catch(() => undefined);
+    const key = await readTokenFile(this.endpoint.tokenFile, this.tokenPlace).catch(() => undefined);
     if (key === undefined) throw new NotRunning();
     const gatewayNonce = newNonce();
     const socket = await new Promise<Socket>((resolve, reject) => {
@@ -445,7 +448,7 @@ export class ApprovalClient {
     const proves = (k: string | undefined): k is string =>
       k !== undefined && checkProof(k, 'app', gatewayNonce, frame.nonce, frame.proof);
     if (proves(key)) return handshakeProof(key, 'gateway', gatewayNonce, frame.nonce);
-    const current = await readTokenFile(this.endpoint.tokenFile).catch(() => undefined);
+    const current = await readTokenFile(this.endpoint.tokenFile, this.tokenPlace).catch(() => undefined);
     if (proves(current)) return handshakeProof(current, 'gateway', gatewayNonce, frame.nonce);
     throw this.impostor('it could not prove it knows the key');
   }

@@ -201,6 +201,8 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
       await Promise.all([...draining]);
       await stopped;
       if (unix) await unlink(endpoint.socketPath).catch(() => undefined);
+      // A key left behind would outlive the app in a folder the agent's group can read.
+      await unlink(endpoint.tokenFile).catch(() => undefined);
     },
   };
 }

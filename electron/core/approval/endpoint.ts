@@ -5,11 +5,11 @@
 // only the user can read is the second half of the handshake (a named pipe's
 // default ACL lets other users open it for reading).
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
+import { ensurePrivateDir, readCheckedFile, readCheckedFileSync, writePrivateFile } from '../storage/private-files';
 
 /** The approval endpoint of one data folder. */
 export interface ApprovalEndpoint {
@@ -43,7 +43,8 @@ const KEY_PATTERN = /^[0-9a-f]{32}$/;
 function socketDirKey(runDir: string): string {
   const file = join(runDir, 'socket-dir.key');
   const read = () => {
-    const key = readFileSync(file, 'utf8').trim();
+    const key = readCheckedFileSync(file)?.trim();
+    if (key === undefined) throw Object.assign(new Error(`${file} does not exist`), { code: 'ENOENT' });
     if (!KEY_PATTERN.test(key))
       throw new Error(`${file} is not a socket folder key (32 hex digits); delete it and start again`);
     return key;
@@ -117,8 +118,17 @@ export async function writeTokenFile(file: string, token: string): Promise<void>
   await writePrivateFile(file, `${token}\n`);
 }
 
-/** Read a token file; undefined when it does not exist. */
-export async function readTokenFile(file: string): Promise<string | undefined> {
+/**
+ * Read a token file; undefined when it does not exist. One in this user's
+ * run/ folder must be this user's own (private-files). One in another user's
+ * shared folder is the approver's by design: checkApproverFolder has checked
+ * its owner and folders before this is read.
+ */
+export async function readTokenFile(
+  file: string,
+  where: 'private' | 'shared' = 'private',
+): Promise<string | undefined> {
+  if (where === 'private') return (await readCheckedFile(file))?.trim();
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch (e) {

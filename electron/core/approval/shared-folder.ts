@@ -19,9 +19,10 @@
 //                 (or "approver" and "approvalDir" in the gateway's DATA/gateway.json)
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chmod, chown, lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, parse, resolve, sep } from 'node:path';
+import { readCheckedFileSync } from '../storage/private-files';
 
 /** The app's share configuration: serve the approval socket to a group, in a folder outside the data folder. */
 export interface ApprovalShare {
@@ -80,10 +81,12 @@ export function userId(user: string): number {
 /** The share configuration of `dataDir`, or undefined when it has none; a clear error when it is malformed. */
 export function readShare(dataDir: string): ApprovalShare | undefined {
   const file = join(dataDir, SHARE_FILE);
-  if (!existsSync(file)) return undefined;
+  // It decides who may connect: read only when it is this user's own (private-files).
+  const text = readCheckedFileSync(file);
+  if (text === undefined) return undefined;
   let doc: unknown;
   try {
-    doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc = JSON.parse(text);
   } catch (e) {
     throw new Error(`${file} is not JSON: ${(e as Error).message}`);
   }

@@ -15,10 +15,10 @@
 // reach the keychain gets a clear error instead of the tokens, or a
 // downgrade.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
-import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
+import { ensurePrivateDir, readCheckedFile, writePrivateFile } from '../storage/private-files';
 import type { StoredDpopKey } from './dpop-keys';
 import { KeychainUnavailableError, OsKeychain, type KeyVault } from './os-keychain';
 
@@ -251,13 +251,8 @@ export class FileCredentialStore implements CredentialStore {
   }
 
   private async read(): Promise<FileShape> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, servers: {} };
-      throw e;
-    }
+    const text = await readCheckedFile(this.file);
+    if (text === undefined) return { version: 1, servers: {} };
     let doc: unknown;
     try {
       doc = JSON.parse(text);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_VALUE } from '../../../shared/config/server-entry';
-import { hideSecrets, restoreHiddenSecrets } from './hidden-values';
+import { hideArgs, hideSecrets, restoreHiddenSecrets } from './hidden-values';
 
 const stored = {
   url: 'https://mcp.example.com/mcp',
@@ -40,5 +40,66 @@ describe('hidden secrets of a server entry', () => {
     expect(() =>
       restoreHiddenSecrets('remote', { url: stored.url, oauth: { clientSecret: HIDDEN_VALUE } }, undefined),
     ).toThrow('oauth.clientSecret');
+  });
+
+  const postgres = {
+    command: 'npx',
+    args: [
+      '-y',
+      '@modelcontextprotocol/server-postgres',
+      'postgres://app:hunter2@db.example:5432/shop?sslpassword=k3y&sslmode=require',
+      '--password=pa55',
+      '--api-key',
+      'sk-live-1',
+      '--import',
+      'file:///opt/tsx/loader.mjs',
+    ],
+  };
+
+  it("hides passwords in a stdio server's arguments: URL userinfo, secret query values, --password=… and the word after --api-key", () => {
+    const shown = hideSecrets(postgres);
+    expect(shown).toEqual({
+      command: 'npx',
+      args: [
+        '-y',
+        '@modelcontextprotocol/server-postgres',
+        `postgres://app:${HIDDEN_VALUE}@db.example:5432/shop?sslpassword=${HIDDEN_VALUE}&sslmode=require`,
+        `--password=${HIDDEN_VALUE}`,
+        '--api-key',
+        HIDDEN_VALUE,
+        '--import',
+        'file:///opt/tsx/loader.mjs',
+      ],
+    });
+    expect(JSON.stringify(shown)).not.toMatch(/hunter2|k3y|pa55|sk-live-1/);
+    expect(hideArgs(['--verbose', 'https://example.com/path', 'plain'])).toEqual([
+      '--verbose',
+      'https://example.com/path',
+      'plain',
+    ]);
+  });
+
+  it('keeps the stored arguments when the form is saved with the hidden text, also after arguments moved', () => {
+    expect(restoreHiddenSecrets('db', hideSecrets(postgres), postgres)).toEqual(postgres);
+    const shown = hideArgs(postgres.args);
+    const moved = { command: 'npx', args: ['--read-only', ...shown] };
+    expect(restoreHiddenSecrets('db', moved, postgres)).toEqual({
+      command: 'npx',
+      args: ['--read-only', ...postgres.args],
+    });
+    // A typed new password is saved as typed.
+    const typed = {
+      command: 'npx',
+      args: shown.map((a) => (a === `--password=${HIDDEN_VALUE}` ? '--password=new' : a)),
+    };
+    expect((restoreHiddenSecrets('db', typed, postgres) as { args: string[] }).args).toContain('--password=new');
+  });
+
+  it('refuses a hidden argument that matches nothing stored (edited around its hidden part), naming it', () => {
+    const shown = hideArgs(postgres.args);
+    const edited = { command: 'npx', args: shown.map((a) => a.replace('db.example', 'other.example')) };
+    expect(() => restoreHiddenSecrets('db', edited, postgres)).toThrow(
+      'server "db": the value of argument 3 is hidden and nothing is stored for it; type the value',
+    );
   });
 });

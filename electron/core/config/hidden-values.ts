@@ -1,5 +1,6 @@
 // Secrets in a server's configuration (API keys in `env`, an Authorization
-// header, an OAuth client secret or private key) stay in the host process:
+// header, an OAuth client secret or private key, a password in a stdio
+// server's arguments) stay in the host process:
 // the renderer and the web page only ever see HIDDEN_VALUE in their place. An
 // edit that sends HIDDEN_VALUE back keeps the stored value, so a form can be
 // saved without the front end ever holding the secret.
@@ -7,9 +8,30 @@ import { HIDDEN_VALUE, type ServerEntry } from '../../../shared/config/server-en
 import { HostError } from '../host-error';
 
 type Section = 'env' | 'headers';
+type Field = Section | 'oauth' | 'args';
 
 const hideAll = (values: Record<string, string> | undefined) =>
   values && Object.fromEntries(Object.keys(values).map((k) => [k, HIDDEN_VALUE]));
+
+// Passwords in arguments: a URL's userinfo (postgres://user:PASS@host), a
+// secret-named query parameter (?password=PASS), `--password=PASS`, and the
+// word after a bare `--password`. A false positive only hides a harmless value
+// (it is kept on save all the same); a miss shows a secret, so the names are broad.
+const SECRET_NAME = '[\\w.-]*?(?:password|passwd|pass|pwd|secret|token|key|credentials?)';
+const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^/?#@:\s]*:)([^/?#@\s]+)(?=@)/gi;
+const QUERY_SECRET = new RegExp(`([?&]${SECRET_NAME}=)([^&#\\s]+)`, 'gi');
+const FLAG_WITH_VALUE = new RegExp(`^(--?${SECRET_NAME}=)(.+)$`, 'i');
+const FLAG_ALONE = new RegExp(`^--?${SECRET_NAME}$`, 'i');
+
+/** The arguments as a front end may see them (same length, same order): each password replaced by HIDDEN_VALUE. */
+export function hideArgs(args: readonly string[]): string[] {
+  return args.map((arg, i) => {
+    if (i > 0 && FLAG_ALONE.test(args[i - 1]!) && !arg.startsWith('-')) return HIDDEN_VALUE;
+    const flag = FLAG_WITH_VALUE.exec(arg);
+    if (flag) return `${flag[1]}${HIDDEN_VALUE}`;
+    return arg.replace(URL_PASSWORD, `$1${HIDDEN_VALUE}`).replace(QUERY_SECRET, `$1${HIDDEN_VALUE}`);
+  });
+}
 
 /** The entry as a front end may see it: every secret value replaced by HIDDEN_VALUE. */
 export function hideSecrets(entry: ServerEntry): ServerEntry {
@@ -29,7 +51,32 @@ export function hideSecrets(entry: ServerEntry): ServerEntry {
         : {}),
     };
   }
-  return entry.env ? { ...entry, env: hideAll(entry.env) } : entry;
+  return {
+    ...entry,
+    ...(entry.env ? { env: hideAll(entry.env) } : {}),
+    ...(entry.args ? { args: hideArgs(entry.args) } : {}),
+  };
+}
+
+/**
+ * Submitted arguments with each hidden one put back: an argument that shows
+ * HIDDEN_VALUE must read exactly as a stored argument reads hidden (the one at
+ * the same place first, else the first unused one), and gets that stored
+ * argument. One edited around its hidden part (another host, same hidden
+ * password) matches nothing and is refused: the password must be typed again.
+ */
+function restoreArgs(server: string, submitted: string[] | undefined, stored: string[] | undefined) {
+  if (!submitted) return submitted;
+  const before = stored ?? [];
+  const hidden = hideArgs(before);
+  const used = new Set<number>();
+  return submitted.map((arg, i) => {
+    if (!arg.includes(HIDDEN_VALUE)) return arg;
+    const j = hidden[i] === arg && !used.has(i) ? i : hidden.findIndex((h, k) => h === arg && !used.has(k));
+    if (j < 0) throw hiddenWithoutValue(server, 'args', `argument ${i + 1}`);
+    used.add(j);
+    return before[j]!;
+  });
 }
 
 function restore(
@@ -50,7 +97,7 @@ function restore(
   );
 }
 
-function hiddenWithoutValue(server: string, field: Section | 'oauth', what: string): HostError {
+function hiddenWithoutValue(server: string, field: Field, what: string): HostError {
   return new HostError(
     'config',
     `server "${server}": the value of ${what} is hidden and nothing is stored for it; type the value`,
@@ -87,5 +134,6 @@ export function restoreHiddenSecrets(
   }
   const before = stored && !('url' in stored) ? stored : undefined;
   const env = restore(server, 'env', submitted.env, before?.env);
-  return env ? { ...submitted, env } : submitted;
+  const args = restoreArgs(server, submitted.args, before?.args);
+  return { ...submitted, ...(env ? { env } : {}), ...(args ? { args } : {}) };
 }

@@ -1,8 +1,8 @@
 // Server configuration in the `mcpServers` shape that Claude Desktop, Cursor
 // and VS Code use. Validation names the server and the field, so a user with
 // a bad file knows exactly what to fix; nothing half-valid is accepted.
-import { readFile } from 'node:fs/promises';
 import { HostError, messageOf } from '../host-error';
+import { readCheckedFile, type FilePlace } from '../storage/private-files';
 import { parseJsonText } from './json-text';
 import { readForeignConfig } from './foreign-config';
 import type {
@@ -233,24 +233,29 @@ export interface SkippedEntry {
  * The one loader of a servers file given on the command line (`--config`, or
  * the data folder's servers.json for `--server`): undefined when the file does
  * not exist; a file that cannot be read or parsed at all is a config error
- * naming the file (and, for syntax, the line and column). JSONC, Codex TOML and
- * Goose YAML are read as on import. An entry that cannot be used is skipped and
- * reported to `onSkip`, so one unsupported entry does not take the others down.
+ * naming the file (and, for syntax, the line and column). Its commands run as
+ * this user, so it is read only when it is this user's own (see
+ * storage/private-files: `place` says whether it lies in the data folder, where
+ * a loose one is tightened). JSONC, Codex TOML and Goose YAML are read as on
+ * import. An entry that cannot be used is skipped and reported to `onSkip`, so
+ * one unsupported entry does not take the others down.
  */
 export async function readServerConfigFile(
   file: string,
+  place: FilePlace = 'private',
   onSkip: (skipped: SkippedEntry) => void = () => undefined,
 ): Promise<Record<string, ServerEntry> | undefined> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readCheckedFile(file, place);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (e instanceof HostError) throw e;
     throw new HostError(
       'config',
       `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}`,
     );
   }
+  if (text === undefined) return undefined;
   const foreign = readForeignConfig(text, file);
   foreign.skipped.forEach(onSkip);
   const out: Record<string, ServerEntry> = {};

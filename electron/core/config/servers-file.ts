@@ -14,11 +14,10 @@
 // ignores included): only the entry being changed is replaced.
 import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { JournalLockedError, withAppendLock } from '../history/lock';
 import { HostError, messageOf } from '../host-error';
-import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
+import { ensurePrivateDir, readCheckedFile, writePrivateFile } from '../storage/private-files';
 import { parseJsonText } from './json-text';
 import { parseServerConfig, type ServerEntry } from './server-config';
 import { ServerList, type ServerListChange } from './server-list';
@@ -49,16 +48,18 @@ const MISSING_HASH = 'missing';
 const WRITE_TRIES = 5;
 
 async function readDisk(file: string): Promise<DiskState> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
+    // Its commands run as this user: a file someone else owns, or a symlink, is refused.
+    text = await readCheckedFile(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { text: null, hash: MISSING_HASH };
+    if (e instanceof HostError) throw e;
     throw new HostError(
       'config',
       `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}`,
     );
   }
+  if (text === undefined) return { text: null, hash: MISSING_HASH };
   return { text, hash: createHash('sha256').update(text).digest('hex') };
 }
 

@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -77,13 +78,12 @@ describe('envFile', () => {
     const loose = join(dir, 'loose.env');
     writeFileSync(loose, 'A=1\n');
     chmodSync(loose, 0o666);
-    await expect(readEnvFile('s', loose)).rejects.toThrow(
-      /can be changed by other users \(mode 666\); fix: chmod go-w/,
-    );
+    await expect(readEnvFile('s', loose)).rejects.toThrow(/^server "s": envFile: refusing .*loose\.env/);
+    expect(statSync(loose).mode & 0o777).toBe(0o666); // named by the user, outside the data folder: never chmod-ed
     const link = join(dir, 'link.env');
     symlinkSync(loose, link);
     await expect(readEnvFile('s', link)).rejects.toThrow(/is a symbolic link/);
-    await expect(readEnvFile('s', join(dir, 'none.env'))).rejects.toThrow(/cannot be read \(ENOENT\)/);
+    await expect(readEnvFile('s', join(dir, 'none.env'))).rejects.toThrow(/none\.env does not exist/);
   });
 
   it('owned by another user is refused', async (ctx) => {
@@ -92,7 +92,7 @@ describe('envFile', () => {
     const foreign = join(dir, 'foreign.env');
     writeFileSync(foreign, 'A=1\n', { mode: 0o644 });
     chownSync(foreign, other.uid, other.gid);
-    await expect(readEnvFile('s', foreign)).rejects.toThrow(`belongs to another user (uid ${other.uid})`);
+    await expect(readEnvFile('s', foreign)).rejects.toThrow(/^server "s": envFile: refusing .*foreign\.env/);
   });
 });
 

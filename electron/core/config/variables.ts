@@ -6,10 +6,10 @@
 // A value that cannot be resolved keeps the server from starting, with a line
 // that says which value is missing and where; it is never started with the
 // placeholder text in place of a key.
-import { lstat, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { parseEnv } from 'node:util';
-import { HostError } from '../host-error';
+import { HostError, messageOf } from '../host-error';
+import { readCheckedFile } from '../storage/private-files';
 import { LIMITS } from '../limits';
 import type { ServerEntry } from './server-config';
 
@@ -122,27 +122,22 @@ export function needsValues(server: string, missing: MissingValue[]): HostError 
 
 /**
  * Read a `.env` file (`envFile` of VS Code and Cursor) for a server about to
- * start. It feeds a process that runs as you, so it must be yours and not
- * writable by anyone else, like every file Countersign reads at start.
+ * start. It feeds a process that runs as you, so it is read like every file
+ * named by the user (storage/private-files): your own, no symlink, not
+ * writable by anyone else, and never chmod-ed.
  */
 export async function readEnvFile(server: string, path: string): Promise<Record<string, string>> {
-  const fail = (why: string) =>
-    new HostError('config', `server "${server}": envFile ${path} ${why}`, { server, field: 'envFile', problem: why });
-  let info;
+  let text: string | undefined;
   try {
-    info = await lstat(path);
+    text = await readCheckedFile(path, 'own');
   } catch (e) {
-    throw fail(`cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new HostError('config', `server "${server}": envFile: ${messageOf(e)}`, { server, field: 'envFile' });
   }
-  if (info.isSymbolicLink()) throw fail('is a symbolic link; name the file itself');
-  if (!info.isFile()) throw fail('is not a file');
-  const uid = process.getuid?.();
-  if (uid !== undefined && info.uid !== uid)
-    throw fail(`belongs to another user (uid ${info.uid}); refusing to use it`);
-  if (process.platform !== 'win32' && (info.mode & 0o022) !== 0)
-    throw fail(`can be changed by other users (mode ${(info.mode & 0o777).toString(8)}); fix: chmod go-w ${path}`);
-  if (info.size > LIMITS.envFileBytes) throw fail(`is larger than ${LIMITS.envFileBytes} bytes`);
-  return parseEnv(await readFile(path, 'utf8')) as Record<string, string>;
+  if (text === undefined)
+    throw new HostError('config', `server "${server}": envFile ${path} does not exist`, { server, field: 'envFile' });
+  if (text.length > LIMITS.envFileBytes)
+    throw new HostError('config', `server "${server}": envFile ${path} is larger than ${LIMITS.envFileBytes} bytes`);
+  return parseEnv(text) as Record<string, string>;
 }
 
 /**

@@ -4,10 +4,11 @@
 // `initialize`), so legacy verdicts expire; a stale MODERN verdict fails
 // loudly at the first request and the connector then evicts it.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
 import { isStdioEntry, type ServerEntry } from '../config/server-config';
+import { PrivateStorageError, readCheckedFile } from '../storage/private-files';
 
 /** A cached verdict with the time it was learned. */
 export type EraVerdict = { era: 'modern'; discover: DiscoverResult; at: number } | { era: 'legacy'; at: number };
@@ -64,10 +65,13 @@ export class FileEraCache extends MemoryEraCache {
   static async open(file: string): Promise<FileEraCache> {
     const cache = new FileEraCache(file);
     try {
-      const data = JSON.parse(await readFile(file, 'utf8')) as Record<string, EraVerdict>;
+      const text = await readCheckedFile(file);
+      const data = (text === undefined ? {} : JSON.parse(text)) as Record<string, EraVerdict>;
       for (const [k, v] of Object.entries(data))
         if (v && (v.era === 'modern' || v.era === 'legacy')) cache.map.set(k, v);
-    } catch {
+    } catch (e) {
+      // Someone else's file is refused like every other in the data folder.
+      if (e instanceof PrivateStorageError) throw e;
       // A cache is only an optimisation: a corrupt file costs one probe, nothing more.
     }
     return cache;

@@ -1,20 +1,14 @@
 // Small JSON documents in the data folder, written atomically (temp file +
 // rename) with owner-only permissions: server entries may carry tokens.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseJsonText } from '../config/json-text';
-import { writePrivateFile } from '../storage/private-files';
+import { readCheckedFile, writePrivateFile } from '../storage/private-files';
 
 /** Read and parse a JSON file; undefined when it does not exist; a syntax error names the file, line and column. */
 export async function readJsonFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
-  return parseJsonText(text, file);
+  const text = await readCheckedFile(file);
+  return text === undefined ? undefined : parseJsonText(text, file);
 }
 
 /** Write JSON atomically. */

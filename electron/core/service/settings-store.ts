@@ -1,6 +1,7 @@
 // User settings, validated with the contract's schema; a damaged file falls
 // back to defaults for the damaged keys only.
 import { settingsSchema, type Settings } from '../../../shared/host-api/contract';
+import { PrivateStorageError } from '../storage/private-files';
 import { readJsonFile, writeJsonFile } from './json-file';
 import { DEFAULT_MAX_ROUNDS } from '../../../shared/round-limit';
 
@@ -17,7 +18,9 @@ export async function loadSettings(file: string): Promise<Settings> {
   let raw: unknown;
   try {
     raw = await readJsonFile(file);
-  } catch {
+  } catch (e) {
+    // Someone else's file is refused like every other in the data folder; a malformed one means defaults.
+    if (e instanceof PrivateStorageError) throw e;
     raw = undefined;
   }
   const out: Settings = { ...DEFAULT_SETTINGS };

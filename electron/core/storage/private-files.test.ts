@@ -11,6 +11,7 @@ import { HostService } from '../service/host-service';
 import {
   ensurePrivateDir,
   openPrivateDir,
+  openDataFolder,
   openPrivateFile,
   PrivateStorageError,
   tightenPrivateTree,
@@ -84,6 +85,27 @@ describe.runIf(posix)('private folders and files', () => {
     expect(await mode(file)).toBe(0o600);
   });
 
+  it('opening the data folder tightens its own subfolders all the way down, nothing else, and refuses a sticky folder', async () => {
+    const data = join(root, 'data');
+    await mkdir(join(data, 'tasks'), { recursive: true });
+    await mkdir(join(data, 'projects', 'deep'), { recursive: true });
+    await writeFile(join(data, 'tasks', 'tasks.json'), '{}', { mode: 0o666 });
+    await writeFile(join(data, 'projects', 'deep', 'notes.txt'), 'x', { mode: 0o644 });
+    await chmod(join(data, 'tasks', 'tasks.json'), 0o666);
+    await chmod(join(data, 'projects', 'deep', 'notes.txt'), 0o644);
+    await chmod(data, 0o777);
+    await openDataFolder(data);
+    expect(await mode(data)).toBe(0o700);
+    expect(await mode(join(data, 'tasks', 'tasks.json'))).toBe(0o600);
+    // Not one of the data folder's own: left as it is (a home folder given by mistake is not chmod-ed through).
+    expect(await mode(join(data, 'projects', 'deep', 'notes.txt'))).toBe(0o644);
+    const shared = join(root, 'shared');
+    await mkdir(shared);
+    await chmod(shared, 0o1777);
+    await expect(openDataFolder(shared)).rejects.toThrow(/sticky.*fix: use a folder of its own/);
+    expect((await stat(shared)).mode & 0o7777).toBe(0o1777);
+  });
+
   it('refuses a symlink in place of a private folder', async () => {
     await mkdir(join(root, 'real'));
     await symlink(join(root, 'real'), join(root, 'fake'));
@@ -94,7 +116,7 @@ describe.runIf(posix)('private folders and files', () => {
     const dir = join(root, 'theirs');
     await mkdir(dir, { mode: 0o700 });
     await chown(dir, 65534, 65534);
-    await expect(ensurePrivateDir(dir)).rejects.toThrow(/belongs to another user \(uid 65534\)/);
+    await expect(ensurePrivateDir(dir)).rejects.toThrow(/it belongs to uid 65534, not to you .*fix: .*sudo chown -R/);
   });
 });
 

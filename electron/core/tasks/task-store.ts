@@ -4,10 +4,9 @@
 // running tasks up again. Task ids may be bearer tokens for the server's state
 // (the spec allows it), hence private. Finished records are kept, capped, so a
 // Tasks view can show results after a restart.
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { withAppendLock } from '../history/lock';
-import { ensurePrivateDir, writePrivateFile } from '../storage/private-files';
+import { ensurePrivateDir, readCheckedFile, writePrivateFile } from '../storage/private-files';
 import type { TaskStatus } from './task-types';
 
 /** One task as the host remembers it. */
@@ -86,13 +85,8 @@ export class FileTaskStore implements TaskStore {
   }
 
   async load(): Promise<TaskRecord[]> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw e;
-    }
+    const text = await readCheckedFile(this.file);
+    if (text === undefined) return [];
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
