@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
-import { axe } from './app-shell';
+import { axe, confirmImport } from './app-shell';
 import { browserSuite } from './browser-suite';
 
 const suite = browserSuite();
@@ -79,14 +79,8 @@ it('imports a VS Code mcp.json only after its review: nothing starts before Add,
   expect(existsSync(marker)).toBe(false);
   expect(await readFile(serversFile, 'utf8')).toBe(before);
 
-  // Add ignores clicks for a moment after the dialog appears: click until the dialog has gone.
-  const add = review.getByRole('button', { name: 'Add 2 servers' });
-  await expect
-    .poll(async () => {
-      if (await review.isVisible()) await add.click({ timeout: 2000 }).catch(() => undefined);
-      return review.isVisible();
-    })
-    .toBe(false);
+  // Add ignores clicks for a moment after the dialog appears: confirmImport clicks until the dialog has gone.
+  await confirmImport(page, 'Add 2 servers');
 
   await page
     .getByRole('status', { name: 'Import from mcp.json' })
