@@ -145,6 +145,8 @@ export interface ServerView {
   era?: 'modern' | 'legacy';
   protocolVersion?: string;
   error?: string;
+  /** Why it did not start, when it lacks values: each placeholder, where it stands and why it has no value. */
+  needs?: string[];
   muted: boolean;
   /** HTTP servers: whether a sign-in is needed or held, and its issuer, scopes and expiry. Never a token. */
   signIn?: ServerSignInView;

@@ -14,6 +14,7 @@ import { HIDDEN_VALUE } from '../../shared/config/server-entry';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
 import {
   answerDialog,
+  confirmImport,
   axe,
   openApp,
   pressUntil,
@@ -258,6 +259,9 @@ describe('the app through the web shell', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(claude)),
     });
+    // The review comes first: nothing is written or started before Add.
+    await page.getByRole('dialog', { name: 'Add servers from claude_desktop_config.json?' }).waitFor();
+    await confirmImport(page, 'Add 1 server');
     const report = page.locator('.import-report');
     await report.getByText('Added 1 server: echo.').waitFor();
     await expect(report.locator('.import-skipped').textContent()).resolves.toBe(

@@ -188,3 +188,19 @@ export async function pressUntil(page: Page, button: string, until: string): Pro
   }
   throw new Error(`"${button}" never led to ${until}`);
 }
+
+/**
+ * Presses Add in an import review until the review has gone. Add, like an answer button, ignores clicks for a
+ * moment after the dialog appears, and reads as busy while the import is written.
+ */
+export async function confirmImport(page: Page, button: string): Promise<void> {
+  const review = page.locator('[role="dialog"]');
+  for (let i = 0; i < 40 && (await review.count()) > 0; i++) {
+    await review
+      .getByRole('button', { name: button, exact: true })
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
+    await review.waitFor({ state: 'detached', timeout: 250 }).catch(() => undefined);
+  }
+  if ((await review.count()) > 0) throw new Error(`the import review did not take "${button}"`);
+}

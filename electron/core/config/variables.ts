@@ -110,9 +110,20 @@ export function resolveVariables(server: string, entry: ServerEntry, sources: Va
   return { ...entry, url: substitute(entry.url, sources), ...(headers ? { headers } : {}) };
 }
 
+/** One missing value in words: `${env:API_KEY} in env.API_KEY (the environment variable API_KEY is not set)`. */
+export function missingText(m: MissingValue): string {
+  return `${m.placeholder} in ${m.field} (${m.reason})`;
+}
+
+/** What a start failure still needs, when it failed for want of values (needsValues); else nothing. */
+export function neededValues(e: unknown): string[] | undefined {
+  const missing = e instanceof HostError ? e.details?.['missing'] : undefined;
+  return Array.isArray(missing) ? (missing as MissingValue[]).map(missingText) : undefined;
+}
+
 /** The error for a server that cannot start for want of values. */
 export function needsValues(server: string, missing: MissingValue[]): HostError {
-  const list = missing.map((m) => `${m.placeholder} in ${m.field} (${m.reason})`).join('; ');
+  const list = missing.map(missingText).join('; ');
   return new HostError('config', `server "${server}" needs a value before it can start: ${list}`, {
     server,
     problem: 'needs a value',

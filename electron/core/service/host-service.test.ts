@@ -292,6 +292,23 @@ describe('HostService', () => {
     expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
 
+  it('a server lacking a value is not started and its view lists what it needs, for the card to say in words', async () => {
+    const { service: svc } = await start();
+    delete process.env['CS_SVC_NEEDS_UNSET'];
+    const modern = fixtureCommand('modern');
+    const failed = next(svc, 'serversChanged', (vs) => vs.some((v) => v.name === 'brave' && v.status === 'error'));
+    await svc.invoke('addServer', {
+      name: 'brave',
+      entry: { command: modern.command, args: modern.args, env: { KEY: '${env:CS_SVC_NEEDS_UNSET}' } },
+    });
+    const view = (await failed).find((v) => v.name === 'brave')!;
+    expect(view).toMatchObject({
+      status: 'error',
+      needs: ['${env:CS_SVC_NEEDS_UNSET} in env.KEY (the environment variable CS_SVC_NEEDS_UNSET is not set)'],
+    });
+    expect(view.error).toContain('needs a value before it can start');
+  });
+
   it('keeps JSON Schema 2020-12 keywords of tool input schemas verbatim', async () => {
     const { service: svc } = await start();
     const catalog = await svc.listCatalog({ server: 'kimai' });

@@ -30,6 +30,7 @@ import { FileEraCache } from '../connection/era-cache';
 import { combineObservers, type HostObserver } from '../events';
 import { Host } from '../host';
 import { HostError, isHostError, messageOf } from '../host-error';
+import { neededValues } from '../config/variables';
 import { FileTaskStore } from '../tasks/task-store';
 import { toTaskView } from '../tasks/task-view';
 import { Emitter } from './emitter';
@@ -79,7 +80,7 @@ export interface HostServiceOptions {
   signInTimeoutMs?: number;
 }
 
-type ServerState = Pick<ServerView, 'status' | 'era' | 'protocolVersion' | 'error'>;
+type ServerState = Pick<ServerView, 'status' | 'era' | 'protocolVersion' | 'error' | 'needs'>;
 
 /** Logs a refused request; injectable so tests can see it. */
 export type RequestLogger = (line: string) => void;
@@ -555,7 +556,10 @@ export class HostService implements HostApi {
       await this.refreshSignIn(name);
       // A server that wants a sign-in is not broken: the view shows that state and a Sign in button.
       if (isHostError(e, 'sign-in-needed') || this.signIns.get(name)?.needed) this.setState(name, { status: 'idle' });
-      else this.setState(name, { status: 'error', error: messageOf(e) });
+      else {
+        const needs = neededValues(e);
+        this.setState(name, { status: 'error', error: messageOf(e), ...(needs ? { needs } : {}) });
+      }
       throw e;
     }
   }

@@ -7,7 +7,7 @@
 import { readForeignConfig, type ConfigInput, type ForeignFormat } from '../config/foreign-config';
 import { checkServerName, parseServerEntry, type ServerEntry } from '../config/server-config';
 import { hideSecrets } from '../config/hidden-values';
-import { missingValues } from '../config/variables';
+import { missingText, missingValues } from '../config/variables';
 import type { ImportPlanItem } from '../../../shared/config/server-entry';
 import { messageOf } from '../host-error';
 
@@ -92,7 +92,7 @@ export function importPlan(entries: Record<string, ServerEntry>): ImportPlanItem
       runs: whatRuns(shown),
       entry: shown,
       // Inputs left unanswered, and environment variables not set in this process.
-      needs: missingValues(entry, { env: process.env }).map((m) => `${m.placeholder} in ${m.field} (${m.reason})`),
+      needs: missingValues(entry, { env: process.env }).map(missingText),
     };
   });
 }

@@ -176,6 +176,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       const doc = JSON.parse(json) as {
         mcpServers?: Record<string, ServerEntry>;
         servers?: Record<string, ServerEntry>;
+        inputs?: HostResults['importServers']['inputs'];
       };
       const found = doc.mcpServers ?? doc.servers;
       if (!found)
@@ -200,7 +201,9 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
         }
       }
       if (!dryRun) changed();
-      return { imported, skipped, plan, inputs: [] };
+      // VS Code's declared `${input:…}` values, as the real host reports them (it asks only for those used).
+      const inputs = (doc.inputs ?? []).map(({ id, description, password }) => ({ id, description, password }));
+      return { imported, skipped, plan, inputs };
     },
     reconnectServer: ({ name }) => {
       const s = requireServer(name);

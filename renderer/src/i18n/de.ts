@@ -303,6 +303,33 @@ export const de: Dictionary = {
   'servers.import.imported.one': '1 Server hinzugefügt: {names}.',
   'servers.import.imported.other': '{count} Server hinzugefügt: {names}.',
   'servers.import.skipped': 'Übersprungen ({count}):',
+  'servers.import.review.title': 'Server aus {file} hinzufügen?',
+  'servers.import.review.lede':
+    'Nichts wird hinzugefügt und nichts läuft, bevor Sie „Hinzufügen“ wählen. Prüfen Sie, was jeder Server ' +
+    'startet; entfernen Sie das Häkchen bei denen, die Sie nicht wollen.',
+  'servers.import.review.listLabel': 'Server in der Datei',
+  'servers.import.review.runs': 'Startet',
+  'servers.import.review.connects': 'Verbindet mit',
+  'servers.import.review.env': 'Umgebungsvariablen (Werte verborgen): {names}',
+  'servers.import.review.headers': 'Header (Werte verborgen): {names}',
+  'servers.import.review.needs': 'Braucht noch einen Wert, bevor er starten kann:',
+  'servers.import.review.inputsTitle': 'Werte, nach denen die Datei fragt',
+  'servers.import.review.inputHint':
+    'Füllt ${input:{id}}. Bleibt es leer, wird der Server hinzugefügt, startet aber erst mit einem Wert.',
+  'servers.import.review.secretHint':
+    'Ein Geheimnis für ${input:{id}}: verborgen beim Server gespeichert und nie wieder angezeigt. ' +
+    'Bleibt es leer, startet der Server erst mit einem Wert.',
+  'servers.import.review.skipped': 'Nicht importiert ({count}):',
+  'servers.import.review.escHint': 'Esc bricht ab: nichts wird hinzugefügt.',
+  'servers.import.review.adding': 'Wird hinzugefügt …',
+  'servers.import.review.failed': 'Die Server konnten nicht hinzugefügt werden: {error}',
+  'servers.import.review.add.one': '1 Server hinzufügen',
+  'servers.import.review.add.other': '{count} Server hinzufügen',
+  'servers.status.needsValue': 'Braucht einen Wert',
+  'servers.needsValue': 'Er startet erst, wenn diese einen Wert haben:',
+  'servers.needsValueHint':
+    'Setzen Sie die Umgebungsvariable oder bearbeiten Sie den Server und tragen Sie den Wert ein; ' +
+    'dann „Neu verbinden“.',
 
   'tools.title': 'Werkzeuge',
   'tools.lede':
@@ -352,8 +379,8 @@ export const de: Dictionary = {
   'tools.resultExtra': 'Metadaten:',
   'tools.allArguments': 'Alle Argumente',
   'servers.import.title':
-    'Eine Konfigurationsdatei von Claude Desktop, Cursor oder VS Code (claude_desktop_config.json, ' +
-    'mcp.json oder settings.json)',
+    'Die Konfiguration eines anderen Agenten: Claude Desktop, Claude Code, Cursor, VS Code (mcp.json), ' +
+    'Codex (config.toml) oder Goose (config.yaml)',
   'tools.emptyResult': 'Das Werkzeug hat keinen Inhalt zurückgegeben.',
 
   'tasks.title': 'Tasks',

@@ -288,6 +288,31 @@ export const en = {
   'servers.import.imported.one': 'Added 1 server: {names}.',
   'servers.import.imported.other': 'Added {count} servers: {names}.',
   'servers.import.skipped': 'Skipped ({count}):',
+  'servers.import.review.title': 'Add servers from {file}?',
+  'servers.import.review.lede':
+    'Nothing is added and nothing runs until you choose Add. Check what each server will start; ' +
+    'uncheck the ones you do not want.',
+  'servers.import.review.listLabel': 'Servers in the file',
+  'servers.import.review.runs': 'Runs',
+  'servers.import.review.connects': 'Connects to',
+  'servers.import.review.env': 'Environment variables (values hidden): {names}',
+  'servers.import.review.headers': 'Headers (values hidden): {names}',
+  'servers.import.review.needs': 'Still needs a value before it can start:',
+  'servers.import.review.inputsTitle': 'Values the file asks for',
+  'servers.import.review.inputHint':
+    'Fills ${input:{id}}. Left empty, the server is added but waits for a value before it starts.',
+  'servers.import.review.secretHint':
+    'A secret for ${input:{id}}: stored hidden with the server, never shown again. ' +
+    'Left empty, the server waits for a value before it starts.',
+  'servers.import.review.skipped': 'Not imported ({count}):',
+  'servers.import.review.escHint': 'Esc cancels: nothing is added.',
+  'servers.import.review.adding': 'Adding…',
+  'servers.import.review.failed': 'The servers could not be added: {error}',
+  'servers.import.review.add.one': 'Add 1 server',
+  'servers.import.review.add.other': 'Add {count} servers',
+  'servers.status.needsValue': 'Needs a value',
+  'servers.needsValue': 'It does not start until these have a value:',
+  'servers.needsValueHint': 'Set the environment variable, or edit the server and type the value; then Reconnect.',
 
   'tools.title': 'Tools',
   'tools.lede':
@@ -334,7 +359,8 @@ export const en = {
   'tools.resultExtra': 'Metadata:',
   'tools.allArguments': 'All arguments',
   'servers.import.title':
-    'A Claude Desktop, Cursor or VS Code configuration file (claude_desktop_config.json, mcp.json or settings.json)',
+    'Another agent’s configuration: Claude Desktop, Claude Code, Cursor, VS Code (mcp.json), ' +
+    'Codex (config.toml) or Goose (config.yaml)',
   'tools.emptyResult': 'The tool returned no content.',
 
   'tasks.title': 'Tasks',

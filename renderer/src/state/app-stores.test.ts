@@ -23,8 +23,13 @@ describe('ServerStore', () => {
     expect(store.getState().servers.map((s) => s.name)).toEqual(['b']);
     await expect(store.add('b', { command: 'b' })).rejects.toThrow('a server named "b" already exists');
     expect(
-      await store.importFile(JSON.stringify({ mcpServers: { c: { command: 'c' }, b: { command: 'x' } } })),
-    ).toEqual({
+      await store.importFile(
+        JSON.stringify({ mcpServers: { c: { command: 'c' }, b: { command: 'x' } } }),
+        'x.json',
+        ['c'],
+        {},
+      ),
+    ).toMatchObject({
       imported: ['c'],
       skipped: [{ name: 'b', reason: 'a server with this name already exists' }],
     });

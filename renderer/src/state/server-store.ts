@@ -77,9 +77,22 @@ export class ServerStore extends Store<ServerState> {
     this.set({ servers: await this.api.removeServer({ name }) });
   }
 
-  /** Imports another host's config file; the list follows through serversChanged. */
-  importFile(json: string): Promise<HostResults['importServers']> {
-    return this.api.importServers({ json });
+  /** What importing another agent's config file would add (a dry run: nothing is written, nothing starts). */
+  planImport(json: string, fileName: string): Promise<HostResults['importServers']> {
+    return this.api.importServers({ json, fileName, dryRun: true });
+  }
+
+  /**
+   * Imports the servers the person agreed to, with the `${input:…}` values they typed. The values go to the host
+   * in this one call and are not kept here; the list follows through serversChanged.
+   */
+  importFile(
+    json: string,
+    fileName: string,
+    names: readonly string[],
+    inputs: Readonly<Record<string, string>>,
+  ): Promise<HostResults['importServers']> {
+    return this.api.importServers({ json, fileName, names: [...names], inputs: { ...inputs } });
   }
 
   async reconnect(name: string): Promise<void> {

@@ -2,10 +2,19 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { HostResults } from '../../../../shared/host-api/contract';
 import { useT } from '../../i18n/i18n-context';
 import { errorText } from '../../state/store';
+import ImportReview from './ImportReview';
 
-/** Props: how an imported file's text reaches the host. */
+type ImportResult = HostResults['importServers'];
+
+/** Props: how an imported file's text reaches the host (a dry run first, then the servers the person agreed to). */
 export interface ImportButtonProps {
-  onImport: (json: string) => Promise<HostResults['importServers']>;
+  onPlan: (text: string, fileName: string) => Promise<ImportResult>;
+  onImport: (
+    text: string,
+    fileName: string,
+    names: readonly string[],
+    inputs: Readonly<Record<string, string>>,
+  ) => Promise<ImportResult>;
   onResult: (result: ImportOutcome) => void;
 }
 
@@ -27,15 +36,26 @@ export function readFileText(file: Blob): Promise<string> {
 /** Largest config file accepted (the host's limit is 5 MB of text). */
 const MAX_BYTES = 5_000_000;
 
+/** The config files the host reads: JSON and JSONC (Claude, Cursor, VS Code), Codex TOML, Goose YAML. */
+const ACCEPTED = '.json,.jsonc,.toml,.yaml,.yml,application/json';
+
+/** A file read and planned, waiting for the person's review. */
+interface Pending {
+  file: string;
+  text: string;
+  plan: ImportResult;
+}
+
 /**
- * "Import from a file…": picks a Claude Desktop, Cursor or VS Code config, reads it here, and sends its text to the
- * host.
+ * "Import from a file…": picks another agent's config, reads it here, and asks the host what it would add (a dry
+ * run). The review shows what each server will run; only its Add imports, and nothing starts before that.
  */
-export function ImportButton({ onImport, onResult }: ImportButtonProps) {
+export function ImportButton({ onPlan, onImport, onResult }: ImportButtonProps) {
   const t = useT();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
 
   const picked = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -44,13 +64,23 @@ export function ImportButton({ onImport, onResult }: ImportButtonProps) {
     setBusy(true);
     try {
       if (file.size > MAX_BYTES) throw new Error(t('servers.import.tooLarge'));
-      const result = await onImport(await readFileText(file));
-      onResult({ file: file.name, ok: true, ...result });
+      const text = await readFileText(file);
+      const plan = await onPlan(text, file.name);
+      // Nothing to add: no review to agree to, only the report of what was skipped.
+      if (plan.plan.length === 0) onResult({ file: file.name, ok: true, imported: [], skipped: plan.skipped });
+      else setPending({ file: file.name, text, plan });
     } catch (err) {
       onResult({ file: file.name, ok: false, error: errorText(err) });
     } finally {
       setBusy(false);
     }
+  };
+
+  const add = async (names: readonly string[], inputs: Readonly<Record<string, string>>) => {
+    const { file, text } = pending!;
+    const result = await onImport(text, file, names, inputs);
+    setPending(null);
+    onResult({ file, ok: true, imported: result.imported, skipped: result.skipped });
   };
 
   return (
@@ -59,7 +89,7 @@ export function ImportButton({ onImport, onResult }: ImportButtonProps) {
         ref={inputRef}
         id={id}
         type="file"
-        accept=".json,.jsonc,application/json"
+        accept={ACCEPTED}
         className="visually-hidden"
         tabIndex={-1}
         aria-hidden="true"
@@ -70,11 +100,14 @@ export function ImportButton({ onImport, onResult }: ImportButtonProps) {
         type="button"
         className="button"
         title={t('servers.import.title')}
-        aria-disabled={busy || undefined}
-        onClick={() => !busy && inputRef.current?.click()}
+        aria-disabled={busy || pending !== null || undefined}
+        onClick={() => !busy && !pending && inputRef.current?.click()}
       >
         {busy ? t('servers.import.reading') : t('servers.import.button')}
       </button>
+      {pending && (
+        <ImportReview file={pending.file} plan={pending.plan} onAdd={add} onCancel={() => setPending(null)} />
+      )}
     </>
   );
 }

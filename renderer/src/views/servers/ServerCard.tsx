@@ -84,10 +84,25 @@ export default function ServerCard({
         <ServerSignIn server={server.name} signIn={server.signIn} onSignIn={onSignIn} onSignOut={onSignOut} />
       )}
 
-      {server.status === 'error' && server.error && (
-        <p className="server-error">
-          <span className="server-error-label">{t('servers.errorReason')}</span> {server.error}
-        </p>
+      {server.status === 'error' && server.needs?.length ? (
+        <div className="server-error server-needs">
+          <p>{t('servers.needsValue')}</p>
+          <ul>
+            {server.needs.map((need) => (
+              <li key={need} className="mono" dir="auto">
+                {need}
+              </li>
+            ))}
+          </ul>
+          <p className="field-hint">{t('servers.needsValueHint')}</p>
+        </div>
+      ) : (
+        server.status === 'error' &&
+        server.error && (
+          <p className="server-error">
+            <span className="server-error-label">{t('servers.errorReason')}</span> {server.error}
+          </p>
+        )
       )}
 
       {problem && (

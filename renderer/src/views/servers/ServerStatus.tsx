@@ -18,14 +18,19 @@ export default function ServerStatus({ server }: { server: ServerView }) {
         </span>
       );
     case 'error':
-      return <StatePill tone="danger" mark="dot" status="error" label={t('servers.status.error')} />;
+      // Lacking a value is a setup step left, not an unreachable server.
+      return server.needs?.length ? (
+        <StatePill tone="warning" mark="dot" status="error" label={t('servers.status.needsValue')} />
+      ) : (
+        <StatePill tone="danger" mark="dot" status="error" label={t('servers.status.error')} />
+      );
     default:
       return <StatePill tone="neutral" status="idle" label={t('servers.status.idle')} />;
   }
 }
 
 interface StatePillProps {
-  tone: 'info' | 'success' | 'danger' | 'neutral';
+  tone: 'info' | 'success' | 'warning' | 'danger' | 'neutral';
   /** A spinner while something happens, a dot for a settled state. */
   mark?: 'spinner' | 'dot';
   /** Set where the pill alone carries the state (tests and styles read it). */

@@ -149,7 +149,7 @@ describe('Servers view', () => {
     expect(app.host.calls.filter((c) => c.method === 'removeServer').map((c) => c.params)).toEqual([{ name: 'slow' }]);
   });
 
-  it('imports a config file read with FileReader and reports what was added and skipped', async () => {
+  it('imports a config file after its review and reports what was added and skipped', async () => {
     const app = await renderApp({ view: 'servers', serverViews: views });
     const user = userEvent.setup();
     const file = new File(
@@ -162,12 +162,17 @@ describe('Servers view', () => {
       { type: 'application/json' },
     );
     await user.upload(screen.getByTestId('import-file'), file);
+    const review = await screen.findByRole('dialog', { name: 'Add servers from mcp.json?' });
+    await user.click(within(review).getByRole('button', { name: 'Add 1 server' }));
     const report = await screen.findByRole('status', { name: 'Import from mcp.json' });
     expect(within(report).getByText('Added 1 server: fresh.')).toBeTruthy();
     expect(report.querySelector('.import-skipped')?.textContent).toBe(
       'kimai: a server with this name already existsodd: server "odd": field "command" is missing (or give "url" for an HTTP server)',
     );
-    expect(app.host.calls.find((c) => c.method === 'importServers')?.params).toEqual({ json: await file.text() });
+    expect(app.host.calls.filter((c) => c.method === 'importServers').map((c) => c.params)).toEqual([
+      { json: await file.text(), fileName: 'mcp.json', dryRun: true },
+      { json: await file.text(), fileName: 'mcp.json', names: ['fresh'], inputs: {} },
+    ]);
     expect(card('fresh')).toBeTruthy();
     await user.click(within(report).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Added 1 server: fresh.')).toBeNull();
@@ -176,6 +181,29 @@ describe('Servers view', () => {
     expect((await screen.findByRole('status', { name: 'Import from empty.json' })).textContent).toContain(
       'has no "mcpServers"',
     );
+  });
+
+  it('says in words which values a server needs before it can start, not as a connection failure', async () => {
+    const needs = ['${env:BRAVE_API_KEY} in env.BRAVE_API_KEY (the environment variable BRAVE_API_KEY is not set)'];
+    await renderApp({
+      view: 'servers',
+      serverViews: [
+        {
+          name: 'brave',
+          entry: { command: 'npx', args: ['brave'], env: { BRAVE_API_KEY: '${env:BRAVE_API_KEY}' } },
+          status: 'error',
+          error: `server "brave" needs a value before it can start: ${needs[0]}`,
+          needs,
+          muted: false,
+        },
+      ],
+    });
+    expect(card('brave').getByText('Needs a value')).toBeTruthy();
+    expect(card('brave').queryByText('Not reachable')).toBeNull();
+    expect(card('brave').getByText('It does not start until these have a value:')).toBeTruthy();
+    expect(card('brave').getByText(needs[0]!).tagName).toBe('LI');
+    expect(card('brave').getByText(/^Set the environment variable, or edit the server/)).toBeTruthy();
+    expect(card('brave').queryByText('Why:')).toBeNull();
   });
 
   it('reconnects, and mutes with an explanation that follows the switch', async () => {

@@ -47,7 +47,11 @@ export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
   return (
     <div className="view view-servers">
       <ViewHeader title={t('servers.title')} lede={t('servers.lede')}>
-        <ImportButton onImport={(json) => stores.servers.importFile(json)} onResult={setImported} />
+        <ImportButton
+          onPlan={(text, file) => stores.servers.planImport(text, file)}
+          onImport={(text, file, names, inputs) => stores.servers.importFile(text, file, names, inputs)}
+          onResult={setImported}
+        />
         <button
           ref={addButton}
           type="button"
