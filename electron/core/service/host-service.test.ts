@@ -292,6 +292,18 @@ describe('HostService', () => {
     expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
 
+  it('an import answers with the plan as written: a value typed for an input never travels back', async () => {
+    const { service: svc } = await start();
+    const json = JSON.stringify({
+      inputs: [{ type: 'promptString', id: 'k', description: 'Key', password: true }],
+      servers: { keyed: { command: 'sh', args: ['-c', 'exit 0', '--key=${input:k}'] } },
+    });
+    const done = await svc.invoke('importServers', { json, fileName: 'mcp.json', inputs: { k: 'typed-secret-9' } });
+    expect(done.imported).toEqual(['keyed']);
+    expect(JSON.stringify(done)).not.toContain('typed-secret-9');
+    expect((await svc.invoke('listServers', {})).find((v) => v.name === 'keyed')).toBeDefined();
+  });
+
   it('a server lacking a value is not started and its view lists what it needs, for the card to say in words', async () => {
     const { service: svc } = await start();
     delete process.env['CS_SVC_NEEDS_UNSET'];

@@ -596,10 +596,12 @@ export class HostService implements HostApi {
   private async importServerText(p: HostParams<'importServers'>): Promise<HostResults['importServers']> {
     const read = (existing: ReadonlySet<string>) => {
       const outcome = importServers(p.json, existing, p.fileName);
-      const chosen = Object.fromEntries(
-        Object.entries(fillInputs(outcome.entries, p.inputs ?? {})).filter(([n]) => !p.names || p.names.includes(n)),
+      const picked = Object.fromEntries(
+        Object.entries(outcome.entries).filter(([n]) => !p.names || p.names.includes(n)),
       );
-      return { outcome, chosen, plan: importPlan(chosen) };
+      // The plan goes back to the front end: it is made from the entries as written, before the typed values
+      // are filled in, so a value typed for an input in `args` or a URL never travels back.
+      return { outcome, chosen: fillInputs(picked, p.inputs ?? {}), plan: importPlan(picked) };
     };
     if (p.dryRun) {
       const { outcome, plan } = read(new Set(this.serversFile.list.names()));
