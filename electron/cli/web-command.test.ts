@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRendererDir } from '../../test/web/helpers';
 import type { CliIo } from './io';
 import { WEB_USAGE, defaultRendererDir, runWebCommand } from './web-command';
+import { waitFor } from '../../test/support/wait-for';
 
 function captureIo(signal?: AbortSignal): CliIo & { out: string[]; err: string[] } {
   const out: string[] = [];
@@ -24,16 +25,6 @@ function captureIo(signal?: AbortSignal): CliIo & { out: string[]; err: string[]
     env: { ...process.env },
     ...(signal ? { signal } : {}),
   };
-}
-
-async function waitFor<T>(probe: () => T | undefined, what: string, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const URL_LINE = /^Countersign is running at (http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43}))$/;

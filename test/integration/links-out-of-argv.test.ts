@@ -22,19 +22,10 @@ import { BIN } from '../support/cli';
 import { otherUser, runAs } from '../support/other-user';
 import { processesHolding, seenByOtherUser } from '../support/proc-scan';
 import { followSignInLink, startSignInServers } from '../support/sign-in';
+import { waitFor } from '../support/wait-for';
 
 const cleanups = cleanupsAfterEach();
 const user = otherUser();
-
-async function waitFor<T>(probe: () => T | undefined, what: string, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A folder the second user can enter, with a stand-in xdg-open that records its argv and stays alive. */
 function standInBrowser(): { bin: string; record: string; argv(): string[] } {

@@ -16,19 +16,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { otherUser, runAs } from '../support/other-user';
 import { processesHolding } from '../support/proc-scan';
 import { makeRendererDir } from './helpers';
+import { waitFor } from '../support/wait-for';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const URL_LINE = /^Countersign is running at (http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43}))$/;
-
-async function waitFor<T>(probe: () => T | undefined, what: string, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe.skipIf(process.platform !== 'linux')('the web shell token channel (real process)', () => {
   let root: string;
