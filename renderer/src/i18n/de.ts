@@ -389,6 +389,13 @@ export const de: Dictionary = {
   'history.export.jsonl': 'Als JSON Lines exportieren',
   'history.export.csv': 'Als CSV exportieren',
   'history.exporting': 'Wird exportiert …',
+  'history.chain.unchecked':
+    'Jeder Eintrag ist über seinen Hash mit dem vorigen verkettet: Änderungen und Lücken fallen auf.',
+  'history.chain.checking': 'Die Kette wird geprüft…',
+  'history.chain.intact': 'Kette intakt: {count} Einträge geprüft.',
+  'history.chain.broken': 'Kette unterbrochen nach {count} gültigen Einträgen, bei {where}: {detail}',
+  'history.chain.failed': 'Die Kette konnte nicht geprüft werden: {error}',
+  'history.chain.verify': 'Kette prüfen',
   'history.exportFailed': 'Der Export ist fehlgeschlagen: {error}',
   'history.loadError': 'Der Verlauf konnte nicht gelesen werden: {error}',
   'history.filters': 'Verlauf filtern',
