@@ -34,6 +34,10 @@ const recordNotifications = () => {
 
 it('a hidden tab gets one notification per question, naming server and tool only, and counts them in its title', async () => {
   const { app, page, problems } = await suite.open({ settings: { theme: 'light', language: 'en' }, servers });
+  // Nothing asks on load; the Settings view offers a button.
+  await expect(page.evaluate(() => Notification.permission)).resolves.toBe('default');
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Allow notifications' }).waitFor();
   await page.context().grantPermissions(['notifications'], { origin: `http://127.0.0.1:${app.shell.port}` });
   await page.addInitScript(recordNotifications);
   await page.reload();

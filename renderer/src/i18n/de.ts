@@ -389,6 +389,13 @@ export const de: Dictionary = {
   'history.export.jsonl': 'Als JSON Lines exportieren',
   'history.export.csv': 'Als CSV exportieren',
   'history.exporting': 'Wird exportiert …',
+  'settings.notifications.title': 'Benachrichtigungen in diesem Browser',
+  'settings.notifications.default':
+    'Der Browser meldet neue Fragen, während der Tab im Hintergrund ist (nur Server und Werkzeug).',
+  'settings.notifications.granted': 'An: Eine Frage, die im Hintergrund eintrifft, zeigt eine Benachrichtigung.',
+  'settings.notifications.denied':
+    'In diesem Browser blockiert: Erlauben Sie Benachrichtigungen für diese Seite in den Website-Einstellungen.',
+  'settings.notifications.allow': 'Benachrichtigungen erlauben',
   'history.chain.unchecked':
     'Jeder Eintrag ist über seinen Hash mit dem vorigen verkettet: Änderungen und Lücken fallen auf.',
   'history.chain.checking': 'Die Kette wird geprüft…',

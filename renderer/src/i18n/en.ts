@@ -369,6 +369,13 @@ export const en = {
   'history.export.csv': 'Export CSV',
   'history.exporting': 'Exporting…',
   'history.exportFailed': 'The export failed: {error}',
+  'settings.notifications.title': 'Notifications in this browser',
+  'settings.notifications.default':
+    'Let this browser tell you when a question arrives while the tab is in the background (server and tool only).',
+  'settings.notifications.granted':
+    'On: a question that arrives while this tab is in the background shows a notification.',
+  'settings.notifications.denied': 'Blocked in this browser: allow notifications for this page in its site settings.',
+  'settings.notifications.allow': 'Allow notifications',
   'history.chain.unchecked': 'Every entry is chained to the one before by its hash, so a change or a gap shows.',
   'history.chain.checking': 'Checking the chain…',
   'history.chain.intact': 'Chain intact: {count} entries checked.',
