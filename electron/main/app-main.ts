@@ -139,7 +139,7 @@ export async function runMain(): Promise<void> {
   );
   service.on('settingsChanged', (s) => applyLanguage(s.language));
   service.on('questionAdded', (q) => attention.questionAdded(q, service.pendingQuestionCount()));
-  service.on('questionRemoved', () => attention.questionRemoved(service.pendingQuestionCount()));
+  service.on('questionRemoved', (e) => attention.questionRemoved(service.pendingQuestionCount(), e.questionId));
 
   registerHostIpc(
     ipcMain,

@@ -84,6 +84,18 @@ describe('attention port', () => {
     expect(onClick).toHaveBeenCalledOnce();
   });
 
+  it('replaces the previous notification, so a burst is one notification', () => {
+    const { port } = setup('linux');
+    port.notify({ title: 'T1', body: 'B1' }, vi.fn());
+    port.notify({ title: 'T2', body: 'B2' }, vi.fn());
+    const [first, second] = FakeNotification.instances;
+    expect(first!.close).toHaveBeenCalledOnce();
+    expect(second!.close).not.toHaveBeenCalled();
+    second!.emit('close');
+    port.notify({ title: 'T3', body: 'B3' }, vi.fn());
+    expect(second!.close).not.toHaveBeenCalled(); // already gone: nothing to replace
+  });
+
   it('stays quiet where notifications are unsupported', () => {
     FakeNotification.supported = false;
     setup('linux').port.notify({ title: 'T', body: 'B' }, vi.fn());

@@ -45,6 +45,8 @@ export function createAttentionPort(deps: AttentionPortDeps): { port: AttentionP
   }
   // Electron drops a Notification's click handler if the object is collected; keep each until it is done.
   const live = new Set<Notification>();
+  // The notification a new one replaces: a burst is one notification whose count grows.
+  let current: Notification | undefined;
 
   const port: AttentionPort = {
     setBadge(count, text) {
@@ -68,8 +70,13 @@ export function createAttentionPort(deps: AttentionPortDeps): { port: AttentionP
         body: message.body,
         ...(deps.platform === 'linux' ? { icon: join(deps.iconsDir, 'notification.png') } : {}),
       });
+      current?.close();
+      current = n;
       live.add(n);
-      const done = () => live.delete(n);
+      const done = () => {
+        live.delete(n);
+        if (current === n) current = undefined;
+      };
       n.on('click', () => {
         done();
         onClick();

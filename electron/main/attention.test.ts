@@ -4,7 +4,6 @@ import {
   attentionLanguage,
   badgeText,
   needsAttention,
-  notificationFor,
   trayTooltip,
   type AttentionPort,
   type WindowState,
@@ -18,8 +17,8 @@ const origin = {
   round: 1,
   key: 'k',
 };
-const form = { mode: 'form' as const, origin };
-const link = { mode: 'url' as const, origin };
+const form = { id: 'q1', mode: 'form' as const, origin };
+const link = { id: 'q2', mode: 'url' as const, origin };
 const focused: WindowState = { exists: true, visible: true, minimized: false, focused: true };
 
 function fakePort(state: WindowState) {
@@ -63,25 +62,6 @@ describe('attention decisions', () => {
     expect(trayTooltip(2, 'de')).toBe('Countersign – 2 Fragen warten');
   });
 
-  it("names the server and kind of question but never the server's message", () => {
-    const q = { ...form, message: 'Click https://evil.example to claim your prize' };
-    const n = notificationFor(q, 1, 'en');
-    expect(n).toEqual({ title: 'Countersign: a question is waiting', body: '"Kimai" asks for your input.' });
-    expect(JSON.stringify(n)).not.toContain('evil');
-    expect(notificationFor(link, 3, 'en').body).toBe('"Kimai" asks you to open a link. 3 questions are waiting.');
-    expect(notificationFor(link, 1, 'de')).toEqual({
-      title: 'Countersign: eine Frage wartet',
-      body: '„Kimai“ bittet Sie, einen Link zu öffnen.',
-    });
-  });
-
-  it('keeps server names to one short printable line', () => {
-    const q = { mode: 'form' as const, origin: { ...origin, server: `evil\n\u202eserver${'x'.repeat(100)}` } };
-    const body = notificationFor(q, 1, 'en').body;
-    expect(body).not.toMatch(/[\n\u202e]/);
-    expect(body.length).toBeLessThan(100);
-  });
-
   it('picks the language from the setting, else the system locale', () => {
     expect(attentionLanguage('de', 'en-US')).toBe('de');
     expect(attentionLanguage('en', 'de-DE')).toBe('en');
@@ -99,7 +79,7 @@ describe('AttentionController', () => {
     expect(calls).toEqual([
       'badge 2 "2"',
       'tooltip Countersign – 2 questions waiting',
-      'notify Countersign: a question is waiting | "Kimai" asks for your input. 2 questions are waiting.',
+      'notify Countersign: a question is waiting | "Kimai" asks for your input (tool "book").',
       'flash true',
     ]);
     clicks[0]!();
@@ -128,6 +108,28 @@ describe('AttentionController', () => {
     calls.length = 0;
     attention.windowFocused();
     expect(calls).toEqual(['flash false']);
+  });
+
+  it('coalesces a burst into one growing notification, one per question, and starts afresh after focus', () => {
+    const { port, calls } = fakePort({ ...focused, focused: false });
+    const attention = new AttentionController(port, () => 'en');
+    attention.questionAdded(form, 1);
+    attention.questionAdded(form, 1); // the same question again (a re-sent event): no second notification
+    attention.questionAdded({ ...link, origin: { ...origin, name: 'deploy' } }, 2);
+    attention.questionAdded({ ...form, id: 'q3' }, 3);
+    expect(calls.filter((c) => c.startsWith('notify'))).toEqual([
+      'notify Countersign: a question is waiting | "Kimai" asks for your input (tool "book").',
+      'notify Countersign: 2 questions are waiting | 2 questions from "Kimai" ("book", "deploy").',
+      'notify Countersign: 3 questions are waiting | 3 questions from "Kimai" ("book", "deploy").',
+    ]);
+    attention.questionRemoved(2, 'q3');
+    attention.windowFocused();
+    calls.length = 0;
+    port.state = { ...focused, focused: false };
+    attention.questionAdded({ ...form, id: 'q4' }, 3);
+    expect(calls.filter((c) => c.startsWith('notify'))).toEqual([
+      'notify Countersign: a question is waiting | "Kimai" asks for your input (tool "book").',
+    ]);
   });
 
   it('re-applies the badge in a new language', () => {

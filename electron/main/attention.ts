@@ -4,6 +4,7 @@
 // Pure decisions plus a small controller over an injected port, so all of it
 // is tested without Electron (attention-port.ts is the Electron side).
 import type { Question } from '../../shared/elicitation/types';
+import { noticeFor, type WaitingQuestion } from '../../shared/attention/notice';
 
 /** What the controller needs to know about the window. */
 export interface WindowState {
@@ -34,36 +35,9 @@ export function trayTooltip(count: number, lang: AttentionLanguage): string {
   return `Countersign – ${count} ${count === 1 ? 'question' : 'questions'} waiting`;
 }
 
-// Server names come from config files the user may have imported: keep them to one short, printable line.
-function displayName(server: string): string {
-  const clean = server
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean || '?';
-}
-
-/**
- * The notification for a new question. It names the server and the kind of
- * question but never repeats the server's message: OS notification centres
- * keep a history, and a server's text in system chrome is a spoofing surface.
- */
-export function notificationFor(
-  question: Pick<Question, 'mode' | 'origin'>,
-  count: number,
-  lang: AttentionLanguage,
-): { title: string; body: string } {
-  const server = displayName(question.origin.server);
-  if (lang === 'de') {
-    const who = `„${server}“`;
-    const what =
-      question.mode === 'url' ? `${who} bittet Sie, einen Link zu öffnen.` : `${who} bittet um Ihre Angaben.`;
-    const more = count > 1 ? ` ${count} Fragen warten.` : '';
-    return { title: 'Countersign: eine Frage wartet', body: `${what}${more}` };
-  }
-  const what = question.mode === 'url' ? `"${server}" asks you to open a link.` : `"${server}" asks for your input.`;
-  const more = count > 1 ? ` ${count} questions are waiting.` : '';
-  return { title: 'Countersign: a question is waiting', body: `${what}${more}` };
+/** What a notification may name about a question: server, tool and kind, never its message or arguments. */
+export function waitingQuestion(question: Pick<Question, 'mode' | 'origin'>): WaitingQuestion {
+  return { mode: question.mode, server: question.origin.server, tool: question.origin.name };
 }
 
 /** The platform side: badges, tray, notifications, taskbar flashing. */
@@ -71,7 +45,10 @@ export interface AttentionPort {
   /** Dock / launcher / taskbar badge; 0 clears it. */
   setBadge(count: number, text: string): void;
   setTrayTooltip(text: string): void;
-  /** Show a notification; `onClick` brings the window to the front. */
+  /**
+   * Show a notification, replacing the one shown before (a burst is one
+   * notification that grows); `onClick` brings the window to the front.
+   */
   notify(message: { title: string; body: string }, onClick: () => void): void;
   /** Flash (or stop flashing) the taskbar entry. */
   flash(on: boolean): void;
@@ -83,6 +60,8 @@ export interface AttentionPort {
 /** Keeps badge, tooltip, notifications and flashing in step with the question queue. */
 export class AttentionController {
   private count = 0;
+  /** Questions that arrived since the human last looked: what the current notification covers. */
+  private readonly unseen = new Map<string, WaitingQuestion>();
 
   constructor(
     private readonly port: AttentionPort,
@@ -90,21 +69,29 @@ export class AttentionController {
   ) {}
 
   /** A question arrived; `count` is the number now waiting. */
-  questionAdded(question: Pick<Question, 'mode' | 'origin'>, count: number): void {
+  questionAdded(question: Pick<Question, 'id' | 'mode' | 'origin'>, count: number): void {
     this.update(count);
-    if (!needsAttention(this.port.windowState())) return;
-    this.port.notify(notificationFor(question, count, this.language()), () => this.port.bringToFront());
+    if (!needsAttention(this.port.windowState())) {
+      this.unseen.clear();
+      return;
+    }
+    if (this.unseen.has(question.id)) return; // one notification per question
+    this.unseen.set(question.id, waitingQuestion(question));
+    this.port.notify(noticeFor([...this.unseen.values()], this.language()), () => this.port.bringToFront());
     this.port.flash(true);
   }
 
   /** A question left the queue (answered, cancelled, server gone). */
-  questionRemoved(count: number): void {
+  questionRemoved(count: number, questionId?: string): void {
+    if (questionId !== undefined) this.unseen.delete(questionId);
+    if (count === 0) this.unseen.clear();
     this.update(count);
     if (count === 0) this.port.flash(false);
   }
 
-  /** The window got focus: the human is looking, stop flashing. */
+  /** The window got focus: the human is looking, stop flashing; the next question starts a new notification. */
   windowFocused(): void {
+    this.unseen.clear();
     this.port.flash(false);
   }
 

@@ -7,6 +7,7 @@ import HostUnavailable from './app/HostUnavailable';
 import { createStores } from './app/stores';
 import type { WsHostApi } from './api/ws-host-api';
 import { followConnection } from './app/connection-store';
+import { startWebAttention } from './app/web-attention';
 import './styles/index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -15,6 +16,9 @@ try {
   const stores = createStores(api);
   void stores.start();
   const connection = followConnection(api as Partial<WsHostApi>, () => void stores.resync());
+  // The web shell finds the person itself; the desktop app does so in main.
+  if ('connection' in api)
+    startWebAttention(stores.queue, () => (document.documentElement.lang === 'de' ? 'de' : 'en'));
   // Closing or reloading this window answers nothing: only the human's own
   // action on a question does. The question stays open for another window
   // or tab, or for this one when it comes back.

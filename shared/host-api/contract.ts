@@ -103,6 +103,8 @@ export const hostMethods = {
   muteServer: z.strictObject({ server: name, muted: z.boolean() }),
   queryHistory: historyFilterSchema,
   exportHistory: z.strictObject({ filter: historyFilterSchema, format: z.enum(['jsonl', 'csv']) }),
+  /** Check the history's hash chain from its first entry to its last (what `countersign history verify` does). */
+  verifyHistory: z.strictObject({}),
   getSettings: z.strictObject({}),
   updateSettings: settingsSchema.partial(),
   /** Sign in to an HTTP server from the Servers view (the sign-in dialog comes next); `scopes` asks for more. */
@@ -199,6 +201,16 @@ export interface TaskView {
   agent?: string;
 }
 
+/**
+ * The history chain's state: `entries` that checked out (all of them when `ok`),
+ * else where the chain first breaks, in the core's plain English sentence.
+ */
+export interface HistoryVerifyView {
+  ok: boolean;
+  entries: number;
+  firstBreak?: { file: string; line: number; seq?: number; detail: string };
+}
+
 /** A history item as the UI lists it: the journal's own item types (shared/history/items.ts). */
 export type HistoryEntryView = HistoryItem;
 
@@ -232,6 +244,7 @@ export interface HostResults {
   queryHistory: { total: number; complete: boolean; entries: HistoryEntryView[] };
   /** The export as text, or (web shell) a one-use link that streams it as a download. */
   exportHistory: { filename: string; data: string } | { filename: string; url: string };
+  verifyHistory: HistoryVerifyView;
   getSettings: Settings;
   updateSettings: Settings;
   signIn: ServerView[];

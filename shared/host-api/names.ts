@@ -20,6 +20,7 @@ export const HOST_METHOD_NAMES = [
   'muteServer',
   'queryHistory',
   'exportHistory',
+  'verifyHistory',
   'getSettings',
   'updateSettings',
   'signIn',

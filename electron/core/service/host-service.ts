@@ -53,6 +53,8 @@ export interface HistoryPort {
     sink: (chunk: string) => void | Promise<void>,
   ): Promise<number>;
   setRedact(redact: boolean): void;
+  /** Check the whole hash chain, read-only. */
+  verify?(): Promise<HostResults['verifyHistory']>;
   /** Records a sign-in step (asked, opened, completed, cancelled, failed, signed out). Never a token or code. */
   recordSignIn?(event: SignInEvent): Promise<void>;
   /** Set by the service: called with the seq of every appended entry. */
@@ -273,6 +275,9 @@ export class HostService implements HostApi {
   exportHistory(params: HostParams<'exportHistory'>): Promise<HostResults['exportHistory']> {
     return this.invoke('exportHistory', params);
   }
+  verifyHistory(params: HostParams<'verifyHistory'>): Promise<HostResults['verifyHistory']> {
+    return this.invoke('verifyHistory', params);
+  }
   getSettings(params: HostParams<'getSettings'>): Promise<HostResults['getSettings']> {
     return this.invoke('getSettings', params);
   }
@@ -362,6 +367,7 @@ export class HostService implements HostApi {
           ? this.options.history.export(p.filter, p.format)
           : { data: '', filename: exportFilename(p.format) };
       },
+      verifyHistory: async () => (await this.options.history?.verify?.()) ?? { ok: true, entries: 0 },
       getSettings: async () => this.settings,
       updateSettings: (p) => this.applySettings(p),
       signIn: async (p) => this.startSignIn(p.server, p.scopes),

@@ -3,6 +3,8 @@
 // (and announced) while it is open.
 
 import { spawn } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answer, question, tempDir } from '../history/fixtures/helpers';
@@ -78,6 +80,21 @@ describe('streamed export', () => {
 });
 
 describe('JournalHistory', () => {
+  it('verify checks the whole chain: intact with the count, then where a changed line breaks it', async () => {
+    const entries = mixedEntries(30, 23);
+    await writeBulkJournal(dir, entries.length, (i) => entries[i]!);
+    const history = await JournalHistory.open(dir, { watch: false });
+    expect(await history.verify()).toEqual({ ok: true, entries: 30 });
+    const [file] = (await readdir(dir)).filter((f) => f.endsWith('.jsonl'));
+    const lines = (await readFile(join(dir, file!), 'utf8')).split('\n');
+    lines[9] = lines[9]!.replace('"seq":10', '"seq":10,"x":1');
+    await writeFile(join(dir, file!), lines.join('\n'));
+    const report = await history.verify();
+    expect(report).toMatchObject({ ok: false, entries: 9, firstBreak: { file, line: 10, seq: 10 } });
+    expect(report.firstBreak!.detail).toMatch(/\S/);
+    await history.close();
+  });
+
   it('sees and announces entries another process appends while it is open', async () => {
     const history = await JournalHistory.open(dir);
     const announced: number[] = [];

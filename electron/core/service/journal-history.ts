@@ -8,7 +8,7 @@ import type { SignInEvent } from '../auth/server-auth';
 import type { HostObserver, TaskChangedEvent } from '../events';
 import { isTerminalStatus, type TaskStatus } from '../tasks/task-types';
 import { HostError, type HostErrorCode } from '../host-error';
-import { answerEntry, HistoryJournal, questionEntry, type FaultKind } from '../history';
+import { answerEntry, HistoryJournal, questionEntry, verifyJournal, type FaultKind } from '../history';
 import { itemsFromEnd } from '../history/from-end';
 import { HistoryPager } from '../history/pager';
 import { newestEntries } from '../history/tail-reader';
@@ -235,6 +235,27 @@ export class JournalHistory implements HistoryPort {
       parts.push(chunk);
     });
     return { data: parts.join(''), filename: exportFilename(format) };
+  }
+
+  /** The chain checked from the first entry to the last, after what this process wrote is on disk. */
+  async verify(): Promise<HostResults['verifyHistory']> {
+    await this.journal.flushed();
+    const report = await verifyJournal(this.journal.dir);
+    const b = report.firstBreak;
+    return {
+      ok: report.ok,
+      entries: report.entries,
+      ...(b
+        ? {
+            firstBreak: {
+              file: b.file,
+              line: b.line,
+              detail: b.detail,
+              ...(b.seq === undefined ? {} : { seq: b.seq }),
+            },
+          }
+        : {}),
+    };
   }
 
   setRedact(redact: boolean): void {

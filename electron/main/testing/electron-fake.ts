@@ -79,6 +79,9 @@ export class FakeNotification extends EventEmitter {
     return FakeNotification.supported;
   }
   readonly show = vi.fn();
+  readonly close = vi.fn(() => {
+    this.emit('close');
+  });
   constructor(readonly options: { title: string; body: string; icon?: string }) {
     super();
     FakeNotification.instances.push(this);

@@ -9,6 +9,7 @@ import type {
   CatalogView,
   HistoryEntryView,
   HistoryFilter,
+  HistoryVerifyView,
   HostApi,
   HostEventName,
   HostEvents,
@@ -84,6 +85,8 @@ export interface InMemoryHostOptions {
    * page asked for, and reports the total as complete only once it has seen them all. Default: everything.
    */
   historyReadAhead?: number;
+  /** What verifyHistory reports (default: an intact chain of every history item). */
+  historyVerify?: HistoryVerifyView;
 }
 
 const EMPTY_CATALOG: CatalogView = { tools: [], prompts: [], resources: [] };
@@ -279,6 +282,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
           : ['seq,ts', ...items.map((i) => `${i.seq},${i.ts}`)].join('\n') + '\n';
       return { data, filename: `countersign-history.${format}` };
     },
+    verifyHistory: () => options.historyVerify ?? { ok: true, entries: history.length },
     getSettings: () => settings,
     updateSettings: (patch) => {
       settings = { ...settings, ...patch };

@@ -416,6 +416,20 @@ export const de: Dictionary = {
   'history.export.jsonl': 'Als JSON Lines exportieren',
   'history.export.csv': 'Als CSV exportieren',
   'history.exporting': 'Wird exportiert …',
+  'settings.notifications.title': 'Benachrichtigungen in diesem Browser',
+  'settings.notifications.default':
+    'Der Browser meldet neue Fragen, während der Tab im Hintergrund ist (nur Server und Werkzeug).',
+  'settings.notifications.granted': 'An: Eine Frage, die im Hintergrund eintrifft, zeigt eine Benachrichtigung.',
+  'settings.notifications.denied':
+    'In diesem Browser blockiert: Erlauben Sie Benachrichtigungen für diese Seite in den Website-Einstellungen.',
+  'settings.notifications.allow': 'Benachrichtigungen erlauben',
+  'history.chain.unchecked':
+    'Jeder Eintrag ist über seinen Hash mit dem vorigen verkettet: Änderungen und Lücken fallen auf.',
+  'history.chain.checking': 'Die Kette wird geprüft…',
+  'history.chain.intact': 'Kette intakt: {count} Einträge geprüft.',
+  'history.chain.broken': 'Kette unterbrochen nach {count} gültigen Einträgen, bei {where}: {detail}',
+  'history.chain.failed': 'Die Kette konnte nicht geprüft werden: {error}',
+  'history.chain.verify': 'Kette prüfen',
   'history.exportFailed': 'Der Export ist fehlgeschlagen: {error}',
   'history.loadError': 'Der Verlauf konnte nicht gelesen werden: {error}',
   'history.filters': 'Verlauf filtern',

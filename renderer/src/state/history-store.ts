@@ -11,7 +11,7 @@ import type { HistoryFilter, HostApi } from '../../../shared/host-api/contract';
 import { errorText, Store } from './store';
 
 /** The part of the HostApi the store uses. */
-export type HistoryHostApi = Pick<HostApi, 'queryHistory' | 'exportHistory' | 'on'>;
+export type HistoryHostApi = Pick<HostApi, 'queryHistory' | 'exportHistory' | 'verifyHistory' | 'on'>;
 
 /** The filter part of a query (paging is the store's business). */
 export type HistoryQuery = Omit<HistoryFilter, 'offset' | 'limit'>;
@@ -129,6 +129,11 @@ export class HistoryStore extends Store<HistoryState> {
   }
 
   /** The filtered history in a file format (the whole filtered set, not just what is loaded): text, or a link. */
+  /** Check the whole chain (not just the filtered entries). */
+  verify(): ReturnType<HostApi['verifyHistory']> {
+    return this.api.verifyHistory({});
+  }
+
   export(format: 'jsonl' | 'csv'): ReturnType<HostApi['exportHistory']> {
     return this.api.exportHistory({ filter: { ...this.state.query }, format });
   }

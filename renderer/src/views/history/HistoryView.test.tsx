@@ -242,6 +242,32 @@ describe('History view', () => {
     }
   });
 
+  it('Verify checks the whole chain and says so: intact with the count, or where it breaks', async () => {
+    const { app, user } = await open(journal(12));
+    await user.click(screen.getByRole('button', { name: 'Verify chain' }));
+    expect(await screen.findByText('Chain intact: 12 entries checked.')).toBeTruthy();
+    expect(app.host.calls.filter((c) => c.method === 'verifyHistory')).toHaveLength(1);
+    app.unmount();
+
+    const broken = {
+      ok: false,
+      entries: 41,
+      firstBreak: {
+        file: 'journal-0001.jsonl',
+        line: 42,
+        seq: 42,
+        detail: "entry 42's hash does not match its content",
+      },
+    };
+    await renderApp({ view: 'history', servers: ['github'], history: journal(3), historyVerify: broken });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Verify chain' }));
+    expect(
+      await screen.findByText(
+        "Chain broken after 41 good entries, at journal-0001.jsonl:42 (#42): entry 42's hash does not match its content",
+      ),
+    ).toBeTruthy();
+  });
+
   it('marks labels a gateway reported, in the row and in the detail (with the agent)', async () => {
     const { user } = await open([
       historyItem(1, { server: 'files', message: 'Local one' }),

@@ -4,6 +4,7 @@ import { colourOf } from '../../dialogs/server-identity';
 import { KnownServersContext } from '../../dialogs/ServerBadge';
 import { useT } from '../../i18n/i18n-context';
 import type { HistoryItem } from '../../../../shared/history/items';
+import type { HistoryVerifyView } from '../../../../shared/host-api/contract';
 import { errorText } from '../../state/store';
 import { useStore } from '../../state/use-store';
 import ViewHeader from '../ViewHeader';
@@ -12,6 +13,45 @@ import HistoryDetail from './HistoryDetail';
 import HistoryFilters from './HistoryFilters';
 import HistoryList from './HistoryList';
 import { filterFromQuery, queryFromFilter, sameQuery, type HistoryFilterValues } from './history-format';
+
+type VerifyState =
+  { phase: 'idle' | 'running' } | { phase: 'done'; report: HistoryVerifyView } | { phase: 'failed'; error: string };
+
+/** The hash chain's state, and the action that checks it again. */
+function ChainState({ state, onVerify }: { state: VerifyState; onVerify: () => void }) {
+  const t = useT();
+  let text = t('history.chain.unchecked');
+  let tone = 'banner-info';
+  if (state.phase === 'running') text = t('history.chain.checking');
+  else if (state.phase === 'failed') {
+    text = t('history.chain.failed', { error: state.error });
+    tone = 'banner-danger';
+  } else if (state.phase === 'done' && state.report.ok) {
+    text = t('history.chain.intact', { count: state.report.entries });
+    tone = 'banner-info';
+  } else if (state.phase === 'done') {
+    const b = state.report.firstBreak;
+    text = t('history.chain.broken', {
+      count: state.report.entries,
+      where: b ? `${b.file}:${b.line}${b.seq === undefined ? '' : ` (#${b.seq})`}` : '?',
+      detail: b?.detail ?? '',
+    });
+    tone = 'banner-danger';
+  }
+  return (
+    <div className={`banner history-chain ${tone}`.trim()}>
+      <span role="status">{text}</span>{' '}
+      <button
+        type="button"
+        className="button"
+        onClick={onVerify}
+        aria-disabled={state.phase === 'running' || undefined}
+      >
+        {t('history.chain.verify')}
+      </button>
+    </div>
+  );
+}
 
 /** Props: the stores (the history store is activated when the view first shows). */
 export interface HistoryViewProps {
@@ -35,6 +75,7 @@ export default function HistoryView({ stores }: HistoryViewProps) {
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
   const [exporting, setExporting] = useState<'jsonl' | 'csv' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [verify, setVerify] = useState<VerifyState>({ phase: 'idle' });
   const known = useMemo(
     () => [...new Set([...servers.map((s) => s.name), ...names, ...state.servers])].sort(),
     [servers, names, state.servers],
@@ -113,6 +154,16 @@ export default function HistoryView({ stores }: HistoryViewProps) {
     }
   };
 
+  const check = async () => {
+    if (verify.phase === 'running') return;
+    setVerify({ phase: 'running' });
+    try {
+      setVerify({ phase: 'done', report: await store.verify() });
+    } catch (err) {
+      setVerify({ phase: 'failed', error: errorText(err) });
+    }
+  };
+
   return (
     <div className="view view-history">
       <ViewHeader title={t('history.title')} lede={t('history.lede')}>
@@ -133,6 +184,7 @@ export default function HistoryView({ stores }: HistoryViewProps) {
           {exporting === 'csv' ? t('history.exporting') : t('history.export.csv')}
         </button>
       </ViewHeader>
+      <ChainState state={verify} onVerify={() => void check()} />
       <HistoryFilters values={values} servers={known} onChange={setValues} />
       {exportError && (
         <p className="banner banner-danger" role="alert">

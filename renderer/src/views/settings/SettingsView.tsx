@@ -1,4 +1,5 @@
 import type { Settings } from '../../../../shared/host-api/contract';
+import AllowNotifications from '../../app/AllowNotifications';
 import SettingsPanel from '../../app/SettingsPanel';
 import { useT } from '../../i18n/i18n-context';
 import ViewHeader from '../ViewHeader';
@@ -16,6 +17,7 @@ export default function SettingsView({ settings, onChange }: SettingsViewProps) 
     <div className="view view-settings">
       <ViewHeader title={t('settings.title')} lede={t('settings.lede')} />
       <SettingsPanel settings={settings} onChange={onChange} />
+      <AllowNotifications />
     </div>
   );
 }

@@ -1,0 +1,71 @@
+// Issue 23 §9 in real Chromium through the web shell: a question that arrives
+// while the tab is hidden shows a browser notification (once the person
+// allowed them) naming the server and the tool, never the message or the
+// arguments, and the tab title counts the questions waiting. A burst is one
+// notification (one tag) whose text grows.
+import { expect, it, vi } from 'vitest';
+import { fixtureCommand } from '../fixtures/spawn-fixture';
+import { browserSuite } from './browser-suite';
+
+const suite = browserSuite();
+const modern = fixtureCommand('modern');
+const servers = { kimai: { command: modern.command, args: modern.args } };
+
+// Records each Notification constructed (still constructing the real one) and lets the test hide the tab.
+const recordNotifications = () => {
+  const w = window as unknown as Record<string, unknown>;
+  const notes: Array<{ title: string; body?: string; tag?: string }> = [];
+  w.__notes = notes;
+  const Real = window.Notification;
+  class Recording extends Real {
+    constructor(title: string, options?: NotificationOptions) {
+      super(title, options);
+      notes.push({ title, body: options?.body, tag: options?.tag });
+    }
+  }
+  Object.defineProperty(window, 'Notification', { value: Recording, configurable: true, writable: true });
+  let hidden = false;
+  w.__setHidden = (h: boolean) => {
+    hidden = h;
+  };
+  Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible') });
+  Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden });
+};
+
+it('a hidden tab gets one notification per question, naming server and tool only, and counts them in its title', async () => {
+  const { app, page, problems } = await suite.open({ settings: { theme: 'light', language: 'en' }, servers });
+  // Nothing asks on load; the Settings view offers a button.
+  await expect(page.evaluate(() => Notification.permission)).resolves.toBe('default');
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Allow notifications' }).waitFor();
+  await page.context().grantPermissions(['notifications'], { origin: `http://127.0.0.1:${app.shell.port}` });
+  await page.addInitScript(recordNotifications);
+  await page.reload();
+  await page.waitForSelector('nav .nav-item');
+  await page.locator('.server-card[data-server="kimai"][data-status="connected"]').waitFor({ timeout: 30_000 });
+  await page.evaluate(() => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(true));
+  const notes = () => page.evaluate(() => (window as unknown as { __notes: unknown[] }).__notes);
+
+  await app.service.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 7 } });
+  await vi.waitFor(async () => expect(await notes()).toHaveLength(1), { timeout: 30_000 });
+  expect(await page.title()).toBe('Countersign (1)');
+  await app.service.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 8 } });
+  await vi.waitFor(async () => expect(await notes()).toHaveLength(2), { timeout: 30_000 });
+  expect(await page.title()).toBe('Countersign (2)');
+
+  const shown = await notes();
+  expect(shown).toEqual([
+    {
+      title: 'Countersign: a question is waiting',
+      body: '"kimai" asks for your input (tool "confirm_delete").',
+      tag: 'countersign-questions',
+    },
+    {
+      title: 'Countersign: 2 questions are waiting',
+      body: '2 questions from "kimai" ("confirm_delete").',
+      tag: 'countersign-questions',
+    },
+  ]);
+  expect(JSON.stringify(shown)).not.toMatch(/Delete time entry|entryId/);
+  expect(problems).toEqual([]);
+});
