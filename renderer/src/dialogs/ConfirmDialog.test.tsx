@@ -37,6 +37,29 @@ describe('ConfirmDialog', () => {
     ).toEqual(['Cancel: dismiss without answering', 'Decline', 'Accept']);
   });
 
+  it('says when the server marks the tool destructive, and puts the danger accent on Accept', async () => {
+    const { dialog } = await open({
+      origin: origin({
+        server: 'tt',
+        method: 'tools/call',
+        name: 'delete_time_entry',
+        toolHints: { destructive: true },
+      }),
+    });
+    expect(within(dialog).getByText(/The server marks this tool destructive/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Accept' }).className).toContain('button-danger');
+    expect(within(dialog).getByRole('button', { name: 'Accept' }).className).not.toContain('button-primary');
+  });
+
+  it('says when the server marks the tool read-only; Accept keeps its usual look', async () => {
+    const { dialog } = await open({
+      origin: origin({ server: 'tt', method: 'tools/call', name: 'list', toolHints: { readOnly: true } }),
+    });
+    expect(within(dialog).getByText(/The server marks this tool read-only/)).toBeTruthy();
+    expect(within(dialog).queryByText(/destructive/)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Accept' }).className).toContain('button-primary');
+  });
+
   it('names the agent whose call asks, when it came through the gateway', async () => {
     const { dialog } = await open({
       origin: origin({ server: 'files', method: 'tools/call', name: 'rm', agent: 'claude-code#stdio-3f9a1c' }),

@@ -1,6 +1,6 @@
 import type { FormQuestion } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
-import AnswerButton from './AnswerButton';
+import AnswerButton, { acceptLook } from './AnswerButton';
 import QuestionShell from './QuestionShell';
 import type { DialogProps } from './dialog-props';
 
@@ -18,7 +18,7 @@ export default function ConfirmDialog(props: DialogProps<FormQuestion>) {
       actions={
         <>
           <AnswerButton answer={{ action: 'decline' }} />
-          <AnswerButton answer={{ action: 'accept', content: {} }} look="primary">
+          <AnswerButton answer={{ action: 'accept', content: {} }} look={acceptLook(props.question)}>
             {t('action.accept')}
           </AnswerButton>
         </>

@@ -11,7 +11,7 @@ import InlineValidatedForm from '../forms/InlineValidatedForm';
 import { buildUiSchema } from '../forms/ui-schema';
 import { useT } from '../i18n/i18n-context';
 import { plural } from '../i18n/translate';
-import AnswerButton from './AnswerButton';
+import AnswerButton, { acceptLook } from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
 import QuestionShell from './QuestionShell';
 import type { DialogProps } from './dialog-props';
@@ -129,7 +129,7 @@ export default function FormDialog(props: DialogProps<FormQuestion>) {
           <DeliberateButton
             type="submit"
             form={formId}
-            className="button button-primary"
+            className={`button button-${acceptLook(question)}`}
             busy={sending}
             onActivate={markAttempt}
           >

@@ -73,6 +73,17 @@ export function QuestionOriginLines({ origin }: { origin: QuestionOrigin }) {
           {t('origin.lastRound')}
         </p>
       )}
+      {origin.toolHints?.destructive && (
+        // Before deciding, the human should see what the server says the tool does.
+        <p className="origin-hint origin-destructive" data-testid="tool-destructive">
+          {t('origin.destructive')}
+        </p>
+      )}
+      {origin.toolHints?.readOnly && (
+        <p className="origin-hint origin-read-only" data-testid="tool-read-only">
+          {t('origin.readOnly')}
+        </p>
+      )}
       {origin.task && <TaskOriginLine task={origin.task} name={origin.name ?? origin.server} />}
       {origin.timeLimitMinutes !== undefined && (
         <p className="origin-limit">{t('origin.timeLimit', { minutes: origin.timeLimitMinutes })}</p>

@@ -50,6 +50,8 @@ export const de: Dictionary = {
   'origin.timeLimit': 'Schließt sich nach {minutes} Min. ohne Antwort (Einstellungen → Zeitlimit für Fragen).',
   'origin.agent': 'Für den Agenten {agent}',
   'origin.reportedByGateway': 'Server, Aufruf und Agent laut Gateway',
+  'origin.destructive': 'Der Server kennzeichnet dieses Tool als destruktiv: Es kann etwas löschen oder ändern.',
+  'origin.readOnly': 'Der Server kennzeichnet dieses Tool als nur lesend: Es sollte nichts ändern.',
   'origin.task': 'Task {id} von {name}, läuft seit {age}',
   'age.underMinute': 'weniger als einer Minute',
   'age.minutes': '{minutes} Min.',

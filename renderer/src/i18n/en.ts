@@ -51,6 +51,8 @@ export const en = {
   'origin.agent': 'For the agent {agent}',
   'origin.reportedByGateway': 'Server, call and agent as reported by the gateway',
   'origin.arguments': 'Arguments',
+  'origin.destructive': 'The server marks this tool destructive: it may delete or change things.',
+  'origin.readOnly': 'The server marks this tool read-only: it should change nothing.',
   'origin.task': 'Task {id} of {name}, running {age}',
   'age.underMinute': 'under a minute',
   'age.minutes': '{minutes} min',
