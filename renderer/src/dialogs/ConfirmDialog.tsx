@@ -5,8 +5,8 @@ import QuestionShell from './QuestionShell';
 import type { DialogProps } from './dialog-props';
 
 /**
- * A form question with no fields: the message, Accept and Decline; Escape or
- * the close button cancel. Focus starts on the dialog, never on Accept, so a
+ * A form question with no fields: the message, and Cancel, Decline and Accept
+ * (Escape and the close button cancel too). Focus starts on the dialog, never on Accept, so a
  * stray Enter does nothing.
  */
 export default function ConfirmDialog(props: DialogProps<FormQuestion>) {
@@ -17,6 +17,8 @@ export default function ConfirmDialog(props: DialogProps<FormQuestion>) {
       kind="confirm"
       actions={
         <>
+          {/* Cancel labelled as itself, not only behind × and Escape: "not now" differs from "no". */}
+          <AnswerButton answer={{ action: 'cancel' }} />
           <AnswerButton answer={{ action: 'decline' }} />
           <AnswerButton answer={{ action: 'accept', content: {} }} look={acceptLook(props.question)}>
             {t('action.accept')}

@@ -291,6 +291,7 @@ describe('FormDialog: three outcomes', () => {
     expect((screen.getByLabelText('core') as HTMLInputElement).checked).toBe(true);
     await user.tab();
     await user.keyboard(' ');
+    await user.tab(); // Cancel
     await user.tab(); // Decline
     await user.tab(); // Submit
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Submit' }));

@@ -125,6 +125,8 @@ export default function FormDialog(props: DialogProps<FormQuestion>) {
       status={attempted && invalidFields > 0 ? plural(t, 'form.invalid', invalidFields) : null}
       actions={
         <>
+          {/* Cancel labelled as itself, not only behind × and Escape: "not now" differs from "no". */}
+          <AnswerButton answer={{ action: 'cancel' }} />
           <AnswerButton answer={{ action: 'decline' }} />
           <DeliberateButton
             type="submit"

@@ -48,6 +48,7 @@ export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDi
           </>
         ) : (
           <>
+            <AnswerButton answer={{ action: 'cancel' }} />
             {/* Before a look-alike link is opened, saying no is the primary way. */}
             <AnswerButton answer={{ action: 'decline' }} look={lookalike ? 'primary' : 'plain'} />
             {lookalike && !armed && (
