@@ -59,6 +59,28 @@ describe('UrlConsentDialog: the link, before anything happens', () => {
     expect(within(dialog).getByRole('button', { name: open1 })).toBeTruthy();
   });
 
+  it('keeps focus inside the dialog after "Open anyway…", and Escape still cancels', async () => {
+    const { dialog, app, user } = await open('https://pаypal.com/login');
+    await user.click(within(dialog).getByRole('button', { name: 'Open anyway…' }));
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).toBe(within(dialog).getByTestId('url-lookalike-stop'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(app.answers()).toHaveLength(1));
+    expect(app.answers()[0]!.answer).toEqual({ action: 'cancel' });
+  });
+
+  it('Escape cancels and Tab comes back into the dialog even when focus fell to the page', async () => {
+    const { dialog, app, user } = await open('https://example.com/x');
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(app.answers()).toHaveLength(1));
+    expect(app.answers()[0]!.answer).toEqual({ action: 'cancel' });
+  });
+
   it('shows embedded credentials struck through, apart from the real host', async () => {
     const { dialog } = await open('https://paypal.com@evil.example/');
     expect(dialog.querySelector('.url-userinfo')?.textContent).toBe('paypal.com@');

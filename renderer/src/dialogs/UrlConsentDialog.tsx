@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UrlQuestion } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
 import AnswerButton from './AnswerButton';
@@ -25,6 +25,11 @@ export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDi
   );
   // A look-alike link opens only through a second, deliberate step, never the primary button.
   const [armed, setArmed] = useState(false);
+  // "Open anyway…" vanishes when pressed: focus goes to the warning that takes its place, not to the page.
+  const stopRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (armed) stopRef.current?.focus();
+  }, [armed]);
   const { url } = question;
   const lookalike = url.lookalike === true && !url.blocked;
   // A plain-http link is refused, but it is a real address the user may
@@ -83,7 +88,7 @@ export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDi
         </p>
       )}
       {lookalike && armed && phase !== 'waiting' && (
-        <p className="banner banner-danger" data-testid="url-lookalike-stop">
+        <p ref={stopRef} tabIndex={-1} className="banner banner-danger" data-testid="url-lookalike-stop">
           {t('url.lookalikeStop')}
         </p>
       )}
