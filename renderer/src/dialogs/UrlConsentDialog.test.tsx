@@ -53,10 +53,19 @@ describe('UrlConsentDialog: the link, before anything happens', () => {
     ['too-long', `https://example.com/${'a'.repeat(2100)}`],
   ])('warns: %s', async (code, href) => {
     const { dialog } = await open(href);
-    expect(warningCodes(dialog)).toContain(code);
+    // This mixed-script host also imitates paypal.com: its one warning is the most specific, "confusable".
+    expect(warningCodes(dialog)).toContain(code === 'mixed-script' ? 'confusable' : code);
     // A look-alike host opens only by a second, deliberate step; the others by the primary button.
     const open1 = code === 'mixed-script' ? 'Open anyway…' : 'Open in browser';
     expect(within(dialog).getByRole('button', { name: open1 })).toBeTruthy();
+  });
+
+  it('a look-alike link gets one warning for its one problem, and the note names the button it has', async () => {
+    const { dialog } = await open('https://pаypal.com/login');
+    const codes = warningCodes(dialog);
+    expect(codes.filter((c) => c === 'confusable' || c === 'mixed-script' || c === 'punycode')).toHaveLength(1);
+    expect(within(dialog).queryByText(/Open in browser/)).toBeNull();
+    expect(within(dialog).getByText(/Open anyway takes you to this address/)).toBeTruthy();
   });
 
   it('keeps focus inside the dialog after "Open anyway…", and Escape still cancels', async () => {

@@ -84,7 +84,7 @@ export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDi
         <p className="banner banner-danger">{t(copyable ? 'url.blockedCopy' : 'url.blocked')}</p>
       ) : (
         <p className="url-consent-note">
-          <strong>{t('url.nothingLoaded')}</strong> {t('url.consent')}
+          <strong>{t('url.nothingLoaded')}</strong> {t(lookalike ? 'url.consentLookalike' : 'url.consent')}
         </p>
       )}
       {lookalike && armed && phase !== 'waiting' && (

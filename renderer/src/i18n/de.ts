@@ -167,6 +167,9 @@ export const de: Dictionary = {
   'url.consent':
     '„Im Browser öffnen“ bringt Sie in Ihrem gewohnten Browser zu dieser Adresse. ' +
     'Weder Countersign noch das KI-Modell sehen, was Sie dort tun.',
+  'url.consentLookalike':
+    '„Trotzdem öffnen“ bringt Sie in Ihrem gewohnten Browser zu dieser Adresse. ' +
+    'Weder Countersign noch das KI-Modell sehen, was Sie dort tun.',
   'url.blocked': 'Dieser Link kann nicht geöffnet werden. Sie können nur ablehnen oder abbrechen.',
   'url.blockedCopy':
     'Dieser Link kann von hier aus nicht geöffnet werden. Sie können ihn kopieren, ablehnen oder abbrechen.',

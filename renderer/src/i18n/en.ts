@@ -164,6 +164,9 @@ export const en = {
   'url.consent':
     'Open in browser takes you to this address in your usual browser. ' +
     'Neither Countersign nor the AI model can see what you do there.',
+  'url.consentLookalike':
+    'Open anyway takes you to this address in your usual browser. ' +
+    'Neither Countersign nor the AI model can see what you do there.',
   'url.blocked': 'This link cannot be opened. You can only decline or cancel.',
   'url.blockedCopy': 'This link cannot be opened from here. You can copy it, decline or cancel.',
   'url.openFailed': 'The link was not opened: {reason}',
