@@ -2,6 +2,7 @@ import type { FormQuestion } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
 import AnswerButton, { acceptLook } from './AnswerButton';
 import QuestionShell from './QuestionShell';
+import { answerLabel } from './round-labels';
 import type { DialogProps } from './dialog-props';
 
 /**
@@ -21,7 +22,7 @@ export default function ConfirmDialog(props: DialogProps<FormQuestion>) {
           <AnswerButton answer={{ action: 'cancel' }} />
           <AnswerButton answer={{ action: 'decline' }} />
           <AnswerButton answer={{ action: 'accept', content: {} }} look={acceptLook(props.question)}>
-            {t('action.accept')}
+            {answerLabel(props.question, t, 'confirm')}
           </AnswerButton>
         </>
       }

@@ -14,6 +14,7 @@ import { plural } from '../i18n/translate';
 import AnswerButton, { acceptLook } from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
 import QuestionShell from './QuestionShell';
+import { answerLabel } from './round-labels';
 import type { DialogProps } from './dialog-props';
 
 type Data = Record<string, unknown>;
@@ -135,7 +136,7 @@ export default function FormDialog(props: DialogProps<FormQuestion>) {
             busy={sending}
             onActivate={markAttempt}
           >
-            {t('action.submit')}
+            {answerLabel(question, t, 'form')}
           </DeliberateButton>
         </>
       }

@@ -30,7 +30,7 @@ function GatewayLines({ agent, reportedBy }: { agent: string | undefined; report
 }
 
 /** A server's question: which call caused it, the round (and where it stands in it), task, time limit, agent. */
-export function QuestionOriginLines({ origin }: { origin: QuestionOrigin }) {
+export function QuestionOriginLines({ origin, toCome }: { origin: QuestionOrigin; toCome?: string[] | undefined }) {
   const t = useT();
   const summary = origin.argumentsSummary?.trim() ?? '';
   const shownSummary = summary.length > MAX_SUMMARY ? `${summary.slice(0, MAX_SUMMARY - 1)}…` : summary;
@@ -61,7 +61,7 @@ export function QuestionOriginLines({ origin }: { origin: QuestionOrigin }) {
           {origin.roundPosition.index < origin.roundPosition.count && (
             <span className="origin-to-come">
               {t('origin.toCome', {
-                keys: origin.roundPosition.keys.slice(origin.roundPosition.index).join(', '),
+                titles: (toCome ?? origin.roundPosition.keys.slice(origin.roundPosition.index)).join('; '),
               })}
             </span>
           )}

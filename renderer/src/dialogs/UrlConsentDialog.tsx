@@ -4,6 +4,7 @@ import { useT } from '../i18n/i18n-context';
 import AnswerButton from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
 import QuestionShell from './QuestionShell';
+import { answerLabel } from './round-labels';
 import UrlDisplay from './UrlDisplay';
 import type { DialogProps, UrlDialogExtras } from './dialog-props';
 import { useOpenLink } from './use-open-link';
@@ -48,7 +49,7 @@ export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDi
             {/* A user who landed on a page they distrust must be able to say no, not only cancel. */}
             <AnswerButton answer={{ action: 'decline' }} />
             <AnswerButton answer={{ action: 'accept' }} look="primary">
-              {t('action.done')}
+              {answerLabel(question, t, 'url')}
             </AnswerButton>
           </>
         ) : (
