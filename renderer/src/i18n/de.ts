@@ -30,9 +30,10 @@ export const de: Dictionary = {
   'dialog.title.url': '{server} bittet Sie, einen Link zu öffnen',
   'dialog.close': 'Abbrechen: schließen, ohne zu antworten',
   'dialog.escHint': 'Esc schließt, ohne zu antworten.',
-  'dialog.cancelTask': 'Task abbrechen',
+  'dialog.cancelTask': 'Aufgabe abbrechen',
   'dialog.cancelTaskHint':
-    'Bricht den ganzen Task auf seinem Server ab (tasks/cancel). Ablehnen oder Schließen beantworten nur diese Frage.',
+    'Bricht die ganze Aufgabe auf ihrem Server ab (tasks/cancel). ' +
+    'Ablehnen oder Schließen beantworten nur diese Frage.',
   'dialog.messageLabel': 'Nachricht des Servers',
   'dialog.noMessage': 'Der Server hat keine Nachricht geschickt.',
   'dialog.sending': 'Wird gesendet …',
@@ -52,7 +53,7 @@ export const de: Dictionary = {
   'origin.reportedByGateway': 'Server, Aufruf und Agent laut Gateway',
   'origin.destructive': 'Der Server kennzeichnet dieses Tool als destruktiv: Es kann etwas löschen oder ändern.',
   'origin.readOnly': 'Der Server kennzeichnet dieses Tool als nur lesend: Es sollte nichts ändern.',
-  'origin.task': 'Task {id} von {name}, läuft seit {age}',
+  'origin.task': 'Aufgabe {id} von {name}, läuft seit {age}',
   'age.underMinute': 'weniger als einer Minute',
   'age.minutes': '{minutes} Min.',
   'age.hours': '{hours} Std. {minutes} Min.',
@@ -234,7 +235,7 @@ export const de: Dictionary = {
   'nav.label': 'Hauptnavigation',
   'nav.servers': 'Server',
   'nav.tools': 'Werkzeuge',
-  'nav.tasks': 'Tasks',
+  'nav.tasks': 'Aufgaben',
   'nav.history': 'Verlauf',
   'nav.settings': 'Einstellungen',
   'nav.waiting.one': 'Frage wartet auf Sie',
@@ -368,14 +369,15 @@ export const de: Dictionary = {
     'mcp.json oder settings.json)',
   'tools.emptyResult': 'Das Werkzeug hat keinen Inhalt zurückgegeben.',
 
-  'tasks.title': 'Tasks',
+  'tasks.title': 'Aufgaben',
   'tasks.lede':
     'Lang laufende Werkzeugaufrufe. Ihre Fragen erreichen Sie als Dialoge. Abbrechen bittet den Server aufzuhören; ' +
     'wann, entscheidet er.',
-  'tasks.empty': 'Noch keine Tasks.',
+  'tasks.empty': 'Noch keine Aufgaben.',
   'tasks.emptyHint':
-    'Ein Werkzeug, das Minuten läuft, antwortet als Task; er erscheint hier, solange er läuft und nachdem er endet.',
-  'tasks.loadFailed': 'Die Tasks konnten nicht geladen werden: {error}',
+    'Ein Werkzeug, das Minuten läuft, antwortet als Aufgabe; ' +
+    'sie erscheint hier, solange sie läuft und nachdem sie endet.',
+  'tasks.loadFailed': 'Die Aufgaben konnten nicht geladen werden: {error}',
   'tasks.running': 'Laufend',
   'tasks.finished': 'Beendet',
   'tasks.col.server': 'Server',
@@ -392,7 +394,7 @@ export const de: Dictionary = {
   'tasks.notFollowed': 'von dieser App nicht verfolgt',
   'tasks.cancel': 'Abbrechen',
   'tasks.cancelling': 'Wird abgebrochen …',
-  'tasks.cancelLabel': 'Task {id} von {tool} abbrechen',
+  'tasks.cancelLabel': 'Aufgabe {id} von {tool} abbrechen',
   'tasks.cancelFailed': 'Abbrechen fehlgeschlagen: {error}',
   'tasks.onServer': 'auf {server}',
 
@@ -432,7 +434,7 @@ export const de: Dictionary = {
   'history.kind.note': 'Hinweis',
   'history.kind.answer': 'Antwort',
   'history.kind.call-end': 'Aufruf beendet',
-  'history.kind.task': 'Task-Status',
+  'history.kind.task': 'Aufgabenstatus',
   'history.mode.form': 'Formulare',
   'history.mode.url': 'Link',
   'history.title.form': '{server} bat um Angaben',
