@@ -36,6 +36,8 @@ export const de: Dictionary = {
     'Ablehnen oder Schließen beantworten nur diese Frage.',
   'dialog.messageLabel': 'Nachricht des Servers',
   'dialog.noMessage': 'Der Server hat keine Nachricht geschickt.',
+  'dialog.messageMore': 'Es folgt mehr: ganze Nachricht zeigen ({count} Zeichen)',
+  'dialog.messageLess': 'Weniger von der Nachricht zeigen',
   'dialog.sending': 'Wird gesendet …',
   'dialog.sendFailed': 'Die Antwort konnte nicht gesendet werden: {error}',
 

@@ -35,6 +35,8 @@ export const en = {
     'Stops the whole task on its server (tasks/cancel). Decline or Close answer only this question.',
   'dialog.messageLabel': 'Message from the server',
   'dialog.noMessage': 'The server sent no message.',
+  'dialog.messageMore': 'More follows: show the whole message ({count} characters)',
+  'dialog.messageLess': 'Show less of the message',
   'dialog.sending': 'Sending…',
   'dialog.sendFailed': 'The answer could not be sent: {error}',
 
