@@ -6,6 +6,7 @@ import MessageText from './MessageText';
 import { QuestionOriginLines } from './OriginLines';
 import type { DialogProps } from './dialog-props';
 import { shownRound } from './round-labels';
+import { TaskCancelButton } from './TaskOriginLine';
 
 /** Props: the question dialog's own, plus its kind, footer buttons and what the body shows under the message. */
 export type QuestionShellProps = DialogProps & {
@@ -33,6 +34,9 @@ export default function QuestionShell({ question, kind, children, toCome, status
       title={t(`dialog.title.${kind}`, { server })}
       origin={<QuestionOriginLines origin={question.origin} toCome={toCome} />}
       describedBy={messageId}
+      footerAside={
+        question.origin.task && <TaskCancelButton task={question.origin.task} name={question.origin.name ?? server} />
+      }
     >
       <MessageText id={messageId} message={question.message} />
       {children}
