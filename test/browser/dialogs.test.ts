@@ -507,6 +507,18 @@ describe('accessibility (axe-core, with colour contrast) and screenshots', () =>
       await shot(p, `confirm-${theme}`);
       await p.keyboard.press('Escape');
 
+      // A tool its server marks destructive: said under the title, and Accept in the danger colour.
+      const destructive = confirmQuestion({
+        message: 'Delete time entry 7? This cannot be undone.',
+        origin: origin({ server: 'kimai', name: 'delete_time_entry', toolHints: { destructive: true } }),
+      });
+      await push(p, destructive);
+      await p.waitForSelector('[role="dialog"] [data-arming]', { state: 'detached' });
+      expect(await p.locator('[role="dialog"] button.button-danger').textContent()).toBe('Accept');
+      expect(await axe(p)).toEqual([]);
+      await shot(p, `confirm-destructive-${theme}`);
+      await p.keyboard.press('Escape');
+
       await push(p, urlQuestion());
       expect(await axe(p)).toEqual([]);
       await shot(p, `url-${theme}`);
