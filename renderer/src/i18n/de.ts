@@ -280,6 +280,9 @@ export const de: Dictionary = {
   'servers.muteHint':
     'Seine Fragen werden dann ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten), ' +
     'bis Sie dies ausschalten oder Countersign neu startet.',
+  'servers.muteHintOnce':
+    '„In dieser Sitzung nicht mehr fragen“ bei einem Server: Seine Fragen werden dann ohne Anzeige abgebrochen ' +
+    '(und trotzdem im Verlauf festgehalten), bis Sie es ausschalten oder Countersign neu startet.',
   'servers.protocol': 'MCP {version}',
   'servers.muteOn':
     'Eingeschaltet: Fragen dieses Servers werden ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten). ' +

@@ -265,6 +265,9 @@ export const en = {
   'servers.muteHint':
     'Its questions are then cancelled without being shown ' +
     '(and still recorded in the history) until you turn this off or Countersign restarts.',
+  'servers.muteHintOnce':
+    '“Stop asking this session” on a server: its questions are then cancelled without being shown ' +
+    '(and still recorded in the history) until you turn it off or Countersign restarts.',
   'servers.protocol': 'MCP {version}',
   'servers.muteOn':
     'On: questions from this server are cancelled without being shown (each is still recorded in the history). ' +
