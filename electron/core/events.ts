@@ -2,7 +2,7 @@
 // subscribe to these. Answers are reported BEFORE they are sent, and the core
 // waits for observers (write-ahead), so an answered question is always on
 // disk before the server learns the answer.
-import type { Answer, CallMethod, Question } from '../../shared/elicitation/types';
+import type { Answer, CallMethod, Question, ToolHints } from '../../shared/elicitation/types';
 import type { HostErrorCode } from './host-error';
 import type { CallOutcome } from '../../shared/history/journal-types';
 import type { DecidedBy } from './prompter/prompter';
@@ -21,6 +21,8 @@ export interface CallContext {
   arguments?: Record<string, unknown>;
   /** Which agent connection caused the call (gateway), if any. */
   agent?: string;
+  /** The tool's annotations from the server's last tools/list, if it set any. */
+  toolHints?: ToolHints;
   /** The call was reported by a gateway over the approval channel: its labels are the gateway's word. */
   reportedBy?: 'gateway';
 }

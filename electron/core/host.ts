@@ -3,7 +3,7 @@
 // and the gateway all drive this one class.
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
-import type { CallMethod } from '../../shared/elicitation/types';
+import type { CallMethod, ToolHints } from '../../shared/elicitation/types';
 import type { Tool } from '@modelcontextprotocol/client';
 import { ElicitationCompletions, runLegacyCall } from './calls/legacy-call';
 import type { QuestionAwareDeadline } from './calls/question-aware-deadline';
@@ -292,6 +292,23 @@ interface ServerSlot {
   toolHeaders: Map<string, HeaderDeclaration[]>;
   /** Legacy execution.taskSupport by tool, from the last tools/list. */
   toolTaskSupport?: Map<string, string>;
+  /** The annotations each tool set (destructive, read-only), from the last tools/list; dialogs show them. */
+  toolHints: Map<string, ToolHints>;
+}
+
+/** The hints of a tools/list entry's `annotations`, or undefined when it sets none. */
+export function toolHintsOf(annotations: unknown): ToolHints | undefined {
+  if (typeof annotations !== 'object' || annotations === null) return undefined;
+  const a = annotations as { destructiveHint?: unknown; readOnlyHint?: unknown };
+  if (a.readOnlyHint === true) return { readOnly: true };
+  if (a.destructiveHint === true) return { destructive: true };
+  return undefined;
+}
+
+/** The called tool's hints for its CallContext (tools/call only), as a spread. */
+function toolHintsFor(slot: ServerSlot, request: { method: CallMethod; name: string }): { toolHints?: ToolHints } {
+  const hints = request.method === 'tools/call' ? slot.toolHints.get(request.name) : undefined;
+  return hints ? { toolHints: hints } : {};
 }
 
 /** The host core. */
@@ -388,7 +405,12 @@ export class Host {
   private slot(name: string): ServerSlot {
     let slot = this.slots.get(name);
     if (!slot) {
-      slot = { completions: new ElicitationCompletions(), calls: new Map(), toolHeaders: new Map() };
+      slot = {
+        completions: new ElicitationCompletions(),
+        calls: new Map(),
+        toolHeaders: new Map(),
+        toolHints: new Map(),
+      };
       this.slots.set(name, slot);
     }
     return slot;
@@ -484,10 +506,13 @@ export class Host {
     const { tools } = await conn.client.listTools();
     const slot = this.slot(name);
     slot.toolHeaders.clear();
+    slot.toolHints.clear();
     slot.toolTaskSupport = new Map();
     for (const tool of tools) {
       const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
       if (typeof support === 'string') slot.toolTaskSupport.set(tool.name, support);
+      const hints = toolHintsOf(tool.annotations);
+      if (hints) slot.toolHints.set(tool.name, hints);
       const scan = scanHeaderDeclarations(tool.inputSchema);
       if (scan.valid && scan.declarations.length > 0) slot.toolHeaders.set(tool.name, scan.declarations);
     }
@@ -572,6 +597,8 @@ export class Host {
     };
     if (request.arguments) context.arguments = request.arguments;
     if (request.agent) context.agent = request.agent;
+    const hints = slot.toolHints.get(request.name);
+    if (hints) context.toolHints = hints;
     const live = new LazyLive(context, cancel);
     if (look) look.live = live;
     slot.calls.set(context.callId, live);
@@ -662,6 +689,7 @@ export class Host {
           name: request.name,
           ...(request.arguments ? { arguments: request.arguments } : {}),
           ...(request.agent ? { agent: request.agent } : {}),
+          ...toolHintsFor(slot, request),
         };
     const live: LiveCall = resume?.live ?? { context, round: 1, controller, legacyQuestions: 0, ended: false };
     // Whatever ends the call withdraws its open questions at once, before

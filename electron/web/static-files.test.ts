@@ -26,6 +26,13 @@ describe('resolveStaticPath', () => {
     expect(await resolveStaticPath(root, '/settings')).toEqual({ file: join(root, 'index.html') });
   });
 
+  it('never serves the test page with a fake host, nor its chunks', async () => {
+    writeFileSync(join(root, 'harness.html'), 'x');
+    writeFileSync(join(root, 'assets', 'harness-abc123.js'), 'x');
+    expect(await resolveStaticPath(root, '/harness.html')).toMatchObject({ status: 404 });
+    expect(await resolveStaticPath(root, '/assets/harness-abc123.js')).toMatchObject({ status: 404 });
+  });
+
   it('refuses traversal, encoded separators, NUL, hidden files and symlinks out', async () => {
     expect(await resolveStaticPath(root, '/../outside.txt')).toMatchObject({ status: 403 });
     expect(await resolveStaticPath(root, '/assets/%2e%2e/%2e%2e/outside.txt')).toMatchObject({ status: 403 });

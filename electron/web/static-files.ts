@@ -66,6 +66,9 @@ export async function resolveStaticPath(
   if (segments.some((s) => s === '..' || s === '.')) return { status: 403, reason: 'path traversal refused' };
   // Hidden files (.env, .git) are never part of a renderer build.
   if (segments.some((s) => s.startsWith('.'))) return { status: 404, reason: 'not found' };
+  // The build also holds the test page with a fake host (harness.html and its
+  // harness-* chunks): a page that answers questions without a human is never served.
+  if (segments.some((s) => /^harness[.-]/.test(s))) return { status: 404, reason: 'not found' };
   const wanted = decoded === '/' ? '/index.html' : decoded;
   const file = resolve(root, `.${wanted}`);
   if (!inside(root, file)) return { status: 403, reason: 'path traversal refused' };

@@ -97,6 +97,19 @@ export interface QuestionOrigin {
   timeLimitMinutes?: number;
   /** Set when a long-running task asks (dialogs say "Task 4f2… of deploy, running 3 min"). */
   task?: { taskId: string; startedAt: string };
+  /** What the server's tool list says of the called tool (see ToolHints); absent when it says nothing. */
+  toolHints?: ToolHints;
+}
+
+/**
+ * A tool's annotations as its server reported them in tools/list: only hints
+ * set explicitly to true, and read-only wins (destructive then means nothing).
+ * They are the server's word, unchecked: dialogs say "the server marks this
+ * tool destructive", never that it is.
+ */
+export interface ToolHints {
+  destructive?: true;
+  readOnly?: true;
 }
 
 /** Warnings the URL analysis can raise; see shared/url. */

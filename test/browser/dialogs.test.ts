@@ -302,7 +302,7 @@ describe('confirm dialog', () => {
     await push(p, q);
     await p.keyboard.press('Enter');
     await p.keyboard.press('Space');
-    await tab(p, 3);
+    await tab(p, 4); // close, Cancel, Decline, Accept
     expect(await focused(p)).toBe('Accept');
     // A key held down from before: only auto-repeat events arrive on Accept.
     await p.evaluate(() => {
@@ -391,7 +391,7 @@ describe('URL consent dialog', () => {
     const p = await page();
     const q = urlQuestion();
     await push(p, q);
-    await tab(p, 5); // close, full link, copy, decline, open
+    await tab(p, 6); // close, full link, copy, cancel, decline, open
     expect(await focused(p)).toBe('Open in browser');
     await p.keyboard.press('Enter');
     await p.waitForSelector('[data-testid="url-waiting"]');
@@ -502,9 +502,21 @@ describe('accessibility (axe-core, with colour contrast) and screenshots', () =>
       });
       await push(p, confirm);
       await p.keyboard.press('Tab'); // show the focus ring on the close button
-      await p.keyboard.press('Tab'); // and on Decline
+      await p.keyboard.press('Tab'); // and on the labelled Cancel
       expect(await axe(p)).toEqual([]);
       await shot(p, `confirm-${theme}`);
+      await p.keyboard.press('Escape');
+
+      // A tool its server marks destructive: said under the title, and Accept in the danger colour.
+      const destructive = confirmQuestion({
+        message: 'Delete time entry 7? This cannot be undone.',
+        origin: origin({ server: 'kimai', name: 'delete_time_entry', toolHints: { destructive: true } }),
+      });
+      await push(p, destructive);
+      await p.waitForSelector('[role="dialog"] [data-arming]', { state: 'detached' });
+      expect(await p.locator('[role="dialog"] button.button-danger').textContent()).toBe('Accept');
+      expect(await axe(p)).toEqual([]);
+      await shot(p, `confirm-destructive-${theme}`);
       await p.keyboard.press('Escape');
 
       await push(p, urlQuestion());

@@ -31,7 +31,7 @@ describe('a round of several questions', () => {
 
     await dialog.getByText('Which project is this for?').waitFor();
     await expect(position.textContent()).resolves.toBe(
-      'Question 1 of 3 from kimai, round 1Still to come: confirm, ticket. The answers are sent together after the last one.',
+      'Question 1 of 3 from kimai, round 1Still to come: Log this time?; example.com. The answers are sent together after the last one.',
     );
     await expect.poll(() => waiting.textContent()).toBe('3');
     for (const theme of ['light', 'dark'] as const) {
@@ -44,14 +44,14 @@ describe('a round of several questions', () => {
     // The first question has no way back; pick a project that is not the default.
     await expect(dialog.getByRole('button', { name: 'Back' }).count()).resolves.toBe(0);
     await dialog.getByLabel('ops', { exact: true }).check();
-    await answerDialog(page, 'Submit');
+    await answerDialog(page, 'Next');
 
     await dialog.getByText('Log this time?').waitFor();
     await expect(position.textContent()).resolves.toContain('Question 2 of 3 from kimai, round 1');
-    await expect(position.textContent()).resolves.toContain('Still to come: ticket.');
+    await expect(position.textContent()).resolves.toContain('Still to come: example.com.');
     await expect.poll(() => waiting.textContent()).toBe('2');
     expect(await axe(page)).toEqual([]);
-    await answerDialog(page, 'Accept');
+    await answerDialog(page, 'Accept, next');
 
     await dialog.locator('[data-testid="url-full"]').waitFor();
     await expect(position.textContent()).resolves.toBe('Question 3 of 3 from kimai, round 1');
@@ -72,9 +72,9 @@ describe('a round of several questions', () => {
     expect(await axe(page)).toEqual([]);
     // Change the first answer; the second is kept as it was.
     await dialog.getByLabel('cs', { exact: true }).check();
-    await answerDialog(page, 'Submit');
+    await answerDialog(page, 'Next');
     await dialog.getByText('Log this time?').waitFor();
-    await answerDialog(page, 'Accept');
+    await answerDialog(page, 'Accept, next');
     await dialog.locator('[data-testid="url-full"]').waitFor();
     await answerDialog(page, 'Decline');
 
@@ -92,9 +92,9 @@ describe('a round of several questions', () => {
     await callFromToolsView(page, 'kimai', 'three_questions');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Which project is this for?').waitFor();
-    await answerDialog(page, 'Submit');
+    await answerDialog(page, 'Next');
     await dialog.getByText('Log this time?').waitFor();
-    await answerDialog(page, 'Accept');
+    await answerDialog(page, 'Accept, next');
     await dialog.locator('[data-testid="url-full"]').waitFor();
     await pressUntil(page, 'Open in browser', '[data-testid="url-waiting"]');
     expect(app.opened).toEqual(['https://example.com/tickets/42']);
@@ -102,13 +102,13 @@ describe('a round of several questions', () => {
     // Back to the confirm question, and forward again by answering it.
     await dialog.getByRole('button', { name: 'Back' }).click();
     await dialog.getByText('Log this time?').waitFor();
-    await answerDialog(page, 'Accept');
+    await answerDialog(page, 'Accept, next');
     await dialog.locator('[data-testid="url-full"]').waitFor();
     await expect(dialog.getByTestId('url-waiting').isVisible()).resolves.toBe(true);
     await expect(dialog.getByRole('button', { name: 'Open in browser' }).count()).resolves.toBe(0);
     expect(await axe(page)).toEqual([]);
     expect(app.opened).toHaveLength(1);
-    await answerDialog(page, 'I’m done, continue');
+    await answerDialog(page, 'I’m done, send 3 answers');
 
     const result = page.locator('.call-card').first();
     await expect(result.locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe(

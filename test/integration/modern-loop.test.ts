@@ -45,6 +45,16 @@ describe('modern era over stdio', () => {
     }
   });
 
+  it("a question carries the tool's annotations from the host's tools/list, as the server set them", async () => {
+    const { host, events } = setup([{ kind: 'decline' }, { kind: 'decline' }]);
+    await host.listTools('fx');
+    await host.call({ server: 'fx', method: 'tools/call', name: 'confirm_delete', arguments: { entryId: 4 } });
+    expect(events.asked[0]!.question.origin.toolHints).toEqual({ destructive: true });
+    // A tool whose listing sets no hint gets none: nothing is guessed from the spec's defaults.
+    await host.call({ server: 'fx', method: 'tools/call', name: 'typed_confirm', arguments: { entryId: 4 } });
+    expect(events.asked[1]!.question.origin).not.toHaveProperty('toolHints');
+  });
+
   it('inputRequests that is not an object (42) is an invalid result, not a pacing round', async () => {
     const { host, wireLog } = setup([]);
     const error: unknown = await host

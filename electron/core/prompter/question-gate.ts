@@ -97,6 +97,7 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
   if (ctx.roundPosition && ctx.roundPosition.count > 1) origin.roundPosition = ctx.roundPosition;
   if (ctx.lastRound) origin.lastRound = true;
   if (ctx.task) origin.task = { taskId: ctx.task.taskId, startedAt: ctx.task.startedAt };
+  if (ctx.call?.toolHints) origin.toolHints = { ...ctx.call.toolHints };
   const summary =
     summariseArguments(ctx.call?.arguments) ??
     (reported?.argumentsSummary !== undefined ? oneLine(reported.argumentsSummary, 120) : undefined);

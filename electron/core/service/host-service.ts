@@ -635,7 +635,8 @@ export class HostService implements HostApi {
     const conn = await this.connect(server);
     const caps = conn.client.getServerCapabilities() ?? {};
     const [tools, prompts, resources] = await Promise.all([
-      caps.tools ? conn.client.listTools().then((r) => r.tools) : [],
+      // The host's own listing: it remembers each tool's annotations for the dialogs.
+      caps.tools ? this.host.listTools(server) : [],
       caps.prompts ? conn.client.listPrompts().then((r) => r.prompts) : [],
       caps.resources ? conn.client.listResources().then((r) => r.resources) : [],
     ]);

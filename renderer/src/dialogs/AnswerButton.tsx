@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Answer } from '../../../shared/elicitation/types';
+import type { Answer, Question } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
 import DeliberateButton from './DeliberateButton';
 
@@ -15,11 +15,16 @@ export const AnswerSinkContext = createContext<AnswerSink | null>(null);
 /** Props: the answer the button sends, its look, and its label (Decline and Cancel have theirs). */
 export interface AnswerButtonProps {
   answer: Answer;
-  look?: 'plain' | 'primary';
+  look?: 'plain' | 'primary' | 'danger';
   children?: ReactNode;
 }
 
-const LOOK = { plain: 'button', primary: 'button button-primary' } as const;
+const LOOK = { plain: 'button', primary: 'button button-primary', danger: 'button button-danger' } as const;
+
+/** The look of the button that says yes: the danger accent when the server marks the tool destructive. */
+export function acceptLook(question: Question): 'primary' | 'danger' {
+  return question.origin.toolHints?.destructive ? 'danger' : 'primary';
+}
 
 /**
  * A footer button that sends one answer, deliberately (see DeliberateButton):

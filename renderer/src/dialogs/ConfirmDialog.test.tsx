@@ -12,7 +12,7 @@ async function open(extra: Parameters<typeof confirmQuestion>[0] = {}, options: 
 }
 
 describe('ConfirmDialog', () => {
-  it('shows only who asks, why, the message, Decline and Accept', async () => {
+  it('shows only who asks, why, the message, and Cancel, Decline and Accept as labelled buttons', async () => {
     const { dialog } = await open({
       origin: origin({
         server: 'files',
@@ -34,7 +34,30 @@ describe('ConfirmDialog', () => {
       within(dialog)
         .getAllByRole('button')
         .map((b) => b.textContent || b.getAttribute('aria-label')),
-    ).toEqual(['Cancel: dismiss without answering', 'Decline', 'Accept']);
+    ).toEqual(['Cancel: dismiss without answering', 'Cancel', 'Decline', 'Accept']);
+  });
+
+  it('says when the server marks the tool destructive, and puts the danger accent on Accept', async () => {
+    const { dialog } = await open({
+      origin: origin({
+        server: 'tt',
+        method: 'tools/call',
+        name: 'delete_time_entry',
+        toolHints: { destructive: true },
+      }),
+    });
+    expect(within(dialog).getByText(/The server marks this tool destructive/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Accept' }).className).toContain('button-danger');
+    expect(within(dialog).getByRole('button', { name: 'Accept' }).className).not.toContain('button-primary');
+  });
+
+  it('says when the server marks the tool read-only; Accept keeps its usual look', async () => {
+    const { dialog } = await open({
+      origin: origin({ server: 'tt', method: 'tools/call', name: 'list', toolHints: { readOnly: true } }),
+    });
+    expect(within(dialog).getByText(/The server marks this tool read-only/)).toBeTruthy();
+    expect(within(dialog).queryByText(/destructive/)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Accept' }).className).toContain('button-primary');
   });
 
   it('names the agent whose call asks, when it came through the gateway', async () => {
@@ -71,6 +94,7 @@ describe('ConfirmDialog', () => {
   it('Accept by keyboard: Tab to it, then Enter (or Space)', async () => {
     const { app, user } = await open();
     await user.tab(); // close
+    await user.tab(); // Cancel
     await user.tab(); // Decline
     await user.tab(); // Accept
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Accept' }));
@@ -79,7 +103,7 @@ describe('ConfirmDialog', () => {
     expect(app.answers()[0]!.answer).toEqual({ action: 'accept', content: {} });
   });
 
-  it('Decline sends decline; Escape and the close button send cancel', async () => {
+  it('Decline sends decline; Escape, the close button and the labelled Cancel send cancel', async () => {
     for (const [act, expected] of [
       [
         async (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: 'Decline' })),
@@ -87,7 +111,12 @@ describe('ConfirmDialog', () => {
       ],
       [async (u: ReturnType<typeof userEvent.setup>) => u.keyboard('{Escape}'), { action: 'cancel' }],
       [
-        async (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: /^Cancel/ })),
+        async (u: ReturnType<typeof userEvent.setup>) =>
+          u.click(screen.getByRole('button', { name: 'Cancel: dismiss without answering' })),
+        { action: 'cancel' },
+      ],
+      [
+        async (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: 'Cancel' })),
         { action: 'cancel' },
       ],
     ] as const) {
@@ -98,6 +127,14 @@ describe('ConfirmDialog', () => {
       expect(dialog.isConnected).toBe(false);
       app.unmount();
     }
+  });
+
+  it('the labelled Cancel arms like every answer button: an early click is refused', async () => {
+    const { app, user } = await open({}, { armDelayMs: 3_000 });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(cancel.getAttribute('aria-disabled')).toBe('true');
+    await user.click(cancel);
+    expect(app.answers()).toHaveLength(0);
   });
 
   it('ignores a held (auto-repeating) Enter on Accept', async () => {

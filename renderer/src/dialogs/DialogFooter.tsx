@@ -10,10 +10,12 @@ export interface DialogFooterProps {
   status?: string | null;
   /** Within a round: back to the previous question. Answers nothing, so it needs no arming delay. */
   onBack?: () => void;
+  /** A control beside the status that is not an answer (e.g. "Cancel task"). */
+  aside?: ReactNode;
 }
 
 /** The bottom bar: a status line (sending, failure, hint) and the buttons, primary last. */
-export default function DialogFooter({ children, sending, sendError, status, onBack }: DialogFooterProps) {
+export default function DialogFooter({ children, sending, sendError, status, onBack, aside }: DialogFooterProps) {
   const t = useT();
   return (
     <footer className="dialog-footer">
@@ -27,6 +29,7 @@ export default function DialogFooter({ children, sending, sendError, status, onB
             {sending ? t('dialog.sending') : (status ?? t('dialog.escHint'))}
           </p>
         )}
+        {aside}
       </div>
       <div className="actions">
         {onBack && (

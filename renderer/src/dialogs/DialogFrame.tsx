@@ -49,7 +49,7 @@ export default function DialogFrame({
     };
   }, []);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement> | globalThis.KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
@@ -65,14 +65,29 @@ export default function DialogFrame({
       return;
     }
     const active = document.activeElement;
-    if (e.shiftKey && (active === first || active === ref.current)) {
+    const outside = !ref.current.contains(active);
+    if (e.shiftKey && (active === first || active === ref.current || outside)) {
       e.preventDefault();
       last.focus();
-    } else if (!e.shiftKey && active === last) {
+    } else if (!e.shiftKey && (active === last || outside)) {
       e.preventDefault();
       first.focus();
     }
   };
+  // Focus can fall to the page when the focused control vanishes (a step of
+  // the dialog replaced it). Keys then still belong to the dialog: Escape
+  // cancels, Tab comes back to the dialog's first control, never to whatever
+  // follows on the page. The handler is read through a ref so the listener stays put.
+  const keyHandler = useRef(onKeyDown);
+  keyHandler.current = onKeyDown;
+  useEffect(() => {
+    const onPageKey = (e: globalThis.KeyboardEvent) => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) keyHandler.current(e);
+    };
+    document.addEventListener('keydown', onPageKey);
+    return () => document.removeEventListener('keydown', onPageKey);
+  }, []);
 
   return (
     <div className="dialog-backdrop">

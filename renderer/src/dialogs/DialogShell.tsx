@@ -30,6 +30,8 @@ export interface DialogShellProps {
   actions: ReactNode;
   /** The body. */
   children: ReactNode;
+  /** In the footer beside the status: a control that is not an answer. */
+  footerAside?: ReactNode;
 }
 
 /**
@@ -48,6 +50,7 @@ export default function DialogShell({
   status,
   actions,
   children,
+  footerAside,
   ...header
 }: DialogShellProps) {
   const titleId = useId();
@@ -57,7 +60,7 @@ export default function DialogShell({
     <DialogFrame questionId={questionId} kind={kind} labelledBy={titleId} describedBy={describedBy} onCancel={cancel}>
       <DialogHeader {...header} titleId={titleId} busy={sending} onClose={cancel} />
       <div className="dialog-body">{children}</div>
-      <DialogFooter sending={sending} sendError={sendError} status={status} onBack={onBack}>
+      <DialogFooter sending={sending} sendError={sendError} status={status} onBack={onBack} aside={footerAside}>
         <AnswerSinkContext.Provider value={sink}>{actions}</AnswerSinkContext.Provider>
       </DialogFooter>
     </DialogFrame>

@@ -28,6 +28,14 @@ async function open(
 }
 
 describe('FormDialog: who asks and why', () => {
+  it('puts the danger accent on Submit when the server marks the tool destructive', async () => {
+    const { dialog } = await open(simple, {
+      origin: origin({ server: 'ops', method: 'tools/call', name: 'deploy', toolHints: { destructive: true } }),
+    });
+    expect(within(dialog).getByText(/The server marks this tool destructive/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Submit' }).className).toContain('button-danger');
+  });
+
   it('shows server, call, arguments summary, round and message as plain text', async () => {
     const { dialog } = await open(simple, {
       message: 'Fill in <b>this</b> and see https://example.com **now**',
@@ -283,6 +291,7 @@ describe('FormDialog: three outcomes', () => {
     expect((screen.getByLabelText('core') as HTMLInputElement).checked).toBe(true);
     await user.tab();
     await user.keyboard(' ');
+    await user.tab(); // Cancel
     await user.tab(); // Decline
     await user.tab(); // Submit
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Submit' }));

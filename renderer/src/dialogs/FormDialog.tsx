@@ -11,9 +11,10 @@ import InlineValidatedForm from '../forms/InlineValidatedForm';
 import { buildUiSchema } from '../forms/ui-schema';
 import { useT } from '../i18n/i18n-context';
 import { plural } from '../i18n/translate';
-import AnswerButton from './AnswerButton';
+import AnswerButton, { acceptLook } from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
 import QuestionShell from './QuestionShell';
+import { answerLabel } from './round-labels';
 import type { DialogProps } from './dialog-props';
 
 type Data = Record<string, unknown>;
@@ -125,15 +126,17 @@ export default function FormDialog(props: DialogProps<FormQuestion>) {
       status={attempted && invalidFields > 0 ? plural(t, 'form.invalid', invalidFields) : null}
       actions={
         <>
+          {/* Cancel labelled as itself, not only behind × and Escape: "not now" differs from "no". */}
+          <AnswerButton answer={{ action: 'cancel' }} />
           <AnswerButton answer={{ action: 'decline' }} />
           <DeliberateButton
             type="submit"
             form={formId}
-            className="button button-primary"
+            className={`button button-${acceptLook(question)}`}
             busy={sending}
             onActivate={markAttempt}
           >
-            {t('action.submit')}
+            {answerLabel(question, t, 'form')}
           </DeliberateButton>
         </>
       }

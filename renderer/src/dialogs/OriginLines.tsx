@@ -30,7 +30,7 @@ function GatewayLines({ agent, reportedBy }: { agent: string | undefined; report
 }
 
 /** A server's question: which call caused it, the round (and where it stands in it), task, time limit, agent. */
-export function QuestionOriginLines({ origin }: { origin: QuestionOrigin }) {
+export function QuestionOriginLines({ origin, toCome }: { origin: QuestionOrigin; toCome?: string[] | undefined }) {
   const t = useT();
   const summary = origin.argumentsSummary?.trim() ?? '';
   const shownSummary = summary.length > MAX_SUMMARY ? `${summary.slice(0, MAX_SUMMARY - 1)}…` : summary;
@@ -61,7 +61,7 @@ export function QuestionOriginLines({ origin }: { origin: QuestionOrigin }) {
           {origin.roundPosition.index < origin.roundPosition.count && (
             <span className="origin-to-come">
               {t('origin.toCome', {
-                keys: origin.roundPosition.keys.slice(origin.roundPosition.index).join(', '),
+                titles: (toCome ?? origin.roundPosition.keys.slice(origin.roundPosition.index)).join('; '),
               })}
             </span>
           )}
@@ -71,6 +71,17 @@ export function QuestionOriginLines({ origin }: { origin: QuestionOrigin }) {
         // The human should know that asking again ends the call, before answering this round.
         <p className="origin-last-round" data-testid="last-round">
           {t('origin.lastRound')}
+        </p>
+      )}
+      {origin.toolHints?.destructive && (
+        // Before deciding, the human should see what the server says the tool does.
+        <p className="origin-hint origin-destructive" data-testid="tool-destructive">
+          {t('origin.destructive')}
+        </p>
+      )}
+      {origin.toolHints?.readOnly && (
+        <p className="origin-hint origin-read-only" data-testid="tool-read-only">
+          {t('origin.readOnly')}
         </p>
       )}
       {origin.task && <TaskOriginLine task={origin.task} name={origin.name ?? origin.server} />}

@@ -191,11 +191,11 @@ describe('a link question within a round', () => {
     const { confirm, url } = round('confirm');
     const app = await renderApp({ questions: [confirm, url] });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(screen.getByRole('button', { name: 'Accept, next' }));
     await user.click(await screen.findByRole('button', { name: 'Open in browser' }));
     await screen.findByTestId('url-waiting');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept, next' }));
 
     // Back on the link: still opened, so no second consent and no second opening.
     expect(await screen.findByTestId('url-waiting')).toBeTruthy();
@@ -203,7 +203,7 @@ describe('a link question within a round', () => {
     expect(document.activeElement).toBe(screen.getByTestId('url-waiting'));
     expect(opens(app)).toHaveLength(1);
     expect(app.answers()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'I’m done, continue' }));
+    await user.click(screen.getByRole('button', { name: 'I’m done, send 2 answers' }));
     await waitFor(() => expect(app.answers()).toHaveLength(2));
     expect(app.answers()).toEqual([
       { questionId: confirm.id, answer: { action: 'accept', content: {} } },
@@ -219,7 +219,7 @@ describe('a link question within a round', () => {
       if (way === 'myself') app.host.setOpenResult({ opened: false, reason: 'no system browser' });
       await user.click(screen.getByRole('button', { name: 'Open in browser' }));
       if (way === 'myself') await user.click(await screen.findByRole('button', { name: 'I opened it myself' }));
-      await user.click(await screen.findByRole('button', { name: 'I’m done, continue' }));
+      await user.click(await screen.findByRole('button', { name: 'I’m done, next' }));
       await screen.findByRole('heading', { name: 'github asks for your confirmation' });
       await user.click(screen.getByRole('button', { name: 'Back' }));
 
@@ -229,7 +229,7 @@ describe('a link question within a round', () => {
       expect(app.answers()).toEqual([]);
       // Changing the answer is still possible: Decline, then the rest of the round.
       await user.click(screen.getByRole('button', { name: 'Decline' }));
-      await user.click(await screen.findByRole('button', { name: 'Accept' }));
+      await user.click(await screen.findByRole('button', { name: 'Accept and send 2 answers' }));
       await waitFor(() => expect(app.answers()).toHaveLength(2));
       expect(app.answers()[0]).toEqual({ questionId: url.id, answer: { action: 'decline' } });
       expect(opens(app)).toHaveLength(1);
@@ -242,14 +242,64 @@ describe('a link question within a round', () => {
     const other = urlQuestion();
     const app = await renderApp({ questions: [confirm, url, other] });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(screen.getByRole('button', { name: 'Accept, next' }));
     await user.click(await screen.findByRole('button', { name: 'Open in browser' }));
-    await user.click(await screen.findByRole('button', { name: 'I’m done, continue' }));
+    await user.click(await screen.findByRole('button', { name: 'I’m done, send 2 answers' }));
     await waitFor(() => expect(app.answers()).toHaveLength(2));
     // The next link question is a question of its own: nothing of the last one's opening carries over.
     await waitFor(() => expect(document.querySelector(`[data-question-id="${other.id}"]`)).not.toBeNull());
     expect(screen.getByRole('button', { name: 'Open in browser' })).toBeTruthy();
     expect(screen.queryByTestId('url-waiting')).toBeNull();
     expect(app.stores.queue.getState().opened).toEqual({});
+  });
+});
+
+describe('a round of three, put at once', () => {
+  function round() {
+    const keys = ['project', 'confirm', 'ticket'];
+    const at = (key: string) =>
+      origin({ key, roundPosition: { index: keys.indexOf(key) + 1, count: 3, keys, roundId: 'r3' } });
+    return [
+      formQuestion(
+        { type: 'object', properties: { project: { type: 'string', title: 'Project' } } },
+        { origin: at('project') },
+      ),
+      confirmQuestion({ origin: at('confirm'), message: 'Log this time?' }),
+      urlQuestion({}, { origin: at('ticket') }),
+    ] as const;
+  }
+
+  it('says "Next" before the last question and what the last one sends; "Still to come" names titles', async () => {
+    const [form, confirm, url] = round();
+    const app = await renderApp({ questions: [form, confirm, url] });
+    const user = userEvent.setup();
+    const position = await screen.findByTestId('round-position');
+    expect(position.textContent).toContain('Still to come: Log this time?; accounts.example.com.');
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept, next' }));
+    // The link question: opening is one button, sending the round another.
+    await user.click(await screen.findByRole('button', { name: 'Open in browser' }));
+    await screen.findByTestId('url-waiting');
+    expect(app.answers()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'I’m done, send 3 answers' }));
+    await waitFor(() => expect(app.answers()).toHaveLength(3));
+  });
+
+  it('Escape leaves the whole round with one press, and the footer says so beforehand', async () => {
+    const [form, confirm, url] = round();
+    const app = await renderApp({ questions: [form, confirm, url] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Accept, next' });
+    expect(screen.getByText('Esc cancels the whole round: none of its 3 answers is sent.')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(app.answers()).toHaveLength(3));
+    expect(app.answers().map((a) => a.answer)).toEqual([
+      { action: 'cancel' },
+      { action: 'cancel' },
+      { action: 'cancel' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -1,10 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import type { Answer } from '../../../shared/elicitation/types';
-import { questionsWaiting, serverOf, shownQuestion, type QuestionQueue } from '../state/question-queue';
+import { questionsWaiting, roundMembers, serverOf, shownQuestion, type QuestionQueue } from '../state/question-queue';
 import type { ServerDirectory } from '../state/server-directory';
 import { useStore } from '../state/use-store';
 import QuestionDialog from './QuestionDialog';
 import RemovalNotes from './RemovalNotes';
+import { questionTitle } from './round-labels';
 import SignInDialog from './SignInDialog';
 import { colourOf } from './server-identity';
 import { KnownServersContext } from './ServerBadge';
@@ -42,6 +43,15 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
   const position = front && front.mode !== 'sign-in' ? front.origin.roundPosition : undefined;
   const roundId = position?.roundId;
   const canGoBack = roundId !== undefined && (position?.index ?? 1) > 1;
+  // The round's later questions by title; one not arrived yet goes by its key.
+  const toCome = useMemo(() => {
+    if (roundId === undefined || !position) return undefined;
+    const members = roundMembers(state.questions, roundId);
+    return position.keys.slice(position.index).map((key) => {
+      const member = members.find((m) => m.origin.key === key);
+      return member ? questionTitle(member) : key;
+    });
+  }, [roundId, position, state.questions]);
   const waiting = Math.max(0, questionsWaiting(state.questions, state.drafts) - 1);
   const onBack = useCallback(() => {
     if (frontId) queue.back(frontId);
@@ -90,6 +100,7 @@ export default function QuestionLayer({ queue, directory, autoDismissNotesMs }: 
                 onOpenedElsewhere={onOpenedElsewhere}
                 opened={state.opened[front.id] === true}
                 {...(canGoBack ? { onBack } : {})}
+                {...(toCome ? { toCome } : {})}
                 {...(state.drafts[front.id] ? { draft: state.drafts[front.id] } : {})}
               />
             </TaskCancelContext.Provider>

@@ -5,6 +5,8 @@ import DialogShell from './DialogShell';
 import MessageText from './MessageText';
 import { QuestionOriginLines } from './OriginLines';
 import type { DialogProps } from './dialog-props';
+import { shownRound } from './round-labels';
+import { TaskCancelButton } from './TaskOriginLine';
 
 /** Props: the question dialog's own, plus its kind, footer buttons and what the body shows under the message. */
 export type QuestionShellProps = DialogProps & {
@@ -15,20 +17,26 @@ export type QuestionShellProps = DialogProps & {
 };
 
 /** A server's question in its DialogShell: titled by kind, its origin under the title, its message first. */
-export default function QuestionShell({ question, kind, children, ...shared }: QuestionShellProps) {
+export default function QuestionShell({ question, kind, children, toCome, status, ...shared }: QuestionShellProps) {
   const t = useT();
   const messageId = useId();
   const { server } = question.origin;
+  const round = shownRound(question);
   // `shared` is the dialog's own props (colour, queue, sending, answer, back, status, buttons); the rest it ignores.
   return (
     <DialogShell
       {...shared}
       questionId={question.id}
+      // In a round, Escape (and Cancel) leave the whole round: the footer says so where it says what Esc does.
+      status={status ?? (round ? t('dialog.escHintRound', { count: round.count }) : null)}
       kind={kind}
       server={server}
       title={t(`dialog.title.${kind}`, { server })}
-      origin={<QuestionOriginLines origin={question.origin} />}
+      origin={<QuestionOriginLines origin={question.origin} toCome={toCome} />}
       describedBy={messageId}
+      footerAside={
+        question.origin.task && <TaskCancelButton task={question.origin.task} name={question.origin.name ?? server} />
+      }
     >
       <MessageText id={messageId} message={question.message} />
       {children}

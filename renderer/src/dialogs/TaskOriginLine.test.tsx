@@ -47,10 +47,15 @@ describe('a question from a task', () => {
     const app = await renderApp({ questions: [q], servers: ['ci'], tasks: [running] });
     const dialog = await screen.findByRole('dialog');
     const cancel = within(dialog).getByRole('button', { name: 'Cancel task 4f2a9c… of deploy' });
-    // Set apart from the question's own answers: it is on the task's line, and says what it does.
+    // Set apart from the question's own answers, and says what it does.
     expect(cancel.textContent).toBe('Cancel task');
     expect(cancel.title).toContain('Decline or Close answer only this question');
-    expect(screen.getByTestId('origin-task').parentElement!.contains(cancel)).toBe(true);
+    // Never first in the Tab order: the header's close button and the question come before it.
+    const user = userEvent.setup();
+    await user.tab();
+    expect(document.activeElement).not.toBe(cancel);
+    expect(dialog.querySelector('.dialog-header')!.contains(cancel)).toBe(false);
+    expect(dialog.querySelector('.dialog-footer')!.contains(cancel)).toBe(true);
     await userEvent.setup().click(cancel);
     expect(app.host.calls.filter((c) => c.method === 'cancelTask').map((c) => c.params)).toEqual([
       { taskId, questionId: q.id },

@@ -53,10 +53,41 @@ describe('UrlConsentDialog: the link, before anything happens', () => {
     ['too-long', `https://example.com/${'a'.repeat(2100)}`],
   ])('warns: %s', async (code, href) => {
     const { dialog } = await open(href);
-    expect(warningCodes(dialog)).toContain(code);
+    // This mixed-script host also imitates paypal.com: its one warning is the most specific, "confusable".
+    expect(warningCodes(dialog)).toContain(code === 'mixed-script' ? 'confusable' : code);
     // A look-alike host opens only by a second, deliberate step; the others by the primary button.
     const open1 = code === 'mixed-script' ? 'Open anyway…' : 'Open in browser';
     expect(within(dialog).getByRole('button', { name: open1 })).toBeTruthy();
+  });
+
+  it('a look-alike link gets one warning for its one problem, and the note names the button it has', async () => {
+    const { dialog } = await open('https://pаypal.com/login');
+    const codes = warningCodes(dialog);
+    expect(codes.filter((c) => c === 'confusable' || c === 'mixed-script' || c === 'punycode')).toHaveLength(1);
+    expect(within(dialog).queryByText(/Open in browser/)).toBeNull();
+    expect(within(dialog).getByText(/Open anyway takes you to this address/)).toBeTruthy();
+  });
+
+  it('keeps focus inside the dialog after "Open anyway…", and Escape still cancels', async () => {
+    const { dialog, app, user } = await open('https://pаypal.com/login');
+    await user.click(within(dialog).getByRole('button', { name: 'Open anyway…' }));
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).toBe(within(dialog).getByTestId('url-lookalike-stop'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(app.answers()).toHaveLength(1));
+    expect(app.answers()[0]!.answer).toEqual({ action: 'cancel' });
+  });
+
+  it('Escape cancels and Tab comes back into the dialog even when focus fell to the page', async () => {
+    const { dialog, app, user } = await open('https://example.com/x');
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(app.answers()).toHaveLength(1));
+    expect(app.answers()[0]!.answer).toEqual({ action: 'cancel' });
   });
 
   it('shows embedded credentials struck through, apart from the real host', async () => {

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UrlQuestion } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
 import AnswerButton from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
 import QuestionShell from './QuestionShell';
+import { answerLabel } from './round-labels';
 import UrlDisplay from './UrlDisplay';
 import type { DialogProps, UrlDialogExtras } from './dialog-props';
 import { useOpenLink } from './use-open-link';
@@ -25,6 +26,11 @@ export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDi
   );
   // A look-alike link opens only through a second, deliberate step, never the primary button.
   const [armed, setArmed] = useState(false);
+  // "Open anyway…" vanishes when pressed: focus goes to the warning that takes its place, not to the page.
+  const stopRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (armed) stopRef.current?.focus();
+  }, [armed]);
   const { url } = question;
   const lookalike = url.lookalike === true && !url.blocked;
   // A plain-http link is refused, but it is a real address the user may
@@ -43,11 +49,12 @@ export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDi
             {/* A user who landed on a page they distrust must be able to say no, not only cancel. */}
             <AnswerButton answer={{ action: 'decline' }} />
             <AnswerButton answer={{ action: 'accept' }} look="primary">
-              {t('action.done')}
+              {answerLabel(question, t, 'url')}
             </AnswerButton>
           </>
         ) : (
           <>
+            <AnswerButton answer={{ action: 'cancel' }} />
             {/* Before a look-alike link is opened, saying no is the primary way. */}
             <AnswerButton answer={{ action: 'decline' }} look={lookalike ? 'primary' : 'plain'} />
             {lookalike && !armed && (
@@ -78,11 +85,11 @@ export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDi
         <p className="banner banner-danger">{t(copyable ? 'url.blockedCopy' : 'url.blocked')}</p>
       ) : (
         <p className="url-consent-note">
-          <strong>{t('url.nothingLoaded')}</strong> {t('url.consent')}
+          <strong>{t('url.nothingLoaded')}</strong> {t(lookalike ? 'url.consentLookalike' : 'url.consent')}
         </p>
       )}
       {lookalike && armed && phase !== 'waiting' && (
-        <p className="banner banner-danger" data-testid="url-lookalike-stop">
+        <p ref={stopRef} tabIndex={-1} className="banner banner-danger" data-testid="url-lookalike-stop">
           {t('url.lookalikeStop')}
         </p>
       )}

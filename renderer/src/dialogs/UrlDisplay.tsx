@@ -15,6 +15,15 @@ export interface UrlDisplayProps {
 /** The warnings that stop a link (red); every other one only warns (amber). */
 const BLOCKING = new Set<UrlWarning['code']>(['blocked-scheme', 'unparseable', 'http-not-loopback']);
 
+/** Ways of saying "this name imitates another": one problem, so one warning, the most specific. */
+const IMITATION: readonly UrlWarning['code'][] = ['confusable', 'mixed-script', 'punycode'];
+
+/** One warning per problem: of the imitation warnings only the most specific is kept. */
+export function distinctWarnings(warnings: readonly UrlWarning[]): UrlWarning[] {
+  const kept = IMITATION.find((code) => warnings.some((w) => w.code === code));
+  return warnings.filter((w) => !IMITATION.includes(w.code) || w.code === kept);
+}
+
 function warningText(w: UrlWarning, analysis: UrlAnalysis, t: Translate): string {
   return t(`warn.${w.code}`, { scheme: `${analysis.scheme || '?'}:` });
 }
@@ -48,6 +57,7 @@ export default function UrlDisplay({ analysis, allowCopy, siteLabel }: UrlDispla
     ? splitHost(analysis.host, analysis.registrableDomain)
     : splitHost(analysis.hostUnicode, unicodeDomain(analysis));
   const idn = analysis.host !== '' && analysis.host !== analysis.hostUnicode;
+  const warnings = distinctWarnings(analysis.warnings);
 
   const copy = async () => {
     try {
@@ -116,9 +126,9 @@ export default function UrlDisplay({ analysis, allowCopy, siteLabel }: UrlDispla
       <p className="url-copy-note" role="status">
         {copyNote}
       </p>
-      {analysis.warnings.length > 0 && (
+      {warnings.length > 0 && (
         <ul className="url-warnings" aria-label={t('url.warningsLabel')}>
-          {analysis.warnings.map((w, i) => (
+          {warnings.map((w, i) => (
             <li
               key={`${w.code}-${i}`}
               className={`url-warning url-warning-${w.code}${BLOCKING.has(w.code) ? ' url-warning-block' : ''}`}

@@ -15,6 +15,8 @@ export interface DialogProps<Q extends Question = Question> {
   onAnswer: (answer: Answer) => void;
   /** Within a round: back to the previous question, keeping every answer given (absent on the first). */
   onBack?: () => void;
+  /** Within a round: how the questions after this one are named (their titles), in order. */
+  toCome?: string[];
   /** The answer the human already gave this question earlier in the round (they came back to it). */
   draft?: Answer;
 }

@@ -30,11 +30,14 @@ export const de: Dictionary = {
   'dialog.title.url': '{server} bittet Sie, einen Link zu öffnen',
   'dialog.close': 'Abbrechen: schließen, ohne zu antworten',
   'dialog.escHint': 'Esc schließt, ohne zu antworten.',
-  'dialog.cancelTask': 'Task abbrechen',
+  'dialog.cancelTask': 'Aufgabe abbrechen',
   'dialog.cancelTaskHint':
-    'Bricht den ganzen Task auf seinem Server ab (tasks/cancel). Ablehnen oder Schließen beantworten nur diese Frage.',
+    'Bricht die ganze Aufgabe auf ihrem Server ab (tasks/cancel). ' +
+    'Ablehnen oder Schließen beantworten nur diese Frage.',
   'dialog.messageLabel': 'Nachricht des Servers',
   'dialog.noMessage': 'Der Server hat keine Nachricht geschickt.',
+  'dialog.messageMore': 'Es folgt mehr: ganze Nachricht zeigen ({count} Zeichen)',
+  'dialog.messageLess': 'Weniger von der Nachricht zeigen',
   'dialog.sending': 'Wird gesendet …',
   'dialog.sendFailed': 'Die Antwort konnte nicht gesendet werden: {error}',
 
@@ -44,13 +47,15 @@ export const de: Dictionary = {
   'origin.noCall': 'Keinem bekannten Aufruf zugeordnet',
   'origin.round': 'Runde {round}',
   'origin.position': 'Frage {index} von {count} von {server}, Runde {round}',
-  'origin.toCome': 'Es folgen: {keys}. Die Antworten werden nach der letzten gemeinsam gesendet.',
+  'origin.toCome': 'Es folgen: {titles}. Die Antworten werden nach der letzten gemeinsam gesendet.',
   'origin.lastRound':
     'Dies ist die letzte Runde, die das Rundenlimit erlaubt: Fragt der Server danach erneut, wird der Aufruf beendet.',
   'origin.timeLimit': 'Schließt sich nach {minutes} Min. ohne Antwort (Einstellungen → Zeitlimit für Fragen).',
   'origin.agent': 'Für den Agenten {agent}',
   'origin.reportedByGateway': 'Server, Aufruf und Agent laut Gateway',
-  'origin.task': 'Task {id} von {name}, läuft seit {age}',
+  'origin.destructive': 'Der Server kennzeichnet dieses Tool als destruktiv: Es kann etwas löschen oder ändern.',
+  'origin.readOnly': 'Der Server kennzeichnet dieses Tool als nur lesend: Es sollte nichts ändern.',
+  'origin.task': 'Aufgabe {id} von {name}, läuft seit {age}',
   'age.underMinute': 'weniger als einer Minute',
   'age.minutes': '{minutes} Min.',
   'age.hours': '{hours} Std. {minutes} Min.',
@@ -67,6 +72,13 @@ export const de: Dictionary = {
   'action.submit': 'Absenden',
   'action.cancel': 'Abbrechen',
   'action.back': 'Zurück',
+  'action.next': 'Weiter',
+  'action.sendAnswers': '{count} Antworten senden',
+  'action.acceptNext': 'Annehmen, weiter',
+  'action.acceptSend': 'Annehmen und {count} Antworten senden',
+  'action.doneNext': 'Erledigt, weiter',
+  'action.doneSend': 'Erledigt, {count} Antworten senden',
+  'dialog.escHintRound': 'Esc bricht die ganze Runde ab: keine ihrer {count} Antworten wird gesendet.',
   'action.open': 'Im Browser öffnen',
   'action.done': 'Erledigt, weiter',
   'action.copy': 'Link kopieren',
@@ -165,6 +177,9 @@ export const de: Dictionary = {
   'url.consent':
     '„Im Browser öffnen“ bringt Sie in Ihrem gewohnten Browser zu dieser Adresse. ' +
     'Weder Countersign noch das KI-Modell sehen, was Sie dort tun.',
+  'url.consentLookalike':
+    '„Trotzdem öffnen“ bringt Sie in Ihrem gewohnten Browser zu dieser Adresse. ' +
+    'Weder Countersign noch das KI-Modell sehen, was Sie dort tun.',
   'url.blocked': 'Dieser Link kann nicht geöffnet werden. Sie können nur ablehnen oder abbrechen.',
   'url.blockedCopy':
     'Dieser Link kann von hier aus nicht geöffnet werden. Sie können ihn kopieren, ablehnen oder abbrechen.',
@@ -222,7 +237,7 @@ export const de: Dictionary = {
   'nav.label': 'Hauptnavigation',
   'nav.servers': 'Server',
   'nav.tools': 'Werkzeuge',
-  'nav.tasks': 'Tasks',
+  'nav.tasks': 'Aufgaben',
   'nav.history': 'Verlauf',
   'nav.settings': 'Einstellungen',
   'nav.waiting.one': 'Frage wartet auf Sie',
@@ -265,6 +280,9 @@ export const de: Dictionary = {
   'servers.muteHint':
     'Seine Fragen werden dann ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten), ' +
     'bis Sie dies ausschalten oder Countersign neu startet.',
+  'servers.muteHintOnce':
+    '„In dieser Sitzung nicht mehr fragen“ bei einem Server: Seine Fragen werden dann ohne Anzeige abgebrochen ' +
+    '(und trotzdem im Verlauf festgehalten), bis Sie es ausschalten oder Countersign neu startet.',
   'servers.protocol': 'MCP {version}',
   'servers.muteOn':
     'Eingeschaltet: Fragen dieses Servers werden ohne Anzeige abgebrochen (und weiter im Verlauf festgehalten). ' +
@@ -383,14 +401,15 @@ export const de: Dictionary = {
     'Codex (config.toml) oder Goose (config.yaml)',
   'tools.emptyResult': 'Das Werkzeug hat keinen Inhalt zurückgegeben.',
 
-  'tasks.title': 'Tasks',
+  'tasks.title': 'Aufgaben',
   'tasks.lede':
     'Lang laufende Werkzeugaufrufe. Ihre Fragen erreichen Sie als Dialoge. Abbrechen bittet den Server aufzuhören; ' +
     'wann, entscheidet er.',
-  'tasks.empty': 'Noch keine Tasks.',
+  'tasks.empty': 'Noch keine Aufgaben.',
   'tasks.emptyHint':
-    'Ein Werkzeug, das Minuten läuft, antwortet als Task; er erscheint hier, solange er läuft und nachdem er endet.',
-  'tasks.loadFailed': 'Die Tasks konnten nicht geladen werden: {error}',
+    'Ein Werkzeug, das Minuten läuft, antwortet als Aufgabe; ' +
+    'sie erscheint hier, solange sie läuft und nachdem sie endet.',
+  'tasks.loadFailed': 'Die Aufgaben konnten nicht geladen werden: {error}',
   'tasks.running': 'Laufend',
   'tasks.finished': 'Beendet',
   'tasks.col.server': 'Server',
@@ -407,7 +426,7 @@ export const de: Dictionary = {
   'tasks.notFollowed': 'von dieser App nicht verfolgt',
   'tasks.cancel': 'Abbrechen',
   'tasks.cancelling': 'Wird abgebrochen …',
-  'tasks.cancelLabel': 'Task {id} von {tool} abbrechen',
+  'tasks.cancelLabel': 'Aufgabe {id} von {tool} abbrechen',
   'tasks.cancelFailed': 'Abbrechen fehlgeschlagen: {error}',
   'tasks.onServer': 'auf {server}',
 
@@ -461,7 +480,7 @@ export const de: Dictionary = {
   'history.kind.note': 'Hinweis',
   'history.kind.answer': 'Antwort',
   'history.kind.call-end': 'Aufruf beendet',
-  'history.kind.task': 'Task-Status',
+  'history.kind.task': 'Aufgabenstatus',
   'history.mode.form': 'Formulare',
   'history.mode.url': 'Link',
   'history.title.form': '{server} bat um Angaben',

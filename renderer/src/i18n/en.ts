@@ -35,6 +35,8 @@ export const en = {
     'Stops the whole task on its server (tasks/cancel). Decline or Close answer only this question.',
   'dialog.messageLabel': 'Message from the server',
   'dialog.noMessage': 'The server sent no message.',
+  'dialog.messageMore': 'More follows: show the whole message ({count} characters)',
+  'dialog.messageLess': 'Show less of the message',
   'dialog.sending': 'Sending…',
   'dialog.sendFailed': 'The answer could not be sent: {error}',
 
@@ -44,13 +46,15 @@ export const en = {
   'origin.noCall': 'Not tied to a known call',
   'origin.round': 'Round {round}',
   'origin.position': 'Question {index} of {count} from {server}, round {round}',
-  'origin.toCome': 'Still to come: {keys}. The answers are sent together after the last one.',
+  'origin.toCome': 'Still to come: {titles}. The answers are sent together after the last one.',
   'origin.lastRound':
     'This is the last round the round limit allows: if the server asks again after it, the call is stopped.',
   'origin.timeLimit': 'Closes by itself after {minutes} min without an answer (Settings → Question time limit).',
   'origin.agent': 'For the agent {agent}',
   'origin.reportedByGateway': 'Server, call and agent as reported by the gateway',
   'origin.arguments': 'Arguments',
+  'origin.destructive': 'The server marks this tool destructive: it may delete or change things.',
+  'origin.readOnly': 'The server marks this tool read-only: it should change nothing.',
   'origin.task': 'Task {id} of {name}, running {age}',
   'age.underMinute': 'under a minute',
   'age.minutes': '{minutes} min',
@@ -67,6 +71,13 @@ export const en = {
   'action.submit': 'Submit',
   'action.cancel': 'Cancel',
   'action.back': 'Back',
+  'action.next': 'Next',
+  'action.sendAnswers': 'Send {count} answers',
+  'action.acceptNext': 'Accept, next',
+  'action.acceptSend': 'Accept and send {count} answers',
+  'action.doneNext': 'I’m done, next',
+  'action.doneSend': 'I’m done, send {count} answers',
+  'dialog.escHintRound': 'Esc cancels the whole round: none of its {count} answers is sent.',
   'action.open': 'Open in browser',
   'action.done': 'I’m done, continue',
   'action.copy': 'Copy link',
@@ -162,6 +173,9 @@ export const en = {
   'url.consent':
     'Open in browser takes you to this address in your usual browser. ' +
     'Neither Countersign nor the AI model can see what you do there.',
+  'url.consentLookalike':
+    'Open anyway takes you to this address in your usual browser. ' +
+    'Neither Countersign nor the AI model can see what you do there.',
   'url.blocked': 'This link cannot be opened. You can only decline or cancel.',
   'url.blockedCopy': 'This link cannot be opened from here. You can copy it, decline or cancel.',
   'url.openFailed': 'The link was not opened: {reason}',
@@ -251,6 +265,9 @@ export const en = {
   'servers.muteHint':
     'Its questions are then cancelled without being shown ' +
     '(and still recorded in the history) until you turn this off or Countersign restarts.',
+  'servers.muteHintOnce':
+    '“Stop asking this session” on a server: its questions are then cancelled without being shown ' +
+    '(and still recorded in the history) until you turn it off or Countersign restarts.',
   'servers.protocol': 'MCP {version}',
   'servers.muteOn':
     'On: questions from this server are cancelled without being shown (each is still recorded in the history). ' +

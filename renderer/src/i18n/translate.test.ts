@@ -23,6 +23,9 @@ describe('createTranslate', () => {
 
   it('speaks German', () => {
     expect(createTranslate('de')('action.decline')).toBe('Ablehnen');
+    // The menu and the Tasks view speak German too, not the English word.
+    expect(createTranslate('de')('nav.tasks')).toBe('Aufgaben');
+    expect(createTranslate('de')('tasks.title')).toBe('Aufgaben');
   });
 
   it('picks plural forms', () => {

@@ -181,11 +181,11 @@ describe('QuestionQueue', () => {
     expect(queue.getState().drafts[q2.id]).toEqual({ action: 'decline' });
     await queue.answer(q2.id, { action: 'decline' });
     expect(sent()).toEqual([]);
-    await queue.answer(q3.id, { action: 'cancel' });
+    await queue.answer(q3.id, { action: 'decline' });
     expect(sent()).toEqual([
       { questionId: q1.id, answer: { action: 'accept', content: { a: 'cs' } } },
       { questionId: q2.id, answer: { action: 'decline' } },
-      { questionId: q3.id, answer: { action: 'cancel' } },
+      { questionId: q3.id, answer: { action: 'decline' } },
     ]);
     expect(queue.getState().questions).toEqual([]);
     expect(queue.getState().drafts).toEqual({});

@@ -162,10 +162,15 @@ export class QuestionQueue extends Store<QueueState> {
     const position = roundOf(this.state.questions.find((q) => q.id === questionId)!);
     if (!position?.roundId) return this.send(questionId, answer);
     const roundId = position.roundId;
-    const drafts = { ...this.state.drafts, [questionId]: answer };
     const members = roundMembers(this.state.questions, roundId);
+    // Cancel leaves the whole round at once: every question of it is cancelled, nothing answered is kept.
+    const drafts =
+      answer.action === 'cancel'
+        ? { ...this.state.drafts, ...Object.fromEntries(members.map((m) => [m.id, answer])) }
+        : { ...this.state.drafts, [questionId]: answer };
     const done =
-      members.length + (this.roundSent.get(roundId) ?? 0) >= position.count && members.every((m) => drafts[m.id]);
+      answer.action === 'cancel' ||
+      (members.length + (this.roundSent.get(roundId) ?? 0) >= position.count && members.every((m) => drafts[m.id]));
     if (!done) {
       this.set({ drafts, steps: { ...this.state.steps, [roundId]: position.index + 1 } });
       return true;

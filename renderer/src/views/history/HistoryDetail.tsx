@@ -116,7 +116,8 @@ function AnswerFacts({ item }: { item: QuestionItem }) {
           {end ? (
             <>
               {t(callEndKey(end))}
-              {end.rounds !== undefined && (
+              {/* Rounds are a modern call's retries; a legacy call asks inside its one request: none to count. */}
+              {end.rounds !== undefined && item.question.server.era !== 'legacy' && (
                 <span className="muted"> · {t('history.detail.rounds', { count: end.rounds })}</span>
               )}
               {end.detail && <span className="facts-detail">{end.detail}</span>}

@@ -113,6 +113,16 @@ describe('History view', () => {
     );
   });
 
+  it('a legacy call that asked says no "rounds: 0": it has no retry rounds to count', async () => {
+    const item = historyItem(1, { action: 'accept', callEnd: { outcome: 'complete', isError: false, rounds: 0 } });
+    item.question.server.era = 'legacy';
+    const { user } = await open([item]);
+    await user.click(within(screen.getByRole('listbox')).getByRole('option'));
+    const facts = document.querySelector('.history-detail .facts')!.textContent;
+    expect(facts).toContain('Completed');
+    expect(facts).not.toContain('rounds');
+  });
+
   it('shows a form question read-only with the sent values, and the facts of its answer', async () => {
     const items = [
       historyItem(1, {
@@ -180,7 +190,7 @@ describe('History view', () => {
     expect(detail.getByRole('heading', { name: 'calendar asked you to open a link' })).toBeTruthy();
     expect(detail.getByTestId('url-full').textContent).toBe('http://user@xn--pypal-4ve.com/login');
     expect(detail.getAllByRole('listitem').map((li) => li.getAttribute('data-code'))).toEqual(
-      expect.arrayContaining(['punycode', 'http-not-loopback', 'credentials']),
+      expect.arrayContaining(['confusable', 'http-not-loopback', 'credentials']),
     );
     expect(document.querySelector('.facts')?.textContent).toContain('Link openedNo');
     await user.keyboard('{ArrowDown}');

@@ -13,6 +13,8 @@ export interface ServerCardProps {
   colour: number;
   onEdit: () => void;
   onOpenTools: () => void;
+  /** The id of the one explanation of "Stop asking this session" the view shows for every card. */
+  muteHintId?: string;
   onReconnect: () => Promise<void>;
   onRemove: () => Promise<void>;
   onMute: (muted: boolean) => Promise<void>;
@@ -36,6 +38,7 @@ export default function ServerCard({
   onMute,
   onSignIn,
   onSignOut,
+  muteHintId,
 }: ServerCardProps) {
   const t = useT();
   const id = useId();
@@ -117,15 +120,18 @@ export default function ServerCard({
             <input
               type="checkbox"
               checked={server.muted}
-              aria-describedby={muteHint}
+              aria-describedby={server.muted || !muteHintId ? muteHint : muteHintId}
               aria-disabled={busy === 'mute' || undefined}
               onChange={(e) => void run('mute', () => onMute(e.target.checked))}
             />
             <span>{t('servers.mute')}</span>
           </label>
-          <p id={muteHint} className={server.muted ? 'mute-hint mute-on' : 'mute-hint'}>
-            {server.muted ? t('servers.muteOn') : t('servers.muteHint')}
-          </p>
+          {/* Off, the view explains the switch once for every card; on, each card says it is on. */}
+          {(server.muted || !muteHintId) && (
+            <p id={muteHint} className={server.muted ? 'mute-hint mute-on' : 'mute-hint'}>
+              {server.muted ? t('servers.muteOn') : t('servers.muteHint')}
+            </p>
+          )}
         </div>
 
         {confirming ? (

@@ -214,8 +214,10 @@ describe('Servers view', () => {
     const mute = card('kimai').getByRole('checkbox', { name: 'Stop asking this session' });
     expect(mute.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(mute.getAttribute('aria-describedby')!)?.textContent).toMatch(
-      /^Its questions are then cancelled without being shown/,
+      /^“Stop asking this session” on a server: its questions are then cancelled without being shown/,
     );
+    // Said once for the whole list, not on every card.
+    expect(screen.getAllByText(/its questions are then cancelled without being shown/i)).toHaveLength(1);
     await user.click(mute);
     await waitFor(() => expect((mute as HTMLInputElement).checked).toBe(true));
     expect(document.getElementById(mute.getAttribute('aria-describedby')!)?.textContent).toMatch(

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { RendererStores } from '../../app/stores';
 import { colourOf } from '../../dialogs/server-identity';
 import { KnownServersContext } from '../../dialogs/ServerBadge';
@@ -24,6 +24,7 @@ export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
   const { servers, loaded, loadError, fileProblem } = useStore(stores.servers);
   const { names } = useStore(stores.directory);
   const [editing, setEditing] = useState<Editing>(null);
+  const muteHintId = useId();
   const [imported, setImported] = useState<ImportOutcome | null>(null);
   const known = useMemo(() => [...names, ...servers.map((s) => s.name)], [names, servers]);
   // Where focus goes when a form closes: the server it was about, or the Add button.
@@ -96,6 +97,11 @@ export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
         </div>
       )}
 
+      {servers.length > 0 && (
+        <p id={muteHintId} className="mute-hint servers-mute-hint">
+          {t('servers.muteHintOnce')}
+        </p>
+      )}
       <ul className="server-list" aria-label={t('servers.listLabel')}>
         {servers.map((server) =>
           editingServer?.name === server.name ? (
@@ -115,6 +121,7 @@ export default function ServersView({ stores, onOpenTools }: ServersViewProps) {
               <ServerCard
                 server={server}
                 colour={colourOf(server.name, known)}
+                muteHintId={muteHintId}
                 onEdit={() => setEditing({ mode: 'edit', name: server.name })}
                 onOpenTools={() => onOpenTools(server.name)}
                 onReconnect={() => stores.servers.reconnect(server.name)}
