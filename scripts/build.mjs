@@ -56,6 +56,9 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none', // licences are collected into THIRD_PARTY_NOTICES.txt instead
   define: { 'process.env.NODE_ENV': '"production"' },
+  // jsonc-parser's "main" is a UMD build that loads its parts with a runtime require() a bundler cannot follow
+  // ("Cannot find module './impl/format'" from the bundle); its ES module build bundles like any other.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 // The plain-Node ESM bundles (the demo server, the CLI): bundled CJS

@@ -31,7 +31,14 @@ export function writeStdoutAsync(text: string): Promise<void> {
 
 /** The one-line error every command ends with; the message may quote a server or a file, so it is shown escaped. */
 export function errorLine(message: string): string {
-  return `countersign: error: ${terminalText(message, { max: LINE_MAX })}`;
+  // A host message may span lines (a server that failed to start: its command and last stderr lines). Each line is
+  // escaped on its own, and every line after the first is indented, so no text in it can pose as a line of ours.
+  const [first = '', ...rest] = message.split('\n');
+  const more = rest.map((line) => {
+    const safe = terminalText(line, { max: LINE_MAX });
+    return safe.startsWith(' ') ? safe : `  ${safe}`;
+  });
+  return [`countersign: error: ${terminalText(first, { max: LINE_MAX })}`, ...more].join('\n');
 }
 
 /** A log sink for the long-running commands: each logged line stays one line on stderr. */

@@ -28,6 +28,8 @@ export async function installStableDemo(
   if (!found || found.kind !== 'bundled') return found;
   const target = stableDemoFile(dataDir);
   await mkdir(join(dataDir, 'demo'), { recursive: true, mode: 0o700 });
-  await copyFile(found.args[0]!, target);
-  return { ...found, command: env.APPIMAGE ?? execPath, args: [target] };
+  // The bundled file is the last argument; the flags before it (the inspector guard) stay.
+  const flags = found.args.slice(0, -1);
+  await copyFile(found.args.at(-1)!, target);
+  return { ...found, command: env.APPIMAGE ?? execPath, args: [...flags, target] };
 }

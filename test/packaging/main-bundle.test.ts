@@ -146,6 +146,7 @@ describe('built main bundle under a scripted electron stand-in', { timeout: 90_0
   });
 
   it('opens the window with the bundled preload on the app origin', () => {
+    expect(step('window'), `${JSON.stringify(steps)}\n${stderr}`).toBeDefined();
     const options = step('window')!.options as {
       webPreferences: { preload: string; sandbox: boolean; contextIsolation: boolean };
     };
@@ -180,7 +181,7 @@ describe('built main bundle under a scripted electron stand-in', { timeout: 90_0
     const saved = JSON.parse(readFileSync(join(work, 'data', 'servers.json'), 'utf8')) as {
       mcpServers: Record<string, { args: string[] }>;
     };
-    expect(saved.mcpServers[DEMO_SERVER_NAME]!.args[0]).toBe(join(work, 'data', 'demo', 'demo-server.mjs'));
+    expect(saved.mcpServers[DEMO_SERVER_NAME]!.args.at(-1)).toBe(join(work, 'data', 'demo', 'demo-server.mjs'));
   });
 
   it('shuts down cleanly and opens nothing on its own', () => {
