@@ -43,11 +43,25 @@ commands:
   gateway    an MCP server for agents: their servers' questions go to this app's dialogs (docs/agents.md)`;
 
 /** Commands that read the data folder (`web` and `gateway` take --data-dir and check theirs themselves). */
-const DATA_FOLDER_COMMANDS = new Set(['call', 'exercise', 'test', 'task', 'auth', 'history']);
+const DATA_FOLDER_COMMANDS = new Set(['call', 'exercise', 'test', 'task', 'auth', 'history', 'servers']);
 
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && DATA_FOLDER_COMMANDS.has(command)) {
+    // Before anything in it is read: ours and no symlink, or refused; tightened when loose. (Loaded here, not at
+    // the top, so that --help loads no core module.)
+    const [{ openDataFolder }, { dataDir }] = await Promise.all([
+      import('../core/storage/private-files'),
+      import('./paths'),
+    ]);
+    try {
+      await openDataFolder(dataDir(io.env));
+    } catch (error) {
+      io.stderr(errorLine(error instanceof Error ? error.message : String(error)));
+      return 2;
+    }
+  }
   const load = command === undefined ? undefined : COMMANDS.get(command);
   if (load) return (await load())(rest, io);
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {

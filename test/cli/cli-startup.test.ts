@@ -39,9 +39,11 @@ export async function resolve(specifier, context, next) {
   return { ...run, loaded: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
 
-// console-redaction is the one core module main.ts loads up front, on purpose: the SDK's console output must be
-// redacted before any of it can run (it imports node:util only).
-const HOST = /\/electron\/(core\/(?!console-redaction\.ts)|cli\/(?!main\.ts|io\.ts))|@modelcontextprotocol/;
+// Two small core modules load up front, on purpose: console-redaction (the SDK's console output is redacted before
+// any of it can run; node:util only) and terminal-output (the one writer of stdout and stderr, which io.ts prints
+// through; shared/terminal-text only).
+const HOST =
+  /\/electron\/(core\/(?!console-redaction\.ts|terminal-output\.ts)|cli\/(?!main\.ts|io\.ts))|@modelcontextprotocol/;
 
 describe('countersign --version and --help', () => {
   it('--version prints the package version from the launcher alone', () => {
