@@ -4,7 +4,7 @@
 // import shows what each server will run before anything is written, asks
 // for the `${input:…}` values a VS Code file declares (passwords without
 // echo), and writes only after the person said yes. Nothing is started.
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -13,9 +13,13 @@ import { ServersFile } from '../core/config/servers-file';
 import { HostError, messageOf } from '../core/host-error';
 import { fillInputs, importPlan, importServers } from '../core/service/import-servers';
 import type { ConfigInput, ImportPlanItem } from '../../shared/config/server-entry';
-import type { CliIo } from './io';
+import { errorLine, type CliIo } from './io';
+import { readCheckedFile } from '../core/storage/private-files';
 import { terminalText } from '../../shared/terminal-text';
 import { defaultConfigPath } from './paths';
+
+/** The largest config file an import reads (the same limit as the app's import). */
+const IMPORT_MAX_BYTES = 5_000_000;
 
 export const SERVERS_USAGE = `usage: countersign servers list [--json]
        countersign servers import <file> [--yes] [--json]
@@ -61,10 +65,15 @@ function describe(item: ImportPlanItem): string[] {
   const kind = 'command' in item.entry ? 'runs' : 'connects to';
   const lines = [`  + ${terminalText(item.name)}: ${kind} ${terminalText(item.runs)}`];
   const entry: ServerEntry = item.entry;
-  if ('command' in entry && entry.env) lines.push(`      environment: ${Object.keys(entry.env).join(', ')}`);
-  if ('command' in entry && entry.envFile) lines.push(`      environment file: ${entry.envFile}`);
-  if ('url' in entry && entry.headers) lines.push(`      headers: ${Object.keys(entry.headers).join(', ')}`);
-  for (const need of item.needs) lines.push(`      needs a value: ${need}`);
+  // Every value here comes from the imported file: each is one escaped field, so none can start a line of its own.
+  const names = (record: Record<string, string>) =>
+    Object.keys(record)
+      .map((k) => terminalText(k))
+      .join(', ');
+  if ('command' in entry && entry.env) lines.push(`      environment: ${names(entry.env)}`);
+  if ('command' in entry && entry.envFile) lines.push(`      environment file: ${terminalText(entry.envFile)}`);
+  if ('url' in entry && entry.headers) lines.push(`      headers: ${names(entry.headers)}`);
+  for (const need of item.needs) lines.push(`      needs a value: ${terminalText(need)}`);
   return lines;
 }
 
@@ -73,7 +82,8 @@ async function askInputs(inputs: ConfigInput[], ask: ServersDeps['ask'], io: Cli
   if (inputs.length === 0) return values;
   if (!ask) {
     io.stderr(
-      `countersign: ${inputs.length} value(s) asked for by the file (${inputs.map((i) => i.id).join(', ')}) ` +
+      `countersign: ${inputs.length} value(s) asked for by the file ` +
+        `(${inputs.map((i) => terminalText(i.id)).join(', ')}) ` +
         'cannot be asked without a terminal; those servers are added but will not start until the value is set ' +
         '(edit the server in the app)',
     );
@@ -87,16 +97,20 @@ async function askInputs(inputs: ConfigInput[], ask: ServersDeps['ask'], io: Cli
 }
 
 async function runImport(file: string, yes: boolean, json: boolean, io: CliIo, deps: ServersDeps): Promise<number> {
-  const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new HostError('config', `cannot read ${file}: ${e.code ?? messageOf(e)}`);
-  });
+  // Named by the user: it must be theirs, no symlink, not writable by others (never chmod-ed), and of a size a
+  // config file has, as the app's import caps it.
+  const size = (await stat(file).catch(() => undefined))?.size ?? 0;
+  if (size > IMPORT_MAX_BYTES) throw new HostError('config', `${file} is larger than ${IMPORT_MAX_BYTES} bytes`);
+  const text = await readCheckedFile(file, 'own');
+  if (text === undefined) throw new HostError('config', `cannot read ${file}: ENOENT`);
+  if (text.length > IMPORT_MAX_BYTES) throw new HostError('config', `${file} is larger than ${IMPORT_MAX_BYTES} bytes`);
   const target = defaultConfigPath(io.env);
   const existing = new Set(Object.keys((await readServerConfigFile(target)) ?? {}));
   const planned = importServers(text, existing, file);
   const plan = importPlan(planned.entries);
-  io.stderr(`${file} (${planned.format}): ${plan.length} server(s) to add to ${target}`);
+  io.stderr(`${terminalText(file)} (${planned.format}): ${plan.length} server(s) to add to ${terminalText(target)}`);
   for (const item of plan) for (const line of describe(item)) io.stderr(line);
-  for (const s of planned.skipped) io.stderr(`  - ${s.name}: skipped: ${s.reason}`);
+  for (const s of planned.skipped) io.stderr(`  - ${terminalText(s.name)}: skipped: ${terminalText(s.reason)}`);
   if (plan.length === 0) {
     if (json) io.stdout(JSON.stringify({ imported: [], skipped: planned.skipped }));
     return 0;
@@ -114,7 +128,7 @@ async function runImport(file: string, yes: boolean, json: boolean, io: CliIo, d
     }
   }
   const values = await askInputs(planned.inputs, deps.ask, io);
-  const entries = fillInputs(planned.entries, values);
+  const entries = fillInputs(planned.entries, values, planned.inputs);
   const servers = await ServersFile.open(target);
   let added: string[] = [];
   try {
@@ -126,9 +140,11 @@ async function runImport(file: string, yes: boolean, json: boolean, io: CliIo, d
     servers.close();
   }
   const stillNeed = importPlan(Object.fromEntries(added.map((n) => [n, entries[n]!]))).filter((i) => i.needs.length);
-  io.stderr(`added ${added.length} server(s): ${added.join(', ')}`);
+  io.stderr(`added ${added.length} server(s): ${added.map((n) => terminalText(n)).join(', ')}`);
   for (const item of stillNeed)
-    io.stderr(`  ${item.name} will not start until these are set: ${item.needs.join('; ')}`);
+    io.stderr(
+      `  ${terminalText(item.name)} will not start until these are set: ${terminalText(item.needs.join('; '))}`,
+    );
   if (json) io.stdout(JSON.stringify({ imported: added, skipped: planned.skipped }));
   return 0;
 }
@@ -141,12 +157,16 @@ async function runList(json: boolean, io: CliIo): Promise<number> {
     io.stdout(JSON.stringify({ file, servers: plan, skipped }));
     return 0;
   }
-  if (plan.length === 0 && skipped.length === 0) io.stdout(`no servers in ${file}`);
+  if (plan.length === 0 && skipped.length === 0) io.stdout(`no servers in ${terminalText(file)}`);
   for (const item of plan) {
-    io.stdout(`${item.name}\t${'command' in item.entry ? 'stdio' : 'http'}\t${item.runs}`);
-    for (const need of item.needs) io.stdout(`\tneeds a value: ${need}`);
+    io.stdout(`${terminalText(item.name)}\t${'command' in item.entry ? 'stdio' : 'http'}\t${terminalText(item.runs)}`);
+    for (const need of item.needs) io.stdout(`\tneeds a value: ${terminalText(need)}`);
   }
-  for (const s of skipped) io.stderr(`countersign: warning: ${file}: skipped server "${s.name}": ${s.reason}`);
+  for (const s of skipped)
+    io.stderr(
+      `countersign: warning: ${terminalText(file)}: ` +
+        `skipped server "${terminalText(s.name)}": ${terminalText(s.reason)}`,
+    );
   return 0;
 }
 
@@ -171,7 +191,7 @@ export async function runServersCommand(argv: string[], io: CliIo, deps?: Server
       return await runImport(rest[0]!, values.yes === true, values.json === true, io, { ask });
     throw new HostError('config', `servers: expected "list" or "import <file>"\n${SERVERS_USAGE}`);
   } catch (error) {
-    io.stderr(`countersign: error: ${messageOf(error)}`);
+    io.stderr(errorLine(messageOf(error)));
     return 2;
   }
 }

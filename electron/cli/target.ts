@@ -3,6 +3,7 @@
 import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { parse as parseShell } from 'shell-quote';
 import { parseServerEntry, readServerConfigFile, type ServerEntry } from '../core/config/server-config';
+import { terminalText } from '../../shared/terminal-text';
 import { HostError } from '../core/host-error';
 import { dataDir, defaultConfigPath } from './paths';
 
@@ -105,7 +106,10 @@ export async function resolveTarget(
   const whySkipped = skipped.get(flags.server!);
   if (whySkipped !== undefined)
     throw new HostError('config', `${file}: server "${flags.server}" cannot be used: ${whySkipped}`);
-  for (const [name, reason] of skipped) warn(`countersign: warning: ${file}: skipped server "${name}": ${reason}`);
+  for (const [name, reason] of skipped)
+    warn(
+      `countersign: warning: ${terminalText(file)}: skipped server "${terminalText(name)}": ${terminalText(reason)}`,
+    );
   if (!entry)
     throw new HostError(
       'config',

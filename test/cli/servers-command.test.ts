@@ -1,7 +1,7 @@
 // `countersign servers import|list` (issue 22, item 2): importing shows what each
 // server will run and writes only after the person agreed; nothing is started.
 // And `--config` with one unsupported entry no longer fails the whole file.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -95,6 +95,50 @@ describe('countersign servers import', () => {
     expect(statSync(join(data, 'servers.json')).mode & 0o777).toBe(0o600);
     expect(t.err.join('\n')).not.toContain('s3cret');
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a password input is never put into an argument (every user can read a command line)', async () => {
+    const file = join(dir, 'proj', '.vscode', 'mcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        inputs: [{ type: 'promptString', id: 'key', description: 'Key', password: true }],
+        servers: { s: { command: 'srv', args: ['--key=${input:key}'], env: { KEY: '${input:key}' } } },
+      }),
+    );
+    const t = io();
+    const answers = ['y', 'pw-123'];
+    expect(await runServersCommand(['import', file], t.io, { ask: async () => answers.shift()! })).toBe(0);
+    expect(stored()).toEqual({ s: { command: 'srv', args: ['--key=${input:key}'], env: { KEY: 'pw-123' } } });
+    expect(t.err.join('\n')).toMatch(/s will not start until these are set: \$\{input:key\} in args\[0\]/);
+  });
+
+  it('text from the imported file cannot start a line of its own in the review', async () => {
+    const file = join(dir, 'hostile.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          'x\n  + github: runs npx @modelcontextprotocol/server-github': { command: 'a' },
+          ok: { command: 'b', env: { 'K\n  + fake: runs evil': 'v' } },
+        },
+      }),
+    );
+    const t = io();
+    await runServersCommand(['import', file], t.io, { ask: async () => 'n' });
+    const lines = t.err.join('\n').split('\n');
+    expect(lines.filter((l) => /^\s*\+ (github|fake)/.test(l))).toEqual([]);
+    expect(t.err.join('\n')).toContain('\\n  + github');
+  });
+
+  it('refuses an import file others can write', async () => {
+    const file = join(dir, 'loose.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { a: { command: 'a' } } }));
+    chmodSync(file, 0o666);
+    const t = io();
+    expect(await runServersCommand(['import', file, '--yes'], t.io)).toBe(2);
+    expect(t.err.join('\n')).toMatch(/^countersign: error: refusing .*loose\.json/);
+    expect(existsSync(join(data, 'servers.json'))).toBe(false);
   });
 
   it('servers list shows what runs and what is still missing, never a secret value', async () => {

@@ -102,7 +102,7 @@ describe('a server with an unresolved value', () => {
     // A stand-in server that records the environment it got and exits (the connection then fails).
     const entry = {
       command: 'sh',
-      args: ['-c', `printf %s "$TOKEN" > ${marker}; exit 3`],
+      args: ['-c', `printf %s "$TOKEN" > ${marker}; echo "token is $TOKEN" >&2; exit 3`],
       env: { TOKEN: '${env:CS_VARS_TEST}' },
     };
     delete process.env.CS_VARS_TEST;
@@ -110,11 +110,18 @@ describe('a server with an unresolved value', () => {
     expect(refused).toMatch(/needs a value before it can start: \$\{env:CS_VARS_TEST\} in env\.TOKEN/);
     expect(existsSync(marker)).toBe(false);
     process.env.CS_VARS_TEST = 'real-value';
+    let failure = '';
     try {
-      await openConnection('srv', entry, { timeoutMs: 5_000 }).catch(() => undefined);
+      failure = await openConnection('srv', entry, { timeoutMs: 5_000 }).then(
+        () => '',
+        (e: unknown) => messageOf(e),
+      );
     } finally {
       delete process.env.CS_VARS_TEST;
     }
     expect(readFileSync(marker, 'utf8')).toBe('real-value');
+    // Its stderr echoed the value it got: the error quotes the line with that value hidden, not the placeholder.
+    expect(failure).toContain('token is ••••••');
+    expect(failure).not.toContain('real-value');
   });
 });

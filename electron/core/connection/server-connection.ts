@@ -155,15 +155,15 @@ export async function openConnection(
     if (prior) {
       // A stale verdict: forget it and detect afresh.
       options.eraCache?.delete(key);
-      opened = await attempt(undefined).catch((e) => failConnect(name, entry, e));
+      opened = await attempt(undefined).catch((e) => failConnect(name, entry, runnable, e));
     } else if ('command' in entry) {
       // Some legacy stdio servers exit on any request before `initialize`,
       // so the in-place probe kills them. Only then is the server started a
       // second time, straight into the legacy handshake; the verdict is
       // cached so it happens once.
-      opened = await attempt({ kind: 'legacy' }).catch(() => failConnect(name, entry, first));
+      opened = await attempt({ kind: 'legacy' }).catch(() => failConnect(name, entry, runnable, first));
     } else {
-      failConnect(name, entry, first);
+      failConnect(name, entry, runnable, first);
     }
   }
 
@@ -196,7 +196,8 @@ export async function openConnection(
     if (closed) return;
     closed = true;
     const exit = closing ? undefined : built.exit();
-    const stdioEnv = 'url' in entry ? undefined : entry.env;
+    // The values the process really got (variables resolved, envFile read) are the ones its stderr could echo.
+    const stdioEnv = 'url' in runnable ? undefined : runnable.env;
     const reason = hostReason ?? (exit ? processEnded(exit, stderrTail(built.stderrTail(), stdioEnv)) : undefined);
     for (const l of closeListeners) l(reason);
   };
@@ -224,7 +225,7 @@ export async function openConnection(
 }
 
 /** The one error for a server that could not be started or reached (see server-failure.ts). */
-function failConnect(name: string, entry: ServerEntry, wrapped: unknown): never {
+function failConnect(name: string, entry: ServerEntry, runnable: ServerEntry, wrapped: unknown): never {
   const { error, built } = (wrapped as { attempt?: { error: unknown; built: BuiltTransport } }).attempt ?? {
     error: wrapped,
     built: undefined,
@@ -233,7 +234,8 @@ function failConnect(name: string, entry: ServerEntry, wrapped: unknown): never 
   const failure: ServerFailure = {
     reason: 'url' in entry ? httpReason(error, targetOf(entry).text) : stdioReason(error, entry.command, exit),
     target: targetOf(entry),
-    stderr: stderrTail(built?.stderrTail() ?? [], 'url' in entry ? undefined : entry.env),
+    // Hidden in its stderr: the values the process really got (resolved, envFile included), not the placeholders.
+    stderr: stderrTail(built?.stderrTail() ?? [], 'url' in runnable ? undefined : runnable.env),
   };
   throw new HostError('connection', describeServerFailure(name, failure), {
     server: name,

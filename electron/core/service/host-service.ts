@@ -607,7 +607,7 @@ export class HostService implements HostApi {
       );
       // The plan goes back to the front end: it is made from the entries as written, before the typed values
       // are filled in, so a value typed for an input in `args` or a URL never travels back.
-      return { outcome, chosen: fillInputs(picked, p.inputs ?? {}), plan: importPlan(picked) };
+      return { outcome, chosen: fillInputs(picked, p.inputs ?? {}, outcome.inputs), plan: importPlan(picked) };
     };
     if (p.dryRun) {
       const { outcome, plan } = read(new Set(this.serversFile.list.names()));

@@ -47,31 +47,41 @@ export function importServers(text: string, existing: ReadonlySet<string>, fileN
   return out;
 }
 
-/** The entries with each given `${input:ID}` value filled in; inputs without a value stay as placeholders. */
+/**
+ * The entries with each given `${input:ID}` value filled in; inputs without a value stay as placeholders. A
+ * password input is filled only into `env` and header values, which are kept hidden like other secrets; in a
+ * command, an argument or a URL (shown in the server list, and in the process's command line for every user to
+ * read) it stays a placeholder, and the server says it needs a value there.
+ */
 export function fillInputs(
   entries: Record<string, ServerEntry>,
   values: Readonly<Record<string, string>>,
+  inputs: readonly ConfigInput[] = [],
 ): Record<string, ServerEntry> {
-  const fill = (text: string) =>
-    text.replace(INPUT, (whole: string, id: string) => (Object.hasOwn(values, id) ? values[id]! : whole));
-  const fillAll = (record: Record<string, string> | undefined) =>
-    record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v)]));
+  const secret = new Set(inputs.filter((i) => i.password).map((i) => i.id));
+  const fill = (text: string, hidden: boolean) =>
+    text.replace(INPUT, (whole: string, id: string) =>
+      Object.hasOwn(values, id) && (hidden || !secret.has(id)) ? values[id]! : whole,
+    );
+  const shown = (text: string) => fill(text, false);
+  const fillHidden = (record: Record<string, string> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v, true)]));
   return Object.fromEntries(
     Object.entries(entries).map(([name, entry]) => {
       if ('command' in entry) {
-        const env = fillAll(entry.env);
+        const env = fillHidden(entry.env);
         return [
           name,
           {
             ...entry,
-            command: fill(entry.command),
-            ...(entry.args ? { args: entry.args.map(fill) } : {}),
+            command: shown(entry.command),
+            ...(entry.args ? { args: entry.args.map(shown) } : {}),
             ...(env ? { env } : {}),
           },
         ];
       }
-      const headers = fillAll(entry.headers);
-      return [name, { ...entry, url: fill(entry.url), ...(headers ? { headers } : {}) }];
+      const headers = fillHidden(entry.headers);
+      return [name, { ...entry, url: shown(entry.url), ...(headers ? { headers } : {}) }];
     }),
   );
 }
