@@ -191,7 +191,15 @@ export function httpReason(error: unknown, url: string): string {
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host name of ${url} could not be resolved (${code})`;
     if (code === 'ECONNRESET') return `${url} closed the connection (ECONNRESET)`;
     if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return `connecting to ${url} timed out (${code})`;
-    if (code && TLS_CODE.test(code)) return `the TLS connection to ${url} failed: ${message || code} (${code})`;
+    if (code && TLS_CODE.test(code)) {
+      // Node 24 appends advice about its own --use-system-ca flag, which a Countersign user cannot act on: the
+      // reason reads the same on every runtime.
+      const why = message.replace(
+        /; if the root CA is installed locally, try running Node\.js with --use-system-ca$/,
+        '',
+      );
+      return `the TLS connection to ${url} failed: ${why || code} (${code})`;
+    }
     if (message === 'bad port') return `${url} uses a port that fetch refuses to use ("bad port")`;
     const data = (e as { data?: { status?: unknown; statusText?: unknown; contentType?: unknown } } | null)?.data;
     if (typeof data?.status === 'number') {
