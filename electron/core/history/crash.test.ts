@@ -12,6 +12,8 @@ import { verifyJournal } from './verify';
 const writer = fileURLToPath(new URL('./fixtures/burst-writer.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
+const GUARD_MS = 90_000;
+
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => ({ dir, cleanup } = await tempDir()));
@@ -50,10 +52,12 @@ function burstAndKill(
         setTimeout(() => child.kill('SIGKILL'), Math.random() * killJitterMs);
       }
     });
+    // A guard against a writer that hangs, not a speed target: generous, since a loaded CI machine
+    // fdatasyncs 4 MB entries slowly.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`writer did not reach ${minAcks} acks in time; stderr: ${err}`));
-    }, 20_000);
+      reject(new Error(`writer did not reach ${minAcks} acks in ${GUARD_MS / 1000} s; stderr: ${err}`));
+    }, GUARD_MS);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
@@ -67,7 +71,6 @@ function burstAndKill(
 
 it('every acknowledged entry survives SIGKILL mid-burst and the chain verifies', async () => {
   let expectedAtLeast = 0;
-  let tornSeen = 0;
   for (let round = 0; round < 6; round++) {
     // The last rounds write ~4 MB entries, so the kill often lands inside a write() and leaves a torn tail.
     const { acked, signal } =
@@ -77,7 +80,6 @@ it('every acknowledged entry survives SIGKILL mid-burst and the chain verifies',
 
     // Reopen as the app would after the crash: torn tail (if any) set aside, noted.
     const journal = await HistoryJournal.open(dir);
-    tornSeen += journal.recovered.length;
     const { entries } = await journal.readAll();
     await journal.close();
     const seqs = new Set(entries.map((e) => e.seq));
@@ -86,15 +88,10 @@ it('every acknowledged entry survives SIGKILL mid-burst and the chain verifies',
     expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => i + 1));
     expect(entries.length).toBeGreaterThanOrEqual(Math.max(expectedAtLeast, ...acked));
     expectedAtLeast = entries.length;
-    if (process.env.HISTORY_CRASH_DEBUG)
-      console.log(
-        `round ${round}: acked ${acked.length}, on disk ${entries.length}, torn set aside ${journal.recovered.length}`,
-      );
 
     const report = await verifyJournal(dir);
     expect(report.firstBreak).toBeUndefined();
     expect(report).toMatchObject({ ok: true, entries: entries.length, warnings: [] });
   }
-  // Informational: torn tails are timing-dependent; torn-tail.test.ts covers them deterministically.
-  expect(tornSeen).toBeGreaterThanOrEqual(0);
-}, 120_000);
+  // Whether a kill left a torn tail is timing-dependent; torn-tail.test.ts covers torn tails deterministically.
+}, 600_000);
