@@ -11,6 +11,7 @@ import { errorLine, type CliIo } from './io';
 import { withSignInRecording } from './session';
 import { cliSignIn, SIGN_IN_OPTIONS } from './sign-in';
 import { resolveTarget } from './target';
+import type { SignInStatus } from '../../shared/auth/types';
 import { terminalText } from '../../shared/terminal-text';
 
 export const AUTH_USAGE =
@@ -23,6 +24,14 @@ export const AUTH_USAGE =
   logout: revoke the tokens where the authorization server offers revocation (RFC 7009), then delete them`;
 
 /** Run `countersign auth ...`; returns the exit code. */
+/** Where the tokens are kept: the plain sentence, then the technical reason (a platform library's words). */
+function keptLines(status: SignInStatus): string[] {
+  return [
+    `  kept: ${terminalText(status.storage)}`,
+    ...(status.storageDetails ? [`  details: ${terminalText(status.storageDetails)}`] : []),
+  ];
+}
+
 export async function runAuthCommand(argv: string[], io: CliIo, deps: CommandDeps = {}): Promise<number> {
   const [action, ...rest] = argv;
   let host: Host | undefined;
@@ -86,9 +95,9 @@ export async function runAuthCommand(argv: string[], io: CliIo, deps: CommandDep
               `  scopes: ${status.scopes?.length ? terminalText(status.scopes.join(' ')) : '(none named)'}`,
               `  expires: ${status.expiresAt ?? 'not said'}${status.renewable ? ' (renews silently)' : ''}`,
               ...(status.boundToKey ? ['  bound to a key kept with it (DPoP): the token alone is of no use'] : []),
-              `  kept: ${status.storage}`,
+              ...keptLines(status),
             ].join('\n')
-          : `"${target.name}": not signed in\n  kept: ${status.storage}`,
+          : [`"${target.name}": not signed in`, ...keptLines(status)].join('\n'),
       );
     }
     return 0;

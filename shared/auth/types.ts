@@ -43,6 +43,11 @@ export interface SavedSignInFacts {
   storage: string;
   /** Encrypted at rest with a key in the OS keychain; false: a plain 0600 file (the UI says "not encrypted"). */
   storageEncrypted?: boolean;
+  /**
+   * The technical reason behind `storage` (a platform library's own error, the file's path), for a
+   * "Details" toggle: the sentence above is what a person reads first.
+   */
+  storageDetails?: string;
   /** True when the tokens are DPoP-bound (RFC 9449): useless without the key kept beside them. */
   boundToKey?: boolean;
 }

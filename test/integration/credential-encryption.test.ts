@@ -35,7 +35,7 @@ const creds = {
 const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/countersign-test-bus' };
 
 type OpResult =
-  | { ok: true; value: unknown; protection: { encrypted: boolean; text: string } }
+  | { ok: true; value: unknown; protection: { encrypted: boolean; text: string; details?: string } }
   | { ok: false; name: string; message: string };
 
 function run(env: Record<string, string>, ...args: string[]): Promise<OpResult> {
@@ -77,10 +77,15 @@ describe('no keychain reachable: a plain 0600 file, and it says so', () => {
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
     expect(saved.protection.encrypted).toBe(false);
-    expect(saved.protection.text).toMatch(
-      /^not encrypted: no OS keychain could be reached \(.+\); a file only your user can read/,
+    // The sentence is plain words; the platform's own error and the file are the details.
+    expect(saved.protection.text).toBe(
+      'not encrypted: no keychain is available, so tokens are kept unencrypted in a file only your user can read',
     );
     const file = join(dir, 'oauth.json');
+    expect(saved.protection.details).toMatch(
+      /^no OS keychain could be reached: .+; file .+ \(mode 0600 in a 0700 folder\)$/,
+    );
+    expect(saved.protection.details).toContain(file);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     const doc = JSON.parse(await readFile(file, 'utf8')) as { version: number };
@@ -91,7 +96,12 @@ describe('no keychain reachable: a plain 0600 file, and it says so', () => {
     // What `auth status` prints and the Servers view gets.
     const status = await run(NO_KEYCHAIN, 'status', dir, SERVER);
     expect(status).toMatchObject({ ok: true, value: { signedIn: true, storageEncrypted: false } });
-    expect(status.ok && (status.value as { storage: string }).storage).toMatch(/^not encrypted: no OS keychain/);
+    expect(status.ok && (status.value as { storage: string }).storage).toMatch(
+      /^not encrypted: no keychain is available/,
+    );
+    expect(status.ok && (status.value as { storageDetails: string }).storageDetails).toMatch(
+      /^no OS keychain could be reached: /,
+    );
   });
 });
 

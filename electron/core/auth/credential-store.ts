@@ -49,6 +49,8 @@ export interface StorageProtection {
   encrypted: boolean;
   /** One plain sentence: where and how it is kept. */
   text: string;
+  /** The technical reason and the file, behind a "Details" toggle (a platform error is not a first line). */
+  details?: string;
 }
 
 export interface CredentialStore {
@@ -212,9 +214,13 @@ export class FileCredentialStore implements CredentialStore {
           }
         : {
             encrypted: false,
-            text:
-              `not encrypted: ${p.reason}; a file only your user can read (${this.file}, ` +
-              'mode 0600 in a 0700 folder)',
+            text: p.cause
+              ? 'not encrypted: no keychain is available, so tokens are kept unencrypted in a file only your user ' +
+                'can read'
+              : `not encrypted: ${p.reason}; a file only your user can read`,
+            details:
+              (p.cause ? `no OS keychain could be reached: ${p.cause}; ` : '') +
+              `file ${this.file} (mode 0600 in a 0700 folder)`,
           };
     return this.known;
   }

@@ -363,7 +363,12 @@ export class ServerAuth {
   async status(): Promise<SignInStatus> {
     const store = this.options.store;
     const kept = (await store.describe?.()) ?? { encrypted: false, text: store.description };
-    const base = { server: this.options.server, storage: kept.text, storageEncrypted: kept.encrypted };
+    const base = {
+      server: this.options.server,
+      storage: kept.text,
+      storageEncrypted: kept.encrypted,
+      ...(kept.details ? { storageDetails: kept.details } : {}),
+    };
     let creds: ServerCredentials | undefined;
     try {
       creds = await store.load(this.options.serverUrl);

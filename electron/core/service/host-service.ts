@@ -456,6 +456,7 @@ export class HostService implements HostApi {
         signedIn: status.signedIn,
         storage: status.storage,
         ...(status.storageEncrypted !== undefined ? { storageEncrypted: status.storageEncrypted } : {}),
+        ...(status.storageDetails ? { storageDetails: status.storageDetails } : {}),
         ...(status.boundToKey ? { boundToKey: true } : {}),
         ...(status.issuer ? { issuer: status.issuer } : {}),
         ...(status.scopes ? { scopes: status.scopes } : {}),

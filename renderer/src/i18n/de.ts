@@ -156,6 +156,10 @@ export const de: Dictionary = {
   'servers.signIn.expires': 'Token läuft ab: {time}',
   'servers.signIn.renewable': 'erneuert sich selbst',
   'servers.signIn.storage': 'Aufbewahrt: {storage}',
+  'servers.signIn.notEncrypted':
+    'Kein Schlüsselbund verfügbar: Die Token werden unverschlüsselt in einer Datei aufbewahrt, ' +
+    'die nur Ihr Benutzer lesen kann.',
+  'servers.signIn.details': 'Details',
   'servers.signIn.boundToKey':
     'An einen Schlüssel auf diesem Computer gebunden (DPoP): das Token allein nützt niemandem',
   'servers.signIn.failed': 'Anmeldung fehlgeschlagen: {error}',

@@ -153,6 +153,9 @@ export const en = {
   'servers.signIn.expires': 'Token expires {time}',
   'servers.signIn.renewable': 'renews by itself',
   'servers.signIn.storage': 'Kept: {storage}',
+  'servers.signIn.notEncrypted':
+    'No keychain is available, so tokens are kept unencrypted in a file only your user can read.',
+  'servers.signIn.details': 'Details',
   'servers.signIn.boundToKey': 'Bound to a key kept on this computer (DPoP): the token alone is of no use',
   'servers.signIn.failed': 'Sign-in failed: {error}',
   'servers.signIn.more': 'More permissions (space-separated)',

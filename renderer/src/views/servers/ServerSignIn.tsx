@@ -58,13 +58,26 @@ export default function ServerSignIn({ server, signIn, onSignIn, onSignOut }: Se
         </>
       )}
       {signIn.signedIn && signIn.boundToKey && <p className="sign-in-detail">{t('servers.signIn.boundToKey')}</p>}
-      {/* Not encrypted (no OS keychain reachable) is a warning, not a footnote. */}
-      <p
-        className={signIn.storageEncrypted === false ? 'banner banner-warning' : 'sign-in-detail'}
-        data-encrypted={signIn.storageEncrypted === undefined ? undefined : String(signIn.storageEncrypted)}
-      >
-        {t('servers.signIn.storage', { storage: signIn.storage })}
-      </p>
+      {/* Not encrypted (no OS keychain reachable) is a warning, not a footnote: said in plain words,
+          with the platform library's own error behind a toggle for whoever wants to fix it. */}
+      {signIn.storageEncrypted === false ? (
+        <div className="banner banner-warning" data-encrypted="false">
+          <p>{t('servers.signIn.notEncrypted')}</p>
+          <details className="sign-in-storage-details">
+            <summary>{t('servers.signIn.details')}</summary>
+            <p className="mono" dir="ltr">
+              {signIn.storageDetails ?? signIn.storage}
+            </p>
+          </details>
+        </div>
+      ) : (
+        <p
+          className="sign-in-detail"
+          data-encrypted={signIn.storageEncrypted === undefined ? undefined : String(signIn.storageEncrypted)}
+        >
+          {t('servers.signIn.storage', { storage: signIn.storage })}
+        </p>
+      )}
       {signIn.error && (
         <p className="banner banner-danger" role="alert">
           {t('servers.signIn.failed', { error: signIn.error })}

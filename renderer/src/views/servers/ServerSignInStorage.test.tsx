@@ -18,16 +18,28 @@ const block = () =>
   within(document.querySelector<HTMLElement>('.server-card[data-server="tracker"]')!).getByTestId('server-sign-in');
 
 describe('where the Servers view says a sign-in is kept', () => {
-  it('a plain file (no OS keychain) is a warning', async () => {
-    const storage = 'not encrypted: no OS keychain could be reached (no D-Bus session); a file only your user can read';
+  it('a plain file (no OS keychain) is a warning in plain words, the platform error behind Details', async () => {
+    const storage =
+      'not encrypted: no keychain is available, so tokens are kept unencrypted in a file only your user can read';
+    const storageDetails =
+      'no OS keychain could be reached: Platform failure: DBus error: Using X11 for dbus-daemon autolaunch was disabled';
     await renderApp({
-      serverViews: [base({ ...signedIn, storage, storageEncrypted: false })],
+      serverViews: [base({ ...signedIn, storage, storageDetails, storageEncrypted: false })],
       view: 'servers',
     });
     await waitFor(() => expect(block()).toBeTruthy());
-    const line = within(block()).getByText(`Kept: ${storage}`);
-    expect(line.className).toContain('banner-warning');
-    expect(line.getAttribute('data-encrypted')).toBe('false');
+    const line = within(block()).getByText(
+      'No keychain is available, so tokens are kept unencrypted in a file only your user can read.',
+    );
+    const banner = line.closest<HTMLElement>('.banner')!;
+    expect(banner.className).toContain('banner-warning');
+    expect(banner.getAttribute('data-encrypted')).toBe('false');
+    // The raw platform error is not the first thing read: it sits in a closed toggle.
+    expect(line.textContent).not.toContain('DBus');
+    const details = banner.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText('Details').tagName).toBe('SUMMARY');
+    expect(within(details).getByText(storageDetails)).toBeTruthy();
   });
 
   it('encrypted with a keychain key is a plain line; DPoP-bound tokens say so', async () => {
