@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatMarkdown } from '../scripts/format-markdown.mjs';
 import { benchConnect, benchRetryOverhead } from './core.bench';
 import { benchHistory, type BenchResult } from './history.bench';
 import { benchHistoryScale } from './history-scale.bench';
@@ -94,7 +95,8 @@ async function main(): Promise<void> {
   const md = `${lines.join('\n')}\n`;
   // The committed figures are replaced only by a complete run of every section.
   if (only.length === 0 && failed.length === 0) {
-    writeFileSync(join(root, 'docs', 'benchmarks.md'), md);
+    const doc = join(root, 'docs', 'benchmarks.md');
+    writeFileSync(doc, await formatMarkdown(doc, md));
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(join(root, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   }

@@ -29,6 +29,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatMarkdown } from './format-markdown.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = path.join(REPO, '.cache', 'conformance');
@@ -461,14 +462,14 @@ function markdown(summary) {
   return L.join('\n');
 }
 
-function writeDoc(block) {
+async function writeDoc(block) {
   let text = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '# MCP conformance\n\n';
   const b = text.indexOf(MARK_BEGIN);
   const e = text.indexOf(MARK_END);
   if (b !== -1 && e > b) text = text.slice(0, b) + block + text.slice(e + MARK_END.length);
   else text = text.replace(/\s*$/, '\n\n') + block + '\n';
   fs.mkdirSync(path.dirname(DOC), { recursive: true });
-  fs.writeFileSync(DOC, text);
+  fs.writeFileSync(DOC, await formatMarkdown(DOC, text));
 }
 
 async function main() {
@@ -575,8 +576,8 @@ async function main() {
     /* cosmetic only */
   }
   const block = markdown(summary);
-  fs.writeFileSync(path.join(resultsDir, 'conformance.md'), block + '\n');
-  if (opts.doc) writeDoc(block);
+  fs.writeFileSync(path.join(resultsDir, 'conformance.md'), await formatMarkdown(DOC, block + '\n'));
+  if (opts.doc) await writeDoc(block);
 
   console.log('');
   console.log('scenario'.padEnd(44) + 'version'.padEnd(12) + 'status'.padEnd(15) + 'warn  checks');
@@ -749,8 +750,8 @@ async function runRequirementSets({ clientCmd, displayCmd, resultsDir, version, 
     JSON.stringify({ ...summary, scenarios: results }, null, 2),
   );
   const block = markdown(summary);
-  fs.writeFileSync(path.join(resultsDir, 'conformance.md'), block + '\n');
-  if (opts.doc) writeDoc(block);
+  fs.writeFileSync(path.join(resultsDir, 'conformance.md'), await formatMarkdown(DOC, block + '\n'));
+  if (opts.doc) await writeDoc(block);
   console.log('');
   for (const r of results)
     console.log(

@@ -24,7 +24,7 @@ tree_state() {
 tree_before="$(tree_state | sha256sum)"
 
 echo "== format (prettier --check)"
-npx prettier --check "**/*.{ts,tsx,mjs,cjs,css}"
+npx prettier --check "**/*.{ts,tsx,mjs,cjs,css,md}"
 
 echo "== lint (eslint, cache in .cache/eslint/)"
 npx eslint . --cache --cache-location .cache/eslint/ --cache-strategy content --max-warnings 0

@@ -1,0 +1,2 @@
+/** The text as Prettier formats it for `file` (the project's .prettierrc applies). */
+export function formatMarkdown(file: string, text: string): Promise<string>;
