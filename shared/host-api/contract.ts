@@ -8,6 +8,7 @@ import type { Answer, Question } from '../elicitation/types';
 import type { ServerSignInView, SignInQuestion } from '../auth/types';
 import type { HistoryItem } from '../history/items';
 import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from './names';
+import { MAX_QUESTION_TIME_LIMIT_MINUTES } from '../question-time-limit';
 import { MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../round-limit';
 import type { ConfigInput, ImportPlanItem, ServerEntry } from '../config/server-entry';
 import type { TaskStatus } from '../tasks/task-status';
@@ -55,7 +56,7 @@ export const settingsSchema = z.strictObject({
    * Minutes a question may stay open before it is cancelled; 0 = no limit
    * (the default: no timer runs while a human decides).
    */
-  questionTimeLimitMinutes: z.number().int().min(0).max(1440),
+  questionTimeLimitMinutes: z.number().int().min(0).max(MAX_QUESTION_TIME_LIMIT_MINUTES),
 });
 
 export const historyFilterSchema = z.strictObject({

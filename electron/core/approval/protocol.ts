@@ -28,6 +28,7 @@
 import { z } from 'zod';
 import { answerSchema } from '../../../shared/host-api/contract';
 import { CALL_OUTCOMES, DECIDED_BY } from '../../../shared/history/journal-types';
+import { MAX_QUESTION_TIME_LIMIT_MINUTES } from '../../../shared/question-time-limit';
 import { LIMITS } from '../limits';
 import { NONCE_PATTERN, PROOF_PATTERN } from './handshake';
 
@@ -58,7 +59,8 @@ export type WireCall = z.infer<typeof wireCallSchema>;
 
 const stateDigest = z.strictObject({ length: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 
-const origin = z.strictObject({
+/** Where a question comes from, as the gateway reports it. */
+export const questionOriginSchema = z.strictObject({
   server: text(200).min(1),
   era: z.enum(['modern', 'legacy']),
   method: callMethod.nullable(),
@@ -67,7 +69,7 @@ const origin = z.strictObject({
   round: z.number().int().min(1).max(10_000),
   key: text(500),
   agent: text(200).optional(),
-  timeLimitMinutes: z.number().int().min(1).max(1440).optional(),
+  timeLimitMinutes: z.number().int().min(1).max(MAX_QUESTION_TIME_LIMIT_MINUTES).optional(),
   roundPosition: z
     .strictObject({
       index: z.number().int().min(1).max(1000),
@@ -85,14 +87,14 @@ const questionSchema = z.discriminatedUnion('mode', [
   z.strictObject({
     id,
     mode: z.literal('form'),
-    origin,
+    origin: questionOriginSchema,
     message: text(LIMITS.messageChars),
     requestedSchema: z.record(z.string(), z.unknown()),
   }),
   z.strictObject({
     id,
     mode: z.literal('url'),
-    origin,
+    origin: questionOriginSchema,
     message: text(LIMITS.messageChars),
     url: z.looseObject({ href: text(LIMITS.urlChars) }),
   }),
