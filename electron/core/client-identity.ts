@@ -7,6 +7,12 @@
 // file system, and a server may only ask for what was declared.
 import type { ClientCapabilities, Implementation } from '@modelcontextprotocol/client';
 
+/**
+ * The first protocol revision of the modern era (per-request `_meta`, server/discover, MRTR). The SDK
+ * has the same constant but does not export it, so it is written once here.
+ */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
 /** Name and version sent as clientInfo (modern _meta) and in initialize. */
 export const CLIENT_INFO: Implementation = { name: 'countersign', version: '0.1.0' };
 

@@ -13,6 +13,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { MODERN_PROTOCOL_VERSION } from '../core/client-identity';
 import type { AgentTask, AgentTasks } from './agent-tasks';
 
 /** The Tasks extension's identifier (per-request client capabilities, server capabilities). */
@@ -59,7 +60,7 @@ const ListParams = z.looseObject({ cursor: z.string().optional() });
 
 /** Register the task methods on an agent-facing server; `owner` names the agent connection. */
 export function registerTaskMethods(server: Server, tasks: AgentTasks, owner: () => string): void {
-  const modern = () => server.getNegotiatedProtocolVersion?.() === '2026-07-28';
+  const modern = () => server.getNegotiatedProtocolVersion?.() === MODERN_PROTOCOL_VERSION;
 
   server.setRequestHandler('tasks/get', { params: TaskIdParams }, async (params) => {
     const task = tasks.get(owner(), params.taskId);

@@ -31,14 +31,13 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { CallCancel } from '../core/calls/call-cancel';
-import { MCP_META_PREFIX } from '../core/client-identity';
+import { MCP_META_PREFIX, MODERN_PROTOCOL_VERSION } from '../core/client-identity';
 import { TASKS_EXTENSION } from './agent-task-methods';
 import { GATEWAY_INFO, agentLabel } from './agent-server';
 import type { Gateway } from './gateway';
 import type { PassThroughRequest } from '../core/host';
 import { WIRE_KEYS, cleanResult, toolFailure } from './results';
 
-const MODERN = '2026-07-28';
 const ENVELOPE_KEYS = new Set([
   PROTOCOL_VERSION_META_KEY,
   CLIENT_INFO_META_KEY,
@@ -71,7 +70,7 @@ export function takeable(message: unknown): Taken | undefined {
   if (typeof params.name !== 'string') return undefined;
   if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
   const meta = params._meta;
-  if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN) return undefined;
+  if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_PROTOCOL_VERSION) return undefined;
   for (const k of Object.keys(meta)) if (!ENVELOPE_KEYS.has(k)) return undefined;
   const caps = meta[CLIENT_CAPABILITIES_META_KEY];
   if (!isPlainObject(caps)) return undefined;
