@@ -3,15 +3,7 @@
 import { settingsSchema, type Settings } from '../../../shared/host-api/contract';
 import { PrivateStorageError } from '../storage/private-files';
 import { readJsonFile, writeJsonFile } from './json-file';
-import { DEFAULT_MAX_ROUNDS } from '../../../shared/round-limit';
-
-export const DEFAULT_SETTINGS: Settings = {
-  maxRounds: DEFAULT_MAX_ROUNDS,
-  language: 'system',
-  theme: 'system',
-  redactHistory: false,
-  questionTimeLimitMinutes: 0,
-};
+import { DEFAULT_SETTINGS } from '../../../shared/settings-defaults';
 
 /** Load settings, keeping every valid key and defaulting the rest. */
 export async function loadSettings(file: string): Promise<Settings> {

@@ -23,7 +23,7 @@ import type {
 } from '../../../shared/host-api/contract';
 import { createHostClient, errorFromWire } from '../../../shared/host-api/host-client';
 import type { WireError } from '../../../shared/host-api/wire';
-import { DEFAULT_MAX_ROUNDS } from '../../../shared/round-limit';
+import { DEFAULT_SETTINGS } from '../../../shared/settings-defaults';
 
 /** One recorded API call. */
 export interface HostCall {
@@ -119,14 +119,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
   let deliver: (event: string, payload: unknown) => void = () => undefined;
   let queue: Question[] = [...(options.questions ?? [])];
   let signIns: SignInQuestion[] = [];
-  let settings: Settings = {
-    maxRounds: DEFAULT_MAX_ROUNDS,
-    language: 'system',
-    theme: 'system',
-    redactHistory: false,
-    questionTimeLimitMinutes: 0,
-    ...options.settings,
-  };
+  let settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
   let openResult: HostResults['openQuestionUrl'] = { opened: true };
   let answerFailure: string | null = null;
   const failures = new Map<HostMethodName, string | WireError>();

@@ -1,0 +1,14 @@
+// The settings a new user starts with, defined once: the host's settings file
+// falls back to them key by key, and the renderer's in-memory host (tests, the
+// harness) starts from the same values.
+import type { Settings } from './host-api/contract';
+import { DEFAULT_MAX_ROUNDS } from './round-limit';
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  maxRounds: DEFAULT_MAX_ROUNDS,
+  language: 'system',
+  theme: 'system',
+  redactHistory: false,
+  // No limit: no timer runs while a human decides.
+  questionTimeLimitMinutes: 0,
+});
