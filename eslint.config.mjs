@@ -26,6 +26,26 @@ const TESTS = [
 // Files allowed to hold the casts the rule below bans: each is a small, named
 // helper whose job is exactly that conversion (keep this list short).
 const CAST_HELPERS = ['shared/host-api/host-client.ts'];
+const CAST_BANS = [
+  {
+    selector: 'TSAsExpression[typeAnnotation.type="TSNeverKeyword"]',
+    message: '`as never` hides a type error; type the value (or use a named helper).',
+  },
+  {
+    selector: 'TSAsExpression > TSAsExpression.expression[typeAnnotation.type="TSUnknownKeyword"]',
+    message: '`as unknown as` hides a type error; type the value (or use a named helper).',
+  },
+];
+// The one production file that writes the protocol's own keys; everything else imports them from it or from
+// the SDK (CLIENT_CAPABILITIES_META_KEY, RELATED_TASK_META_KEY, …). The `.` stands for the `/`, which
+// esquery's regex syntax cannot hold.
+const MCP_KEYS_FILE = 'electron/core/client-identity.ts';
+const MCP_KEY_MESSAGE =
+  'an io.modelcontextprotocol/* key: import it from the SDK (…_META_KEY) or electron/core/client-identity.ts';
+const MCP_KEY_BANS = [
+  { selector: 'Literal[value=/^io\\.modelcontextprotocol./]', message: MCP_KEY_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/^io\\.modelcontextprotocol./]', message: MCP_KEY_MESSAGE },
+];
 
 // `punycode` is also an npm package (the renderer bundles it); the deprecated built-in is never wanted.
 const bareBuiltins = builtinModules.filter((m) => !m.startsWith('node:') && !m.startsWith('_') && m !== 'punycode');
@@ -238,24 +258,15 @@ export default tseslint.config(
       'max-len': ['error', LINE_WIDTH],
     },
   },
-  // The casts that silence the type checker: banned in production code.
+  // The casts that silence the type checker: banned in production code. And the protocol's
+  // `io.modelcontextprotocol/*` keys are written in one file (or taken from the SDK's exports).
   {
     files: PRODUCTION,
-    ignores: [...TESTS, ...CAST_HELPERS],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'TSAsExpression[typeAnnotation.type="TSNeverKeyword"]',
-          message: '`as never` hides a type error; type the value (or use a named helper).',
-        },
-        {
-          selector: 'TSAsExpression > TSAsExpression.expression[typeAnnotation.type="TSUnknownKeyword"]',
-          message: '`as unknown as` hides a type error; type the value (or use a named helper).',
-        },
-      ],
-    },
+    ignores: [...TESTS, ...CAST_HELPERS, MCP_KEYS_FILE],
+    rules: { 'no-restricted-syntax': ['error', ...CAST_BANS, ...MCP_KEY_BANS] },
   },
+  { files: [MCP_KEYS_FILE], rules: { 'no-restricted-syntax': ['error', ...CAST_BANS] } },
+  { files: CAST_HELPERS, rules: { 'no-restricted-syntax': ['error', ...MCP_KEY_BANS] } },
   // What Countersign's own processes print goes through terminalText (a server's escape sequences and bidi
   // overrides shown escaped): only electron/core/terminal-output.ts writes to stdout and stderr.
   {

@@ -17,14 +17,14 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 export const CLIENT_INFO: Implementation = { name: 'countersign', version: '0.1.0' };
 
 /** The capabilities declared on every request (modern) or at initialize (legacy). */
+/** The Tasks extension's identifier (per-request client capabilities, server capabilities). */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: {}, url: {} },
   tasks: {},
-  extensions: { 'io.modelcontextprotocol/tasks': {} },
+  extensions: { [TASKS_EXTENSION]: {} },
 };
-
-/** The Tasks extension's identifier. */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 /** The protocol's own `_meta` namespace: the per-request envelope, and keys a server reserves (serverInfo). */
 export const MCP_META_PREFIX = 'io.modelcontextprotocol/';

@@ -17,13 +17,8 @@ import {
 } from '@modelcontextprotocol/server';
 import type { CallMethod } from '../../shared/elicitation/types';
 import { AgentTasks, type AgentTaskOutcome } from './agent-tasks';
-import {
-  TASKS_EXTENSION,
-  declaresModernTasks,
-  legacyTaskView,
-  modernTaskView,
-  registerTaskMethods,
-} from './agent-task-methods';
+import { TASKS_EXTENSION } from '../core/client-identity';
+import { declaresModernTasks, legacyTaskView, modernTaskView, registerTaskMethods } from './agent-task-methods';
 import type { Route } from './catalog';
 import type { Gateway } from './gateway';
 import { cleanResult, requestFailure, signInNeededResult, toolFailure } from './results';

@@ -6,26 +6,22 @@
 // its error. `tasks/update` carries answers, and the gateway never asks an
 // agent anything, so whatever it brings is dropped unread.
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   type Result,
   type Server,
   type ServerContext,
+  RELATED_TASK_META_KEY,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { MODERN_PROTOCOL_VERSION } from '../core/client-identity';
+import { MODERN_PROTOCOL_VERSION, TASKS_EXTENSION } from '../core/client-identity';
 import type { AgentTask, AgentTasks } from './agent-tasks';
-
-/** The Tasks extension's identifier (per-request client capabilities, server capabilities). */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-/** The 2025-11-25 key tying a message to a task. */
-const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 /** True when this 2026-07-28 request declared the Tasks extension in its per-request capabilities. */
 export function declaresModernTasks(ctx: ServerContext): boolean {
   const envelope = (ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope;
-  const caps = envelope?.['io.modelcontextprotocol/clientCapabilities'] as
-    { extensions?: Record<string, unknown> } | undefined;
+  const caps = envelope?.[CLIENT_CAPABILITIES_META_KEY] as { extensions?: Record<string, unknown> } | undefined;
   return Boolean(caps?.extensions && typeof caps.extensions === 'object' && TASKS_EXTENSION in caps.extensions);
 }
 
@@ -86,7 +82,7 @@ export function registerTaskMethods(server: Server, tasks: AgentTasks, owner: ()
   // 2025-11-25: the result, once the task has ended (blocks until then).
   server.setRequestHandler('tasks/result', { params: TaskIdParams }, async (params, ctx) => {
     const task = await tasks.settled(owner(), params.taskId, ctx.mcpReq.signal);
-    const related = { [RELATED_TASK]: { taskId: task.taskId } };
+    const related = { [RELATED_TASK_META_KEY]: { taskId: task.taskId } };
     if (task.status === 'cancelled')
       throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Task ${task.taskId} was cancelled`);
     if (task.outcome?.kind === 'error') throw new ProtocolError(task.outcome.error.code, task.outcome.error.message);

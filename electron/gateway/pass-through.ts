@@ -31,8 +31,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { CallCancel } from '../core/calls/call-cancel';
-import { MCP_META_PREFIX, MODERN_PROTOCOL_VERSION } from '../core/client-identity';
-import { TASKS_EXTENSION } from './agent-task-methods';
+import { MCP_META_PREFIX, MODERN_PROTOCOL_VERSION, TASKS_EXTENSION } from '../core/client-identity';
 import { GATEWAY_INFO, agentLabel } from './agent-server';
 import type { Gateway } from './gateway';
 import type { PassThroughRequest } from '../core/host';

@@ -78,6 +78,11 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
     ['test/x.test.ts', "export const a = import('../shared/a.js');", LOADS, /without a \.js suffix/],
     ['shared/x.ts', 'export const a = 1 as unknown as string;', 'no-restricted-syntax', /as unknown as/],
     ['renderer/src/views/x.tsx', 'export const a = (1 as never) + 1;', 'no-restricted-syntax', /as never/],
+    ['electron/gateway/x.ts', "export const k = 'io.modelcontextprotocol/tasks';", 'no-restricted-syntax', /SDK/],
+    ['shared/x.ts', 'export const k = `io.modelcontextprotocol/${1}`;', 'no-restricted-syntax', /client-identity/],
+    // The file that writes the keys keeps the cast ban.
+    ['electron/core/client-identity.ts', 'export const a = (1 as never) + 1;', 'no-restricted-syntax', /as never/],
+    ['shared/host-api/host-client.ts', "export const k = 'io.modelcontextprotocol/x';", 'no-restricted-syntax', /SDK/],
     [
       'electron/main/x.ts',
       'export const a = <string>(<unknown>1);',
@@ -134,6 +139,11 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
     // The one writer to the terminal, and the CLI's reading of stdin.
     expect(await lint('electron/core/terminal-output.ts', "process.stdout.write('x');")).toEqual([]);
     expect(await lint('electron/cli/x.ts', 'export const tty = process.stdin.isTTY;')).toEqual([]);
+    // The one file that writes the protocol's keys; tests may write them too.
+    expect(await lint('electron/core/client-identity.ts', "export const k = 'io.modelcontextprotocol/tasks';")).toEqual(
+      [],
+    );
+    expect(await lint('test/x.test.ts', "export const k = 'io.modelcontextprotocol/tasks';")).toEqual([]);
     // The one named cast helper.
     expect(await lint('shared/host-api/host-client.ts', 'export const a = 1 as unknown as string;')).toEqual([]);
     // A line holding a URL may run long (the URL stays whole); a test may keep a long expected text.

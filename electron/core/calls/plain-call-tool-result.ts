@@ -8,13 +8,12 @@
 // only; a shallow copy of `_meta` (zod copies a loose object, not what it
 // holds). Anything else, however ordinary, returns undefined and goes to
 // zod; plain-call-tool-result.test.ts compares both on many shapes.
+import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
 
-/**
- * The server-info key of a result's `_meta` (the SDK's servers put it on
- * every result). zod checks it as an Implementation and turns a bad one into
- * undefined: only `{ name, version }` strings and nothing else is taken here.
- */
-const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
+// SERVER_INFO_META_KEY is the server-info key of a result's `_meta` (the
+// SDK's servers put it on every result). zod checks it as an Implementation
+// and turns a bad one into undefined: only `{ name, version }` strings and
+// nothing else is taken here.
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   // What JSON.parse makes; anything else (a null prototype, a class instance) goes to zod.

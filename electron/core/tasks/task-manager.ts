@@ -3,6 +3,7 @@
 // are legacy questions tied to a task, status notifications, cancel requests
 // from any front end, and, at start, the tasks a previous run left running.
 import { randomUUID } from 'node:crypto';
+import { RELATED_TASK_META_KEY } from '@modelcontextprotocol/client';
 import type { CallContext, HostObserver } from '../events';
 import type { ServerConnection } from '../connection/server-connection';
 import { HostError, isHostError, messageOf } from '../host-error';
@@ -13,8 +14,6 @@ import { taskOps } from './task-ops';
 import type { PollBounds } from './poll-schedule';
 import { MemoryTaskStore, type TaskRecord, type TaskStore } from './task-store';
 import { expiresAt, isTerminalStatus, parseTask, type TaskSnapshot, type TaskStatus } from './task-types';
-
-export const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
 
 export interface TaskManagerOptions {
   gate: QuestionGate;
@@ -228,7 +227,7 @@ export class TaskManager {
     params: Record<string, unknown>,
     serverSignal: AbortSignal,
   ): Promise<Record<string, unknown>> | undefined {
-    const related = (params._meta as Record<string, unknown> | undefined)?.[RELATED_TASK_KEY] as
+    const related = (params._meta as Record<string, unknown> | undefined)?.[RELATED_TASK_META_KEY] as
       { taskId?: unknown } | undefined;
     if (typeof related?.taskId !== 'string') return undefined;
     const live = this.live.get(related.taskId);

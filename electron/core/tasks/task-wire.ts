@@ -19,12 +19,10 @@
 // each listen asked for and which the server's acknowledgement agreed to, and
 // hands every `notifications/tasks` to the host without the SDK.
 import { randomUUID } from 'node:crypto';
-import type { Transport } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES_META_KEY, SUBSCRIPTION_ID_META_KEY, type Transport } from '@modelcontextprotocol/client';
 import { checkedAs } from '../../../shared/checked-as';
 
 const HANDLE_KEY = 'io.countersign/task-handle';
-const CAPS_KEY = 'io.modelcontextprotocol/clientCapabilities';
-const SUBSCRIPTION_KEY = 'io.modelcontextprotocol/subscriptionId';
 
 /** Per-connection access to task handles captured at the transport. */
 export interface TaskWire {
@@ -71,11 +69,14 @@ export function prepareTaskWire(
     // Only modern requests carry the per-request envelope; legacy initialize
     // declares `params.capabilities` and keeps its `tasks`.
     const m = message as { params?: { _meta?: Record<string, unknown> } };
-    const caps = m.params?._meta?.[CAPS_KEY] as Record<string, unknown> | undefined;
+    const caps = m.params?._meta?.[CLIENT_CAPABILITIES_META_KEY] as Record<string, unknown> | undefined;
     if (caps && 'tasks' in caps) {
       const { tasks: _legacyOnly, ...rest } = caps;
       // The same request with one capability less: still the JSON-RPC request the SDK built.
-      message = checkedAs({ ...message, params: { ...m.params, _meta: { ...m.params!._meta, [CAPS_KEY]: rest } } });
+      message = checkedAs({
+        ...message,
+        params: { ...m.params, _meta: { ...m.params!._meta, [CLIENT_CAPABILITIES_META_KEY]: rest } },
+      });
     }
     return send(message, options);
   };
@@ -92,7 +93,7 @@ export function prepareTaskWire(
           return;
         }
         if (m.method === 'notifications/subscriptions/acknowledged' && isObject(m.params)) {
-          const id = isObject(m.params._meta) ? m.params._meta[SUBSCRIPTION_KEY] : undefined;
+          const id = isObject(m.params._meta) ? m.params._meta[SUBSCRIPTION_ID_META_KEY] : undefined;
           const wanted = id === undefined ? undefined : asked.get(String(id));
           const notifications = isObject(m.params.notifications) ? m.params.notifications : {};
           // Only what was asked for and agreed to: a server cannot opt the host into pushes it did not request.
