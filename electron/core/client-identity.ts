@@ -16,10 +16,10 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 /** Name and version sent as clientInfo (modern _meta) and in initialize. */
 export const CLIENT_INFO: Implementation = { name: 'countersign', version: '0.1.0' };
 
-/** The capabilities declared on every request (modern) or at initialize (legacy). */
 /** The Tasks extension's identifier (per-request client capabilities, server capabilities). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
+/** The capabilities declared on every request (modern) or at initialize (legacy). */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: {}, url: {} },
   tasks: {},
