@@ -11,7 +11,7 @@ import { CLIENT_CAPABILITIES, CLIENT_INFO } from '../electron/core/client-identi
 import { openConnection } from '../electron/core/connection/server-connection';
 import { Host } from '../electron/core/host';
 import { fixtureCommand } from '../test/fixtures/spawn-fixture';
-import type { BenchResult } from './history.bench';
+import type { Figure } from './sections';
 import { interleaved, interleavedBlocks, median } from './stats';
 
 /** The bare SDK loop a host without Countersign's core would write. */
@@ -38,7 +38,7 @@ async function bareConfirm(client: Client, entryId: number): Promise<void> {
  * differed by about 10 % from each other even with identical code on both
  * sides, which swamped what is measured here.
  */
-export async function benchRetryOverhead(rounds = 600): Promise<BenchResult[]> {
+export async function benchRetryOverhead(rounds = 600): Promise<Figure[]> {
   const { command, args } = fixtureCommand('modern');
   const host = new Host({ servers: { fx: { command, args } }, prompter: new ScriptedPrompter([], { kind: 'accept' }) });
   const { client } = await host.connect('fx');
@@ -77,8 +77,8 @@ export async function benchRetryOverhead(rounds = 600): Promise<BenchResult[]> {
 }
 
 /** Connect time: era detection (probe in place, fallback) vs a plain legacy initialize. */
-export async function benchConnect(rounds = 15): Promise<BenchResult[]> {
-  const out: BenchResult[] = [];
+export async function benchConnect(rounds = 15): Promise<Figure[]> {
+  const out: Figure[] = [];
   for (const kind of ['modern', 'legacy'] as const) {
     const { command, args } = fixtureCommand(kind);
     const t = await interleaved(

@@ -22,14 +22,8 @@ import { HostService } from '../electron/core/service/host-service';
 import { fixtureCommand, startHttpFixture } from '../test/fixtures/spawn-fixture';
 import { GATEWAY_ENTRY, tsxLoader } from '../test/gateway/harness';
 import { fileURLToPath } from 'node:url';
+import type { Figure } from './sections';
 import { interleavedMany, median, percentile } from './stats';
-
-export interface GatewayBenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  goal: string | null;
-}
 
 class InPlaceStdio extends StdioClientTransport {}
 
@@ -146,14 +140,14 @@ function round(x: number, digits = 3): number {
 /** All gateway figures. */
 export async function benchGateway(
   options: { rounds?: number; warmup?: number; throughputMs?: number; inFlight?: number; latencyOnly?: boolean } = {},
-): Promise<GatewayBenchResult[]> {
+): Promise<Figure[]> {
   // 2,000 measured calls per side, as in the figures: with 1,000, runs minutes apart
   // differed by up to 0.1 × in the ratio.
   const rounds = options.rounds ?? 2_000;
   const warmup = options.warmup ?? 3_000;
   const throughputMs = options.throughputMs ?? 2_000;
   const inFlight = options.inFlight ?? 32;
-  const out: GatewayBenchResult[] = [];
+  const out: Figure[] = [];
   const dataDir = dataDirWithFixture();
   const { command, args } = fixtureCommand('modern');
   const direct = await connectStdio(command, args);

@@ -14,7 +14,8 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { writeBulkJournal } from '../electron/core/history/fixtures/bulk-journal';
-import { appEntry, type BenchResult } from './history.bench';
+import { appEntry } from './history.bench';
+import type { Figure } from './sections';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const child = join(root, 'bench', 'history-scale-child.ts');
@@ -67,12 +68,12 @@ function measure(mode: 'limit' | 'app' | 'export', dir: string, heapCapMiB?: num
 
 const r = (n: number, d = 1) => Number(n.toFixed(d));
 
-export async function benchHistoryScale(options: { entries?: number; small?: number } = {}): Promise<BenchResult[]> {
+export async function benchHistoryScale(options: { entries?: number; small?: number } = {}): Promise<Figure[]> {
   const big = options.entries ?? 1_000_000;
   const small = options.small ?? 10_000;
   const large = await journal(big);
   const base = await journal(small);
-  const results: BenchResult[] = [];
+  const results: Figure[] = [];
   if (large.writeMs !== null)
     results.push({
       name: `write the ${big}-entry journal (cached after)`,

@@ -16,14 +16,7 @@ import {
   verifyJournal,
   type EntryInput,
 } from '../electron/core/history/index';
-
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  /** The target: value must be ≤ goal. Null: informational. */
-  goal: number | null;
-}
+import type { Figure } from './sections';
 
 const SERVERS = ['github', 'linear', 'filesystem', 'slack', 'postgres'];
 const TOOLS = ['create_issue', 'deploy', 'delete_file', 'send_message', 'run_query'];
@@ -153,7 +146,7 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
 
-export async function benchHistory(options: { entries?: number; appends?: number } = {}): Promise<BenchResult[]> {
+export async function benchHistory(options: { entries?: number; appends?: number } = {}): Promise<Figure[]> {
   const total = options.entries ?? 100_000;
   const appends = options.appends ?? 1000;
   const dir = await mkdtemp(join(tmpdir(), 'countersign-history-bench-'));

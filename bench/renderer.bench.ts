@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openApp, startAppShell } from '../test/browser/app-shell';
 import { buildPrivateRenderer, launchChromium, measurePaintLatency } from '../test/browser/paint-latency';
-import { fillAppJournal, type BenchResult } from './history.bench';
+import { fillAppJournal } from './history.bench';
+import type { Figure } from './sections';
 
 const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
 
@@ -64,7 +65,7 @@ function scrollFrames(page: Page, frames: number, step: number): Promise<{ inter
 }
 
 /** The History view over `entries` journal entries, through the web shell. */
-export async function benchHistoryView(rendererDir: string, entries = 100_000): Promise<BenchResult[]> {
+export async function benchHistoryView(rendererDir: string, entries = 100_000): Promise<Figure[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'countersign-renderer-bench-'));
   const launched = await launchChromium();
   let app: Awaited<ReturnType<typeof startAppShell>> | undefined;
@@ -162,7 +163,7 @@ export async function benchHistoryView(rendererDir: string, entries = 100_000): 
 }
 
 /** Question paint latency and bundle size (test/browser/paint-latency.ts), then the History view over 100k entries. */
-export async function benchRenderer(options: { runs?: number; historyEntries?: number } = {}): Promise<BenchResult[]> {
+export async function benchRenderer(options: { runs?: number; historyEntries?: number } = {}): Promise<Figure[]> {
   const build = await buildPrivateRenderer();
   try {
     const paint = await measurePaintLatency({ runs: options.runs ?? 50, dir: build.dir });

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatMarkdown } from '../scripts/format-markdown.mjs';
 import { benchConnect, benchRetryOverhead } from './core.bench';
-import { benchHistory, type BenchResult } from './history.bench';
+import { benchHistory } from './history.bench';
 import { benchHistoryScale } from './history-scale.bench';
 import { benchGateway } from './gateway.bench';
 import { benchRenderer } from './renderer.bench';
@@ -110,5 +110,3 @@ async function main(): Promise<void> {
 }
 
 void main();
-
-export type { BenchResult };

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { ScriptedPrompter } from '../electron/cli/elicit-spec';
 import { Host } from '../electron/core/host';
 import { fixtureCommand, newWireLogPath, readWireLog } from '../test/fixtures/spawn-fixture';
-import type { BenchResult } from './history.bench';
+import type { Figure } from './sections';
 
 const TASKS = 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -69,7 +69,7 @@ const getsBetween = (wireLog: string, from: number, to: number) =>
 const perMinute = (count: number, from: number, to: number) => (count * 60_000) / (to - from);
 const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
 
-export async function benchTaskPolling(): Promise<BenchResult[]> {
+export async function benchTaskPolling(): Promise<Figure[]> {
   const windowMs = Number(process.env.BENCH_TASK_WINDOW_MS ?? 30_000);
   // Long enough for the backoff to reach its cap (1, 1, 1.5, 2.25, … 8 s).
   const warmupMs = Number(process.env.BENCH_TASK_WARMUP_MS ?? 30_000);
