@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { McpServer, type ElicitResult, type ServerContext } from '@modelcontextprotocol/server';
 import { bookingSchema } from './booking-form';
 import * as spec from './tool-specs';
-import { checkedAs } from '../../shared/checked-as';
+import { vouchedAs } from '../../shared/vouched-as';
 
 /** A human answers at human pace: far above the SDK's 60 s request default. */
 const QUESTION_TIMEOUT_MS = 10 * 60_000;
@@ -20,7 +20,7 @@ export function buildLegacyDemo(deps: spec.DemoDeps): McpServer {
   // (demo-server.test.ts drives every form through the real Host).
   const askForm = (ctx: ServerContext, message: string, requestedSchema: unknown): Promise<ElicitResult> =>
     ctx.mcpReq.elicitInput(
-      { mode: 'form', message, requestedSchema: checkedAs(requestedSchema) },
+      { mode: 'form', message, requestedSchema: vouchedAs(requestedSchema) },
       { timeout: QUESTION_TIMEOUT_MS, signal: ctx.mcpReq.signal },
     );
 

@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { bookingSchema } from './booking-form';
 import * as spec from './tool-specs';
-import { checkedAs } from '../../shared/checked-as';
+import { vouchedAs } from '../../shared/vouched-as';
 
 type FlowState =
   | { tool: 'delete_time_entry'; entryId: number }
@@ -77,7 +77,7 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
             message: spec.BOOK_QUESTION,
             // A flat form schema with its literal types widened; the receiving host's checkFlatSchema checks it
             // (demo-server.test.ts drives this form through the real Host).
-            requestedSchema: checkedAs(bookingSchema(spec.bookingPrefill(args))),
+            requestedSchema: vouchedAs(bookingSchema(spec.bookingPrefill(args))),
           }),
         },
         requestState: await mint({ tool: 'book_time' }, ctx),
@@ -98,7 +98,7 @@ export function buildModernDemo(deps: spec.DemoDeps, stateKey: Uint8Array = rand
             message: spec.deployPlanQuestion(service),
             // A flat form schema with its literal types widened; the receiving host's checkFlatSchema checks it
             // (demo-server.test.ts drives this form through the real Host).
-            requestedSchema: checkedAs(spec.deployPlanSchema(environment)),
+            requestedSchema: vouchedAs(spec.deployPlanSchema(environment)),
           }),
         },
         requestState: await mint({ tool: 'deploy', step: 1, service }, ctx),

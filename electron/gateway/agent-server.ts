@@ -22,7 +22,7 @@ import { declaresModernTasks, legacyTaskView, modernTaskView, registerTaskMethod
 import type { Route } from './catalog';
 import type { Gateway } from './gateway';
 import { cleanResult, requestFailure, signInNeededResult, toolFailure } from './results';
-import { checkedAs } from '../../shared/checked-as';
+import { vouchedAs } from '../../shared/vouched-as';
 
 /** What the gateway calls itself toward agents. */
 export const GATEWAY_INFO = { name: 'countersign-gateway', version: '0.1.0' };
@@ -175,13 +175,13 @@ export function createAgentServer(
   const toolResponse = (route: Route<Tool>, outcome: Awaited<ReturnType<typeof run>>): CallToolResult => {
     // Checked by the call's result schema in the core (calls/result-schemas) before it got here.
     if (outcome.ok)
-      return server.projectCallToolResult(checkedAs<CallToolResult>(outcome.result), route.item.outputSchema);
+      return server.projectCallToolResult(vouchedAs<CallToolResult>(outcome.result), route.item.outputSchema);
     const failure = toolFailure(outcome.error, route.server, outcome.decision, {
       outputSchema: route.item.outputSchema !== undefined,
     });
     if (failure instanceof ProtocolError) throw failure;
     // No runtime check: toolFailure builds this result itself, as text content (+ isError) (results.test.ts).
-    return checkedAs<CallToolResult>(failure);
+    return vouchedAs<CallToolResult>(failure);
   };
 
   server.setRequestHandler('tools/list', async () => {
@@ -248,7 +248,7 @@ export function createAgentServer(
       running.then((o) => taskOutcome(route, o)),
     );
     // A 2026-07-28 CreateTaskResult from the gateway's own task; the SDK's type lacks it (tasks-agent.test.ts).
-    return checkedAs<CallToolResult>({ resultType: 'task', ...modernTaskView(task) });
+    return vouchedAs<CallToolResult>({ resultType: 'task', ...modernTaskView(task) });
   });
 
   /** A finished call as an agent task's outcome (the same result or error a plain call gets). */
@@ -276,7 +276,7 @@ export function createAgentServer(
     });
     if (!outcome.ok) throw requestFailure(outcome.error, route.server, outcome.decision);
     // Checked by the call's result schema in the core (calls/result-schemas) before it got here.
-    return checkedAs(outcome.result);
+    return vouchedAs(outcome.result);
   });
 
   server.setRequestHandler('resources/list', async () => ({
@@ -301,7 +301,7 @@ export function createAgentServer(
     const outcome = await run(ctx, { server: found.server, method: 'resources/read', name: found.uri });
     if (!outcome.ok) throw requestFailure(outcome.error, found.server, outcome.decision);
     // Checked by the call's result schema in the core (calls/result-schemas) before it got here.
-    return checkedAs(outcome.result);
+    return vouchedAs(outcome.result);
   });
 
   if (options.attach !== false) gateway.attach(server);

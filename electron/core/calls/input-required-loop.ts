@@ -24,7 +24,7 @@ import { askTogether } from './ask-together';
 import { plainCallToolResult } from './plain-call-tool-result';
 import { RESULT_SCHEMAS } from './result-schemas';
 import { digestState } from './state-digest';
-import { checkedAs } from '../../../shared/checked-as';
+import { vouchedAs } from '../../../shared/vouched-as';
 import type { RawLane } from '../connection/raw-lane';
 import type { CallCancel } from './call-cancel';
 
@@ -106,7 +106,7 @@ export async function runInputRequiredLoop(
         // The SDK types request() per known method; this loop forwards any MRTR method, and `schema` checks the result.
         response = options.lane
           ? await laneLeg(options.lane, method, params, schema, options)
-          : await client.request(checkedAs({ method, params }), schema, {
+          : await client.request(vouchedAs({ method, params }), schema, {
               allowInputRequired: true,
               signal: options.signal,
               ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),

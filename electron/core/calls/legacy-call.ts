@@ -14,7 +14,7 @@ import { abortableSleep } from './abortable-sleep';
 import { NO_SDK_TIMEOUT_MS, QuestionAwareDeadline, SDK_DEFAULT_REQUEST_TIMEOUT_MS } from './question-aware-deadline';
 import { translateSdkError, type LoopResult } from './input-required-loop';
 import { RESULT_SCHEMAS } from './result-schemas';
-import { checkedAs } from '../../../shared/checked-as';
+import { vouchedAs } from '../../../shared/vouched-as';
 
 /** The legacy URLElicitationRequired error code. */
 export const URL_ELICITATION_REQUIRED = -32042;
@@ -132,7 +132,7 @@ export async function runLegacyCall(
       // inside this request): the host's deadline replaces it. The SDK types
       // request() per known method; RESULT_SCHEMAS[method] checks what comes back.
       const result = await client
-        .request(checkedAs({ method, params: clean }), RESULT_SCHEMAS[method], {
+        .request(vouchedAs({ method, params: clean }), RESULT_SCHEMAS[method], {
           signal: AbortSignal.any([options.signal, deadline.signal]),
           timeout: NO_SDK_TIMEOUT_MS,
         })

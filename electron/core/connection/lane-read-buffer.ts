@@ -15,7 +15,7 @@
 // with the schema on the same messages.
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { checkedAs } from '../../../shared/checked-as';
+import { vouchedAs } from '../../../shared/vouched-as';
 import { noteTextLength } from './wire-checks';
 
 /** Ids of lane requests start with this; the SDK's own ids are numbers. */
@@ -116,7 +116,7 @@ class LaneReadBuffer implements ReadBufferLike {
       // The line's length lets wire-checks skip the depth walk on a short line (same verdict).
       noteTextLength(parsed, line.length);
       // laneResponseProblem checked what the SDK's message schema checks of a response.
-      return checkedAs<JSONRPCMessage>(parsed);
+      return vouchedAs<JSONRPCMessage>(parsed);
     }
     return null;
   }
@@ -135,7 +135,7 @@ class LaneReadBuffer implements ReadBufferLike {
  */
 export function installLaneReadBuffer(transport: Transport): boolean {
   // The SDK keeps the buffer in a TypeScript-private field; its shape is checked below before use.
-  const t = checkedAs<{ _readBuffer?: { _maxBufferSize?: unknown; _buffer?: unknown; readMessage?: unknown } }>(
+  const t = vouchedAs<{ _readBuffer?: { _maxBufferSize?: unknown; _buffer?: unknown; readMessage?: unknown } }>(
     transport,
   );
   const old = t._readBuffer;

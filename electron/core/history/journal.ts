@@ -36,7 +36,7 @@ import {
   type NoteBody,
 } from './types';
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify';
-import { checkedAs } from '../../../shared/checked-as';
+import { vouchedAs } from '../../../shared/vouched-as';
 
 /** Default size at which a new journal file is started: see the README of this folder. */
 export const DEFAULT_ROTATE_BYTES = 8 * 1024 * 1024;
@@ -284,7 +284,7 @@ export class HistoryJournal {
       }
     }
     // The input's kind was checked above; only requestState and content were replaced, by their stored forms.
-    return checkedAs<EntryBody>(body);
+    return vouchedAs<EntryBody>(body);
   }
 
   private async flushLoop(): Promise<void> {

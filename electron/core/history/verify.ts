@@ -7,7 +7,7 @@ import { checkLine, GENESIS_HASH, type LineProblem } from './chain';
 import { listJournalFiles } from './files';
 import { readSidecar } from './torn-tail';
 import type { TornTailNote } from './types';
-import { checkedAs } from '../../../shared/checked-as';
+import { vouchedAs } from '../../../shared/vouched-as';
 
 export type BreakReason =
   | LineProblem // 'unparseable' | 'malformed' | 'hash-mismatch' | 'not-canonical'
@@ -164,7 +164,7 @@ export async function verifyJournal(dir: string, options: VerifyOptions = {}): P
         }
       }
       if (e.kind === 'note' && (e as { note?: unknown }).note === 'torn-tail')
-        tornNotes.push(checkedAs<TornTailNote>(e)); // kind and note checked on the line above
+        tornNotes.push(vouchedAs<TornTailNote>(e)); // kind and note checked on the line above
       report.entries++;
       report.head = { seq: e.seq, hash: e.hash, file };
       expectedSeq = e.seq + 1;

@@ -5,7 +5,7 @@
 // stream (SSE over HTTP, the shared pipe over stdio); the task wire reads the
 // acknowledgement and the pushes, which the SDK does not model.
 import type { SubscriptionFilter } from '@modelcontextprotocol/client';
-import { checkedAs } from '../../../shared/checked-as';
+import { vouchedAs } from '../../../shared/vouched-as';
 import type { ServerConnection } from '../connection/server-connection';
 
 /** An open (or opening) listen for one task; `close` ends it either way. */
@@ -19,7 +19,7 @@ export function listenForTask(conn: ServerConnection, taskId: string): TaskListe
   let closed = false;
   let subscription: { close(): Promise<void> } | undefined;
   // `taskIds` is the extension's field of the listen filter; the SDK's type predates it.
-  const filter = checkedAs<SubscriptionFilter>({ taskIds: [taskId] });
+  const filter = vouchedAs<SubscriptionFilter>({ taskIds: [taskId] });
   conn.client.listen(filter, { signal: controller.signal }).then(
     (sub) => {
       subscription = sub;

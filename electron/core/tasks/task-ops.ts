@@ -4,7 +4,7 @@
 // are read by parseTask, which explains what is wrong with a bad one.
 import type { Client } from '@modelcontextprotocol/client';
 import * as z from 'zod';
-import { checkedAs } from '../../../shared/checked-as';
+import { vouchedAs } from '../../../shared/vouched-as';
 import { HostError } from '../host-error';
 import { translateSdkError } from '../calls/input-required-loop';
 import type { TaskWireOps } from './task-driver';
@@ -25,7 +25,7 @@ export function taskOps(client: Client, era: 'modern' | 'legacy', server: string
     const signal = options.signal as AbortSignal | undefined;
     try {
       // AnyResult (zod) checks the body is an object; parseTask reads it.
-      return await client.request(checkedAs({ method, params }), AnyResult, options);
+      return await client.request(vouchedAs({ method, params }), AnyResult, options);
     } catch (error) {
       throw translateSdkError(error, signal ?? new AbortController().signal);
     }
@@ -74,7 +74,7 @@ export async function sendLegacyTaskCall(
 ): Promise<Record<string, unknown>> {
   try {
     // AnyResult (zod) checks the body is an object; legacyTaskOf / the caller read it.
-    return await client.request(checkedAs({ method: 'tools/call', params }), AnyResult, {
+    return await client.request(vouchedAs({ method: 'tools/call', params }), AnyResult, {
       signal,
       ...(timeoutMs ? { timeout: timeoutMs } : {}),
     });

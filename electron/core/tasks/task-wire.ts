@@ -20,7 +20,7 @@
 // hands every `notifications/tasks` to the host without the SDK.
 import { randomUUID } from 'node:crypto';
 import { CLIENT_CAPABILITIES_META_KEY, SUBSCRIPTION_ID_META_KEY, type Transport } from '@modelcontextprotocol/client';
-import { checkedAs } from '../../../shared/checked-as';
+import { vouchedAs } from '../../../shared/vouched-as';
 
 const HANDLE_KEY = 'io.countersign/task-handle';
 
@@ -73,7 +73,7 @@ export function prepareTaskWire(
     if (caps && 'tasks' in caps) {
       const { tasks: _legacyOnly, ...rest } = caps;
       // The same request with one capability less: still the JSON-RPC request the SDK built.
-      message = checkedAs({
+      message = vouchedAs({
         ...message,
         params: { ...m.params, _meta: { ...m.params!._meta, [CLIENT_CAPABILITIES_META_KEY]: rest } },
       });
@@ -109,7 +109,7 @@ export function prepareTaskWire(
           if (handles.size > 256) handles.delete(handles.keys().next().value as string);
           const stand_in = { resultType: 'complete', content: [], _meta: { [HANDLE_KEY]: nonce } };
           // The same response with a stand-in result the SDK's 2026 decoder accepts.
-          inner(checkedAs<Parameters<OnMessage>[0]>({ ...(message as object), result: stand_in }), extra);
+          inner(vouchedAs<Parameters<OnMessage>[0]>({ ...(message as object), result: stand_in }), extra);
           return;
         }
         inner(message, extra);

@@ -12,7 +12,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { checkValue } from './flat-check';
-import { checkedAs } from '../../../shared/checked-as';
+import { vouchedAs } from '../../../shared/vouched-as';
 
 /** Which engine evaluates schemas: Ajv's compiled code, the interpreter, or whichever the page allows. */
 export type ValidationEngine = 'ajv' | 'interpreter' | 'auto';
@@ -51,7 +51,7 @@ function evaluationWorks(): boolean {
 /** Creates the RJSF validator (Ajv 2020-12, or the interpreter where evaluation is blocked). */
 export function createFormValidator(engine: ValidationEngine = 'auto'): FormValidator {
   // RJSF types the validator by its schema generics; ours is the same object, used with FormSchema only.
-  const validator = checkedAs<FormValidator>(customizeValidator({ AjvClass: Ajv2020 }));
+  const validator = vouchedAs<FormValidator>(customizeValidator({ AjvClass: Ajv2020 }));
   let chosen: 'ajv' | 'interpreter' | undefined = engine === 'auto' ? undefined : engine;
   const choose = () => (chosen ??= !cspForbidsEval() && evaluationWorks() ? 'ajv' : 'interpreter');
 

@@ -7,7 +7,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { FormSchema } from '../../../../shared/elicitation/for-form';
 import { buildUiSchema } from '../../forms/ui-schema';
-import { checkedAs } from '../../../../shared/checked-as';
+import { vouchedAs } from '../../../../shared/vouched-as';
 
 type Json = Record<string, unknown>;
 
@@ -155,7 +155,7 @@ export function planArgs(inputSchema: unknown): ArgsPlan {
   }
   const required = strings(inputSchema.required)?.filter((r) => Object.hasOwn(properties, r)) ?? [];
   // Every property was drawn by fieldFor, which accepts only what the form schema rules allow.
-  const schema = checkedAs<FormSchema>({ type: 'object', properties, ...(required.length > 0 ? { required } : {}) });
+  const schema = vouchedAs<FormSchema>({ type: 'object', properties, ...(required.length > 0 ? { required } : {}) });
   return { kind: 'form', schema, uiSchema: buildUiSchema(schema) };
 }
 
