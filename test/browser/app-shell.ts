@@ -87,7 +87,9 @@ export async function startAppShell(options: AppShellOptions): Promise<AppShell>
     async close() {
       await shell.close();
       await service.close();
-      await rm(dataDir, { recursive: true, force: true });
+      // Retried (a CI run once saw ENOTEMPTY here): a file landing just as the folder goes. A write that
+      // keeps coming after close still fails the test once the retries are spent.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

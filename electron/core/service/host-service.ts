@@ -100,6 +100,8 @@ export class HostService implements HostApi {
   private readonly signIns = new Map<string, ServerSignInView>();
   /** The last sign-in failure per server, in the host's own words, until the next attempt. */
   private readonly signInErrors = new Map<string, string>();
+  /** Set first thing in close(): a reconnect that was waiting for an old connection to settle starts no new one. */
+  private closing = false;
   log: RequestLogger = stderrLog;
   /**
    * Set by a front end that can stream a download (the web shell, the desktop app): exportHistory answers with
@@ -543,6 +545,7 @@ export class HostService implements HostApi {
 
   /** Connect in the background (start, after edits): never asks the human; a needed sign-in shows in the view. */
   private async connectQuietly(name: string): Promise<void> {
+    if (this.closing) return;
     await signInCallContext
       .run({ method: 'connect', name, mayAsk: false }, () => this.connect(name))
       .catch(() => undefined);
@@ -731,6 +734,7 @@ export class HostService implements HostApi {
 
   /** Stop everything: cancel open questions and calls, close connections and the journal. */
   async close(): Promise<void> {
+    this.closing = true;
     for (const c of this.calling.values()) c.abort(new HostError('cancelled', 'the host is shutting down'));
     this.prompter.cancelAll();
     this.serversFile.close();
