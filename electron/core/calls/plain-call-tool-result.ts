@@ -10,11 +10,6 @@
 // zod; plain-call-tool-result.test.ts compares both on many shapes.
 import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
 
-// SERVER_INFO_META_KEY is the server-info key of a result's `_meta` (the
-// SDK's servers put it on every result). zod checks it as an Implementation
-// and turns a bad one into undefined: only `{ name, version }` strings and
-// nothing else is taken here.
-
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   // What JSON.parse makes; anything else (a null prototype, a class instance) goes to zod.
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
@@ -60,7 +55,9 @@ export function plainCallToolResult(value: unknown): Record<string, unknown> | u
     switch (key) {
       case '_meta': {
         if (!isPlainObject(v)) return undefined;
-        // zod's order: the schema's one key first, then the others as they came.
+        // zod's order: the schema's one key first, then the others as they came. That key is the server
+        // info (the SDK's servers put it on every result); zod checks it as an Implementation, so only
+        // `{ name, version }` strings are taken here and anything else goes to zod.
         const copy: Record<string, unknown> = {};
         if (SERVER_INFO_META_KEY in v) {
           const info = serverInfo(v[SERVER_INFO_META_KEY]);
