@@ -20,21 +20,50 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ dir, cleanup } = await tempDir()));
 afterEach(async () => cleanup());
 
-function runWriter(name: string, count: number, rotateBytes?: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const args = ['--import', 'tsx', writer, dir, name, String(count), ...(rotateBytes ? [String(rotateBytes)] : [])];
-    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+interface Writer {
+  /** Resolves once the writer has opened the journal and waits for `start()`. */
+  ready: Promise<void>;
+  start(): void;
+  done: Promise<void>;
+}
+
+function spawnWriter(name: string, count: number, rotateBytes?: number): Writer {
+  const args = ['--import', 'tsx', writer, dir, name, String(count), ...(rotateBytes ? [String(rotateBytes)] : [])];
+  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+  let err = '';
+  let out = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer ${name} exited ${code}: ${err}`))));
   });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      if (out.includes('ready\n')) resolve();
+    });
+    done.then(() => reject(new Error(`writer ${name} ended before it was ready`)), reject);
+  });
+  return { ready, done, start: () => child.stdin.end('go\n') };
+}
+
+/** One writer, started as soon as it is ready. */
+async function runWriter(name: string, count: number, rotateBytes?: number): Promise<void> {
+  const w = spawnWriter(name, count, rotateBytes);
+  await w.ready;
+  w.start();
+  await w.done;
 }
 
 describe('HistoryJournal: several writers', () => {
   it('4 processes × 200 appends (with rotation) give one verified chain, every entry once', async () => {
     const names = ['w1', 'w2', 'w3', 'w4'];
-    await Promise.all(names.map((n) => runWriter(n, 200, 16 * 1024)));
+    // All four open the journal first and start appending together (a start barrier), so
+    // whether they overlap does not hang on how fast each process happened to load.
+    const writers = names.map((n) => spawnWriter(n, 200, 16 * 1024));
+    await Promise.all(writers.map((w) => w.ready));
+    for (const w of writers) w.start();
+    await Promise.all(writers.map((w) => w.done));
     const report = await verifyJournal(dir);
     expect(report).toMatchObject({ ok: true, entries: 800 });
     expect(report.files.length).toBeGreaterThan(3);
