@@ -29,7 +29,11 @@ interface Writer {
 
 function spawnWriter(name: string, count: number, rotateBytes?: number): Writer {
   const args = ['--import', 'tsx', writer, dir, name, String(count), ...(rotateBytes ? [String(rotateBytes)] : [])];
-  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, WRITER_START_BARRIER: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let err = '';
   let out = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
