@@ -12,6 +12,7 @@ import { MAX_QUESTION_TIME_LIMIT_MINUTES } from '../question-time-limit';
 import { MAX_MAX_ROUNDS, MIN_MAX_ROUNDS } from '../round-limit';
 import type { ConfigInput, ImportPlanItem, ServerEntry } from '../config/server-entry';
 import type { TaskStatus } from '../tasks/task-status';
+import type { DecidedBy } from '../history/journal-types';
 
 const name = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
@@ -175,6 +176,17 @@ export interface CallView {
   /** The final MCP result (complete) or the host error message (error). */
   result?: unknown;
   error?: string;
+  /** How the call's last round of questions was answered, if it asked any: the outcome words read it. */
+  lastAnswer?: LastAnswer;
+}
+
+/**
+ * The answer a call's or task's last round amounts to (its worst: one decline among accepts is a decline), and who
+ * gave it. A server usually completes a call the person declined, so the state alone would read as a success.
+ */
+export interface LastAnswer {
+  action: Answer['action'];
+  decidedBy: DecidedBy;
 }
 
 /** What waits in the human's queue: a server's question, or a sign-in (one queue, one dialog at a time). */
@@ -200,6 +212,8 @@ export interface TaskView {
   /** Why the host stopped following it when it did not complete, or what cancel found. */
   note?: string;
   agent?: string;
+  /** How its last question was answered, while this host remembers (not across a restart). */
+  lastAnswer?: LastAnswer;
 }
 
 /**

@@ -98,7 +98,12 @@ describe('the app through the web shell', () => {
     await expect(resultOf(page).locator('.result-text').textContent({ timeout: 15_000 })).resolves.toBe(
       'declined by the user, nothing was deleted',
     );
-    expect(await resultOf(page).getAttribute('data-call-state')).toBe('complete');
+    // The server completed the call, but the person declined: not a green "Done" (issue 23 item 5).
+    expect(await resultOf(page).getAttribute('data-call-state')).toBe('declined');
+    await expect(resultOf(page).locator('.pill').textContent()).resolves.toBe('Declined');
+    await expect(resultOf(page).getByTestId('call-outcome-note').textContent()).resolves.toBe(
+      'You declined its question; the server then ended with the reply below.',
+    );
     expect(await axe(page)).toEqual([]);
     await shot(page, 'app-tools-result-light');
 

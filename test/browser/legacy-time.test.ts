@@ -52,8 +52,12 @@ describe('a legacy question in the Tools view', () => {
     const { page, problems } = await start();
     await page.getByRole('button', { name: /^ask_and_leave/ }).click();
     await page.getByRole('button', { name: 'Call ask_and_leave' }).click();
-    await expect.poll(() => resultOf(page).getAttribute('data-call-state'), { timeout: 15_000 }).toBe('complete');
+    // Completed by the server, but nobody answered: the card says so rather than "Done".
+    await expect.poll(() => resultOf(page).getAttribute('data-call-state'), { timeout: 15_000 }).toBe('unanswered');
     await expect(resultOf(page).locator('.result-text').textContent()).resolves.toBe('moved on without an answer');
+    await expect(resultOf(page).getByTestId('call-outcome-note').textContent()).resolves.toBe(
+      'Nobody answered its question: it was withdrawn before anyone answered. The server then ended with the reply below.',
+    );
     await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
     await expect(page.locator('.note[data-reason="call-ended"]').textContent()).resolves.toContain(
       'its call ended, so no answer will be sent',

@@ -144,4 +144,42 @@ describe('tasks in the app', () => {
     await shot(page, 'app-tasks-finished-light');
     expect(problems).toEqual([]);
   });
+
+  it('a task whose question was declined completes on the server, and the app says "Declined", in both eras', async () => {
+    const modern = server();
+    const legacy = server({}, 'tasks-legacy');
+    const { app, page, problems } = await suite.open({
+      settings: { theme: 'light', language: 'en' },
+      servers: { ci: modern.entry, old: legacy.entry },
+    });
+    for (const name of ['ci', 'old']) {
+      await callFromToolsView(page, name, 'deploy');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Deploy billing to production?').waitFor({ timeout: 30_000 });
+      await answerDialog(page, 'Decline');
+      await expect
+        .poll(() => page.locator('.call-card').first().getAttribute('data-call-state'), { timeout: 20_000 })
+        .toBe('declined');
+      await page.getByRole('navigation').getByRole('button', { name: 'Servers' }).click();
+    }
+    await openTasks(page);
+    const rows = page.locator('.task-finished');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      const row = rows.nth(i);
+      await expect(row.getAttribute('data-task-status')).resolves.toBe('completed');
+      await expect(row.getByTestId('task-status').textContent()).resolves.toBe('Declined');
+      await expect(row.getByTestId('task-outcome-note').textContent()).resolves.toBe(
+        'You declined its question; the server then ended with the reply below.',
+      );
+      await expect(row.getByTestId('task-result').locator('.result-text').textContent()).resolves.toBe(
+        'Deploy of billing stopped: the user chose decline.',
+      );
+    }
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(app, page, theme);
+      expect(await axe(page)).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
 });

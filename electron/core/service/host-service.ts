@@ -19,6 +19,7 @@ import {
   type HostResults,
   type ServerView,
   type Settings,
+  type TaskView,
 } from '../../../shared/host-api/contract';
 import type { ServerSignInView } from '../../../shared/auth/types';
 import { FileCredentialStore, type CredentialStore } from '../auth/credential-store';
@@ -31,7 +32,8 @@ import { combineObservers, type HostObserver } from '../events';
 import { Host } from '../host';
 import { HostError, isHostError, messageOf } from '../host-error';
 import { neededValues } from '../config/variables';
-import { FileTaskStore } from '../tasks/task-store';
+import { FileTaskStore, type TaskRecord } from '../tasks/task-store';
+import { CallAnswers } from './call-answers';
 import { toTaskView } from '../tasks/task-view';
 import { Emitter } from './emitter';
 import { exportFilename } from './export-filename';
@@ -91,6 +93,8 @@ export class HostService implements HostApi {
   readonly events = new Emitter<HostEvents>();
   private readonly prompter: QueuePrompter;
   private readonly recorder: HostObserver;
+  /** The last answer of each call and task, for the outcome words of the Tools and Tasks views. */
+  private readonly answers = new CallAnswers();
   private readonly host: Host;
   private readonly states = new Map<string, ServerState>();
   /** Calls still running. An ended call is dropped at once: its result went out in the callUpdated event. */
@@ -116,7 +120,7 @@ export class HostService implements HostApi {
     eraCache: FileEraCache,
   ) {
     this.prompter = new QueuePrompter(this.events, options.openExternal);
-    this.recorder = combineObservers(options.history?.observer, { answerRecorded: () => undefined });
+    this.recorder = combineObservers(options.history?.observer, this.answers.observer);
     this.host = new Host({
       servers: serversFile.list,
       prompter: this.prompter,
@@ -141,7 +145,7 @@ export class HostService implements HostApi {
       taskStore: new FileTaskStore(options.dataDir),
     });
     this.host.tasks.onChange(({ record }) =>
-      this.events.emit('taskUpdated', toTaskView(record, this.host.tasks.isFollowing(record.taskId))),
+      this.events.emit('taskUpdated', this.taskView(record)),
     );
     this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     for (const name of serversFile.list.names()) this.states.set(name, { status: 'idle' });
@@ -375,10 +379,10 @@ export class HostService implements HostApi {
       signIn: async (p) => this.startSignIn(p.server, p.scopes),
       signOut: (p) => this.forgetSignIn(p.server),
       listTasks: async () =>
-        (await this.host.tasks.list()).map((r) => toTaskView(r, this.host.tasks.isFollowing(r.taskId))),
+        (await this.host.tasks.list()).map((r) => this.taskView(r)),
       cancelTask: async (p) => {
         const record = await this.host.tasks.cancel(p.taskId, this.cancelledBy(p, place));
-        return toTaskView(record, this.host.tasks.isFollowing(record.taskId));
+        return this.taskView(record);
       },
     };
     return (handlers[method] as (p: HostParams<M>) => Promise<HostResults[M]>)(params);
@@ -667,6 +671,10 @@ export class HostService implements HostApi {
     };
   }
 
+  private taskView(record: TaskRecord): TaskView {
+    return toTaskView(record, this.host.tasks.isFollowing(record.taskId), this.answers.forTask(record.taskId));
+  }
+
   private startCall(server: string, tool: string, args: Record<string, unknown>): string {
     this.requireServer(server);
     const callId = randomUUID();
@@ -682,7 +690,10 @@ export class HostService implements HostApi {
     void this.host
       .call({ server, method: 'tools/call', name: tool, arguments: args, signal: controller.signal, callId })
       .then(
-        ({ result }) => update({ callId, server, tool, state: 'complete', result }),
+        ({ result }) => {
+          const lastAnswer = this.answers.forCall(callId);
+          update({ callId, server, tool, state: 'complete', result, ...(lastAnswer ? { lastAnswer } : {}) });
+        },
         (error) =>
           update({
             callId,

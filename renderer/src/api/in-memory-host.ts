@@ -16,6 +16,7 @@ import type {
   HostMethodName,
   HostParams,
   HostResults,
+  LastAnswer,
   ServerEntry,
   ServerView,
   Settings,
@@ -59,7 +60,7 @@ export interface InMemoryHost {
   /** Calls started and not finished. */
   runningCalls(): CallView[];
   /** Ends a running call with a result (complete) or an error (emits callUpdated). */
-  finishCall(callId: string, outcome: { result: unknown } | { error: string }): void;
+  finishCall(callId: string, outcome: { result: unknown; lastAnswer?: LastAnswer } | { error: string }): void;
   /** Appends a history item (oldest first, like the journal) and emits historyAppended. */
   appendHistory(item: HistoryEntryView): void;
   /** Adds or replaces a task (by id) and emits taskUpdated. */
@@ -373,7 +374,12 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       emit(
         'callUpdated',
         'result' in outcome
-          ? { ...view, state: 'complete', result: outcome.result }
+          ? {
+              ...view,
+              state: 'complete',
+              result: outcome.result,
+              ...(outcome.lastAnswer ? { lastAnswer: outcome.lastAnswer } : {}),
+            }
           : { ...view, state: 'error', error: outcome.error },
       );
     },

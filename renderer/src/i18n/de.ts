@@ -392,6 +392,24 @@ export const de: Dictionary = {
   'tools.state.tool-error': 'Werkzeugfehler',
   'tools.state.error': 'Fehlgeschlagen',
   'tools.state.cancelled': 'Abgebrochen',
+  'outcome.declined': 'Abgelehnt',
+  'outcome.questionCancelled': 'Frage abgebrochen',
+  'outcome.unanswered': 'Nicht beantwortet',
+  'outcome.note.human.decline': 'Sie haben die Frage abgelehnt; der Server hat danach mit der Antwort unten geendet.',
+  'outcome.note.human.cancel': 'Sie haben die Frage abgebrochen; der Server hat danach mit der Antwort unten geendet.',
+  'outcome.note.script.decline':
+    'Ein Skript hat die Frage abgelehnt; der Server hat danach mit der Antwort unten geendet.',
+  'outcome.note.script.cancel':
+    'Ein Skript hat die Frage abgebrochen; der Server hat danach mit der Antwort unten geendet.',
+  'outcome.note.rule':
+    'Ihre Regel für diesen Server hat die Frage abgelehnt; der Server hat danach mit der Antwort unten geendet.',
+  'outcome.note.unanswered':
+    'Niemand hat die Frage beantwortet: {reason}. Der Server hat danach mit der Antwort unten geendet.',
+  'outcome.reason.timeout': 'Countersign hat sie nach Ablauf ihrer Zeitgrenze beendet',
+  'outcome.reason.call-cancelled': 'sie wurde zurückgezogen, bevor jemand antwortete',
+  'outcome.reason.policy': 'eine Regel von Countersign hat sie verweigert',
+  'outcome.reason.app-closing': 'Countersign hat sie beim Beenden der App beendet',
+  'outcome.reason.input-closed': 'Countersign hat sie beendet, als die Eingabe im Terminal endete',
   'tools.runningHint': 'Läuft. Hat der Server eine Frage, öffnet sie sich als Dialog.',
   'tools.cancelling': 'Wird abgebrochen …',
   'tools.cancel': 'Aufruf abbrechen',

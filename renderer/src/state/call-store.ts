@@ -19,6 +19,8 @@ export interface UiCall {
   readonly state: 'starting' | CallView['state'];
   readonly result?: unknown;
   readonly error?: string;
+  /** How its last round of questions was answered (the host's word), once it completed. */
+  readonly lastAnswer?: CallView['lastAnswer'];
   /** True once a cancel was asked for (the host decides whether it still can). */
   readonly cancelling?: boolean;
   readonly startedAt: number;
@@ -108,6 +110,7 @@ function fromView(view: CallView): Partial<UiCall> {
     state: view.state,
     ...(view.result !== undefined ? { result: view.result } : {}),
     ...(view.error !== undefined ? { error: view.error } : {}),
+    ...(view.lastAnswer !== undefined ? { lastAnswer: view.lastAnswer } : {}),
     ...(view.state !== 'running' ? { cancelling: false } : {}),
   };
 }

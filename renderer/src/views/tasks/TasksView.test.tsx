@@ -61,6 +61,68 @@ describe('the Tasks view', () => {
     expect(within(finished).getByTestId('task-result').textContent).toBe('Deployed api to production.');
   });
 
+  it('a task completed after its question was declined or cancelled says so, in German too, not a green "Completed"', async () => {
+    const app = await renderApp({ view: 'tasks', tasks: [] });
+    const finished = (text: string, patch: Partial<TaskView>) =>
+      task({
+        status: 'completed',
+        running: false,
+        endedAt: ago(0),
+        result: { content: [{ type: 'text', text }] },
+        ...patch,
+      });
+    act(() =>
+      app.host.putTask(
+        finished('Deploy of api stopped: the user chose decline.', {
+          lastAnswer: { action: 'decline', decidedBy: 'human' },
+        }),
+      ),
+    );
+    const item = () => document.querySelector('.task-finished')!;
+    expect(screen.getByTestId('task-status').textContent).toBe('Declined');
+    expect(screen.getByTestId('task-status').className).toBe('pill pill-neutral');
+    expect(item().getAttribute('data-task-outcome')).toBe('declined');
+    expect(screen.getByTestId('task-outcome-note').textContent).toBe(
+      'You declined its question; the server then ended with the reply below.',
+    );
+    act(() =>
+      app.host.putTask(
+        finished('Deploy of api stopped: the user chose cancel.', {
+          lastAnswer: { action: 'cancel', decidedBy: 'mute-rule' },
+        }),
+      ),
+    );
+    expect(screen.getByTestId('task-status').textContent).toBe('Question cancelled');
+    expect(screen.getByTestId('task-outcome-note').textContent).toBe(
+      'Your rule for this server declined its question; the server then ended with the reply below.',
+    );
+    // A tool error in the result is not a success either.
+    act(() =>
+      app.host.putTask(finished('boom', { result: { content: [{ type: 'text', text: 'boom' }], isError: true } })),
+    );
+    expect(screen.getByTestId('task-status').textContent).toBe('Tool error');
+    expect(screen.getByTestId('task-status').className).toBe('pill pill-danger');
+  });
+
+  it('in German: "Abgelehnt" with the note in German', async () => {
+    await renderApp({
+      view: 'tasks',
+      settings: { language: 'de' },
+      tasks: [
+        task({
+          status: 'completed',
+          running: false,
+          endedAt: ago(0),
+          lastAnswer: { action: 'decline', decidedBy: 'human' },
+        }),
+      ],
+    });
+    expect(screen.getByTestId('task-status').textContent).toBe('Abgelehnt');
+    expect(screen.getByTestId('task-outcome-note').textContent).toBe(
+      'Sie haben die Frage abgelehnt; der Server hat danach mit der Antwort unten geendet.',
+    );
+  });
+
   it('shows a cancel the server ignores as the server reports it, and a failed cancel as an error', async () => {
     const app = await renderApp({ view: 'tasks', tasks: [task()] });
     app.host.failNext('cancelTask', 'the server is unreachable');

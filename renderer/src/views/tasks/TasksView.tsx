@@ -4,6 +4,7 @@ import type { RendererStores } from '../../app/stores';
 import { formatAge, shortTaskId } from '../../i18n/age';
 import { useLanguage, useT } from '../../i18n/i18n-context';
 import { useStore } from '../../state/use-store';
+import { completedOutcome, type Outcome } from '../tools/call-outcome';
 import { describeResult } from '../tools/call-result';
 import ResultParts from '../tools/ResultParts';
 import ViewHeader from '../ViewHeader';
@@ -162,11 +163,21 @@ function FinishedTask({ task }: { task: TaskView }) {
   const language = useLanguage();
   const described = useMemo(() => (task.result ? describeResult(task.result) : null), [task.result]);
   const ended = task.endedAt ? new Date(task.endedAt).toLocaleString(language) : '';
+  const completed = { state: task.status, label: statusKey(task.status) };
+  const outcome: Outcome =
+    task.status === 'completed'
+      ? completedOutcome(completed, described?.isError ?? false, task.lastAnswer)
+      : { ...completed, pill: STATUS_PILL[task.status] };
   return (
-    <li className="task-finished" data-task-id={task.taskId} data-task-status={task.status}>
+    <li
+      className="task-finished"
+      data-task-id={task.taskId}
+      data-task-status={task.status}
+      data-task-outcome={outcome.state}
+    >
       <div className="task-finished-head">
-        <span className={`pill ${STATUS_PILL[task.status]}`} data-testid="task-status">
-          {t(statusKey(task.status))}
+        <span className={`pill ${outcome.pill}`} data-testid="task-status">
+          {t(outcome.label)}
         </span>
         <span className="mono">{task.tool}</span>
         <span className="muted">{t('tasks.onServer', { server: task.server })}</span>
@@ -178,6 +189,11 @@ function FinishedTask({ task }: { task: TaskView }) {
       {task.note && (
         <p className="task-note muted" dir="auto">
           {task.note}
+        </p>
+      )}
+      {outcome.note && (
+        <p className="task-outcome-note muted" data-testid="task-outcome-note">
+          {t(outcome.note, outcome.reason ? { reason: t(outcome.reason) } : {})}
         </p>
       )}
       {described && <ResultParts described={described} testId="task-result" />}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import type { UiCall } from '../../state/call-store';
+import { completedOutcome, type Outcome } from './call-outcome';
 import { describeResult } from './call-result';
 import ResultParts from './ResultParts';
 
@@ -29,7 +30,15 @@ export default function CallCard({ call, onCancel }: CallCardProps) {
     [call.state, call.result],
   );
   const time = new Date(call.startedAt).toLocaleTimeString();
-  const state = call.state === 'complete' && described?.isError ? 'tool-error' : call.state;
+  const outcome: Outcome =
+    call.state === 'complete'
+      ? completedOutcome(
+          { state: 'complete', label: 'tools.state.complete' },
+          described?.isError ?? false,
+          call.lastAnswer,
+        )
+      : { state: call.state, label: `tools.state.${call.state}`, pill: PILLS[call.state] };
+  const state = outcome.state;
   return (
     <li
       className={`call-card call-${state}`}
@@ -37,11 +46,11 @@ export default function CallCard({ call, onCancel }: CallCardProps) {
       aria-busy={call.state === 'running' || call.state === 'starting' || undefined}
     >
       <div className="call-head">
-        <span className={`pill ${PILLS[state]}`}>
+        <span className={`pill ${outcome.pill}`}>
           {(call.state === 'running' || call.state === 'starting') && (
             <span className="pill-spinner" aria-hidden="true" />
           )}
-          {t(`tools.state.${state}`)}
+          {t(outcome.label)}
         </span>
         <span className="call-args mono">{argsLine(call.args)}</span>
         <span className="call-time">{time}</span>
@@ -73,16 +82,20 @@ export default function CallCard({ call, onCancel }: CallCardProps) {
         <p className="banner banner-danger">{t('tools.failed', { error: call.error ?? '' })}</p>
       )}
       {call.state === 'cancelled' && <p className="muted">{t('tools.cancelled')}</p>}
+      {outcome.note && (
+        <p className="call-outcome-note muted" data-testid="call-outcome-note">
+          {t(outcome.note, outcome.reason ? { reason: t(outcome.reason) } : {})}
+        </p>
+      )}
       {described && <ResultParts described={described} testId="call-result" />}
     </li>
   );
 }
 
-const PILLS: Record<string, string> = {
+/** Pills of the states before (or other than) completion; a completed call's comes from completedOutcome. */
+const PILLS: Record<Exclude<UiCall['state'], 'complete'>, string> = {
   starting: 'pill-info',
   running: 'pill-info',
-  complete: 'pill-success',
-  'tool-error': 'pill-danger',
   error: 'pill-danger',
   cancelled: 'pill-neutral',
 };

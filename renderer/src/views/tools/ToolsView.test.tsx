@@ -135,6 +135,52 @@ describe('Tools view', () => {
     expect(screen.queryByText('The call was cancelled.')).toBeNull();
   });
 
+  it('a call the person declined or cancelled is not shown as a green "Done"; a host decision says it was the host', async () => {
+    const { app, user } = await open();
+    await user.click(screen.getByRole('button', { name: /^ping/ }));
+    const card = () => document.querySelector('.call-card')!;
+    const reply = (text: string) => ({ content: [{ type: 'text', text }] });
+    await user.click(screen.getByRole('button', { name: 'Call ping' }));
+    await screen.findByText('Running');
+    act(() =>
+      app.host.finishCall('call-1', {
+        result: reply('declined by the user, nothing was deleted'),
+        lastAnswer: { action: 'decline', decidedBy: 'human' },
+      }),
+    );
+    await screen.findByText('declined by the user, nothing was deleted');
+    expect(card().getAttribute('data-call-state')).toBe('declined');
+    expect(card().querySelector('.pill')!.textContent).toBe('Declined');
+    expect(card().querySelector('.pill')!.className).toBe('pill pill-neutral');
+    expect(screen.getByTestId('call-outcome-note').textContent).toBe(
+      'You declined its question; the server then ended with the reply below.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Call ping' }));
+    await screen.findByText('Running');
+    act(() =>
+      app.host.finishCall('call-2', {
+        result: reply('cancelled'),
+        lastAnswer: { action: 'cancel', decidedBy: 'timeout' },
+      }),
+    );
+    await waitFor(() => expect(card().getAttribute('data-call-state')).toBe('unanswered'));
+    expect(card().querySelector('.pill')!.textContent).toBe('Not answered');
+    expect(card().querySelector('[data-testid="call-outcome-note"]')!.textContent).toBe(
+      'Nobody answered its question: the host ended it when its time limit ran out. The server then ended with the reply below.',
+    );
+
+    // An accepted last round is a plain success, with no note.
+    await user.click(screen.getByRole('button', { name: 'Call ping' }));
+    await screen.findByText('Running');
+    act(() =>
+      app.host.finishCall('call-3', { result: reply('pong'), lastAnswer: { action: 'accept', decidedBy: 'human' } }),
+    );
+    await waitFor(() => expect(card().getAttribute('data-call-state')).toBe('complete'));
+    expect(card().querySelector('.pill')!.className).toBe('pill pill-success');
+    expect(card().querySelector('[data-testid="call-outcome-note"]')).toBeNull();
+  });
+
   it('edits arguments as JSON when the schema cannot be drawn, and on request', async () => {
     const { app, user } = await open();
     await user.click(screen.getByRole('button', { name: /^nested/ }));
