@@ -98,6 +98,8 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
     service = await HostService.create({
       dataDir: dir,
       openExternal: deps.openExternal ?? ((url) => openWithSystem(url)),
+      // The person's tab opens a consented link (from their click): the host may have no desktop to open it on.
+      linkOpening: 'tab',
       firstStartServers: demoServers(),
       ...(history ? { history } : {}),
     });

@@ -250,7 +250,11 @@ export interface HostResults {
   listQuestions: Question[];
   listSignIns: SignInQuestion[];
   answerQuestion: { accepted: boolean };
-  openQuestionUrl: { opened: boolean; reason?: string };
+  /**
+   * `openHere` (the web shell): the host checked the link and leaves the opening to the consenting tab, which opens
+   * exactly this, from the click, with noopener. Otherwise the host opened it in the system browser itself.
+   */
+  openQuestionUrl: { opened: boolean; reason?: string; openHere?: string };
   muteServer: ServerView[];
   /**
    * Newest first. `total` is exact once `complete` (the read reached the journal's first entry);

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ServerEntry } from '../../electron/core/config/server-config';
 import { HostService } from '../../electron/core/service/host-service';
 import { JournalHistory } from '../../electron/core/service/journal-history';
+import type { LinkOpening } from '../../electron/core/service/queue-prompter';
 import { startWebShell, type WebShell } from '../../electron/web/web-shell';
 import { repoRoot } from './paint-latency';
 import { screenshotDir } from './screenshot-dir';
@@ -43,6 +44,8 @@ export interface AppShellOptions {
   openerFails?: string;
   /** What the "system browser" does with a link it was handed (after recording it), e.g. load it in a page. */
   onOpen?: (url: string) => void;
+  /** Where consented links open: 'tab' is what `countersign web` runs; the default stands in for the desktop app. */
+  linkOpening?: LinkOpening;
 }
 
 /** Starts the service (connecting to every server) and the shell, the way `countersign web` does. */
@@ -60,6 +63,7 @@ export async function startAppShell(options: AppShellOptions): Promise<AppShell>
     },
     firstStartServers: options.servers ?? {},
     connectOnStart: true,
+    ...(options.linkOpening ? { linkOpening: options.linkOpening } : {}),
     pacingDelayMs: 20,
     ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   });

@@ -146,7 +146,7 @@ describe.skipIf(process.platform !== 'linux')('links never in argv or environmen
       process.env.PATH = savedPath;
       rmSync(dataDir, { recursive: true, force: true });
     });
-    // The web shell's and the CLI's opener, as `countersign web` wires it.
+    // The system opener, as the CLI wires it (`countersign web` hands links to the tab instead, links-in-tab.test.ts).
     const service = await HostService.create({
       dataDir,
       openExternal: (url) => openWithSystem(url),

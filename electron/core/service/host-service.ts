@@ -39,7 +39,7 @@ import { Emitter } from './emitter';
 import { exportFilename } from './export-filename';
 import { fillInputs, importPlan, importServers } from './import-servers';
 import { openPrivateDir } from '../storage/private-files';
-import { QueuePrompter, type OpenExternal } from './queue-prompter';
+import { QueuePrompter, type LinkOpening, type OpenExternal } from './queue-prompter';
 import { loadSettings, saveSettings } from './settings-store';
 import { stderrLog } from '../terminal-output';
 
@@ -67,6 +67,8 @@ export interface HistoryPort {
 export interface HostServiceOptions {
   dataDir: string;
   openExternal: OpenExternal;
+  /** Where consented links open (default the system browser; the web shell: the person's tab). */
+  linkOpening?: LinkOpening;
   history?: HistoryPort;
   /** Servers written to a missing servers.json on first start (the demo server). */
   firstStartServers?: Record<string, ServerEntry>;
@@ -119,7 +121,7 @@ export class HostService implements HostApi {
     private settings: Settings,
     eraCache: FileEraCache,
   ) {
-    this.prompter = new QueuePrompter(this.events, options.openExternal);
+    this.prompter = new QueuePrompter(this.events, options.openExternal, options.linkOpening);
     this.recorder = combineObservers(options.history?.observer, this.answers.observer);
     this.host = new Host({
       servers: serversFile.list,

@@ -36,6 +36,8 @@ interface PendingSignIn {
   opened?: { resolve(): void; reject(e: unknown): void };
   /** Ends the wait for the browser (the human's Cancel). */
   cancelWait?(): void;
+  /** Links open in the person's tab: the checked link the consenting request hands back. */
+  openHere?: string;
 }
 
 type Pending = PendingQuestion | PendingSignIn;
@@ -45,6 +47,21 @@ type Pending = PendingQuestion | PendingSignIn;
  * (core/links/launcher-file.ts); closing the result removes the page early.
  */
 export type OpenExternal = (url: string) => Promise<OpenedLink | void>;
+
+/**
+ * Where a consented link opens: the system browser (the desktop app, through OpenExternal), or the tab the person
+ * consented in (the web shell, which may run on a machine with no desktop): the host checks the link as always and
+ * hands back exactly what to open, and the tab opens it from the click, with noopener.
+ */
+export type LinkOpening = 'system' | 'tab';
+
+/** What a consent (openQuestionUrl) returns. */
+export interface OpenResult {
+  opened: boolean;
+  reason?: string;
+  /** Set in 'tab' mode: the link, as the host checked it, for the consenting tab to open. */
+  openHere?: string;
+}
 
 export class QueuePrompter implements Prompter {
   /** The renderer shows a round's questions one by one with Back, and answers them when the round is done. */
@@ -56,6 +73,7 @@ export class QueuePrompter implements Prompter {
   constructor(
     private readonly events: Emitter<HostEvents>,
     private readonly openExternal: OpenExternal,
+    private readonly linkOpening: LinkOpening = 'system',
   ) {}
 
   /** Questions waiting, oldest first. */
@@ -139,7 +157,7 @@ export class QueuePrompter implements Prompter {
    * Consent to a URL question: open exactly the link the server sent, after
    * checking it again here, in the host process, never trusting the view.
    */
-  async openUrl(questionId: string): Promise<{ opened: boolean; reason?: string }> {
+  async openUrl(questionId: string): Promise<OpenResult> {
     const p = this.pending.get(questionId);
     if (!p) return { opened: false, reason: 'the question is no longer waiting' };
     if (p.kind === 'sign-in') return this.consentSignIn(p);
@@ -147,6 +165,10 @@ export class QueuePrompter implements Prompter {
     const analysis = analyzeUrl(p.question.url.href);
     if (analysis.blocked)
       return { opened: false, reason: `the link is blocked: ${analysis.warnings.map((w) => w.message).join(' ')}` };
+    if (this.linkOpening === 'tab') {
+      p.urlOpened = true;
+      return { opened: true, openHere: serialised(analysis.href) };
+    }
     await this.openExternal(analysis.href);
     p.urlOpened = true;
     return { opened: true };
@@ -217,7 +239,11 @@ export class QueuePrompter implements Prompter {
     );
     if (!entry) throw new Error('refused to open a sign-in link the human did not consent to');
     try {
-      const opened = await this.openExternal(analyzeUrl(url).href);
+      const href = analyzeUrl(url).href;
+      let opened: OpenedLink | void = undefined;
+      // In 'tab' mode the consenting request hands the link back for the person's tab to open.
+      if (this.linkOpening === 'tab') entry.openHere = serialised(href);
+      else opened = await this.openExternal(href);
       // The browser is open: from now on the dialog says it waits (Cancel still ends it).
       entry.phase = 'waiting';
       entry.question = { ...entry.question, waiting: true };
@@ -236,7 +262,7 @@ export class QueuePrompter implements Prompter {
     }
   }
 
-  private async consentSignIn(p: PendingSignIn): Promise<{ opened: boolean; reason?: string }> {
+  private async consentSignIn(p: PendingSignIn): Promise<OpenResult> {
     if (p.phase !== 'ask') return { opened: false, reason: 'the sign-in link was already opened' };
     const analysis = analyzeUrl(p.question.url.href);
     if (analysis.blocked)
@@ -246,7 +272,7 @@ export class QueuePrompter implements Prompter {
     p.decide('open');
     try {
       await opened;
-      return { opened: true };
+      return { opened: true, ...(p.openHere ? { openHere: p.openHere } : {}) };
     } catch (e) {
       // The core ends the sign-in (and its call) with its own message; the dialog says why here.
       return { opened: false, reason: e instanceof Error ? e.message : String(e) };
@@ -293,4 +319,12 @@ export class QueuePrompter implements Prompter {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The WHATWG serialisation of a link the check let through (it parses): what the tab is handed, as the system
+ * opener's launcher page forwards to it, with the host in its ASCII (xn--) form.
+ */
+function serialised(href: string): string {
+  return new URL(href).href;
 }

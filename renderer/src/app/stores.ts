@@ -7,6 +7,7 @@ import { ServerDirectory } from '../state/server-directory';
 import { ServerStore } from '../state/server-store';
 import { SettingsStore } from '../state/settings-store';
 import { TaskStore } from '../state/task-store';
+import { openInTab } from './open-in-tab';
 
 /** Every store the UI reads, and the API the views call for one-off requests (the catalog). */
 export interface RendererStores {
@@ -29,7 +30,7 @@ export interface RendererStores {
 
 /** Creates the stores for a HostApi; call `start()` once. */
 export function createStores(api: HostApi): RendererStores {
-  const queue = new QuestionQueue(api);
+  const queue = new QuestionQueue(api, openInTab);
   const directory = new ServerDirectory(api);
   const settings = new SettingsStore(api);
   const servers = new ServerStore(api);

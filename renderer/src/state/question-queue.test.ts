@@ -138,6 +138,30 @@ describe('QuestionQueue', () => {
     expect(await queue.openUrl(q.id)).toEqual({ opened: false, reason: 'no browser' });
   });
 
+  it("opens a link the host hands back (the web shell) with the tab opener: the host's link, not the page's", async () => {
+    const q = urlQuestion({ href: 'https://EXAMPLE.com/shown' });
+    const host = createInMemoryHost({ questions: [q] });
+    const opened: string[] = [];
+    const queue = new QuestionQueue(host.api, (href) => opened.push(href));
+    await queue.start();
+    host.setOpenResult({ opened: true, openHere: 'https://example.com/checked' });
+    expect(await queue.openUrl(q.id)).toEqual({ opened: true });
+    expect(opened).toEqual(['https://example.com/checked']);
+    expect(queue.getState().opened[q.id]).toBe(true);
+    // A refusal opens nothing.
+    host.setOpenResult({ opened: false, reason: 'the link is blocked' });
+    expect(await queue.openUrl(q.id)).toEqual({ opened: false, reason: 'the link is blocked' });
+    expect(opened).toHaveLength(1);
+  });
+
+  it('a window without a tab opener says the link was not opened, so the dialog offers Copy link', async () => {
+    const q = urlQuestion();
+    const { host, queue } = await started([q]);
+    host.setOpenResult({ opened: true, openHere: 'https://example.com/x' });
+    expect(await queue.openUrl(q.id)).toEqual({ opened: false, reason: 'this window cannot open links' });
+    expect(queue.getState().opened[q.id]).toBeUndefined();
+  });
+
   it('notifies subscribers and stops listening on stop()', async () => {
     const { host, queue } = await started();
     const listener = vi.fn();

@@ -89,7 +89,14 @@ export class QuestionQueue extends Store<QueueState> {
   // Questions whose task the human cancelled from their dialog: their withdrawal is no news.
   private readonly taskCancels = new Set<string>();
 
-  constructor(private readonly api: QueueHostApi) {
+  /**
+   * `openTab` opens a link the host checked and handed back (the web shell: in a new tab, from the click); without
+   * one, such a link counts as not opened and the dialog offers Copy link.
+   */
+  constructor(
+    private readonly api: QueueHostApi,
+    private readonly openTab?: (href: string) => void,
+  ) {
     super(initialState);
   }
 
@@ -240,13 +247,18 @@ export class QuestionQueue extends Store<QueueState> {
     }
   }
 
-  /** Asks the host to open a URL question's link in the system browser (the human's consent). */
+  /** Asks the host to open a URL question's link (the human's consent): it opens it, or hands it back to open here. */
   async openUrl(questionId: string): Promise<{ opened: boolean; reason?: string }> {
     if (!this.has(questionId)) return { opened: false, reason: 'not waiting' };
     try {
       const result = await this.api.openQuestionUrl({ questionId });
+      if (result.opened && result.openHere !== undefined) {
+        if (!this.openTab) return { opened: false, reason: 'this window cannot open links' };
+        // Exactly the link the host checked, not the one this page was shown.
+        this.openTab(result.openHere);
+      }
       if (result.opened) this.markOpened(questionId);
-      return result;
+      return { opened: result.opened, ...(result.reason !== undefined ? { reason: result.reason } : {}) };
     } catch (err) {
       return { opened: false, reason: errorText(err) };
     }
