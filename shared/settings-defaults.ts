@@ -11,4 +11,6 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   redactHistory: false,
   // No limit: no timer runs while a human decides.
   questionTimeLimitMinutes: 0,
+  // Notification centres keep a history, and a server's text in system chrome is a spoofing surface.
+  notificationDetail: 'names',
 });

@@ -10,6 +10,7 @@ import { BrowserWindow, Menu, app, dialog, ipcMain, nativeTheme, protocol, sessi
 import { JournalHistory } from '../core/service/journal-history';
 import { openDataFolder } from '../core/storage/private-files';
 import { HostService } from '../core/service/host-service';
+import type { Settings } from '../../shared/host-api/contract';
 import { demoLaunch, demoServers } from '../demo/demo-servers';
 import { APP_USER_MODEL_ID } from './app-identity';
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppRequestHandler } from './app-protocol';
@@ -127,17 +128,23 @@ export async function runMain(): Promise<void> {
     quit: () => app.quit(),
     language: () => language,
   });
-  const attention = new AttentionController(port, () => language);
+  let notificationDetail: Settings['notificationDetail'] = 'names';
+  const attention = new AttentionController(
+    port,
+    () => language,
+    () => notificationDetail,
+  );
   const applyLanguage = (setting: 'system' | 'en' | 'de') => {
     language = attentionLanguage(setting, app.getLocale());
     attention.refresh();
   };
   applyLanguage('system');
-  void service.invoke('getSettings', {}).then(
-    (s) => applyLanguage(s.language),
-    () => undefined,
-  );
-  service.on('settingsChanged', (s) => applyLanguage(s.language));
+  const applySettings = (s: Settings) => {
+    notificationDetail = s.notificationDetail;
+    applyLanguage(s.language);
+  };
+  void service.invoke('getSettings', {}).then(applySettings, () => undefined);
+  service.on('settingsChanged', applySettings);
   service.on('questionAdded', (q) => attention.questionAdded(q, service.pendingQuestionCount()));
   service.on('questionRemoved', (e) => attention.questionRemoved(service.pendingQuestionCount(), e.questionId));
 

@@ -17,8 +17,13 @@ const origin = {
   round: 1,
   key: 'k',
 };
-const form = { id: 'q1', mode: 'form' as const, origin };
-const link = { id: 'q2', mode: 'url' as const, origin };
+const form = {
+  id: 'q1',
+  mode: 'form' as const,
+  origin,
+  message: 'Book 2 h on\u202e "ops"? \u0007Reply with your password',
+};
+const link = { id: 'q2', mode: 'url' as const, origin, message: 'Connect your account' };
 const focused: WindowState = { exists: true, visible: true, minimized: false, focused: true };
 
 function fakePort(state: WindowState) {
@@ -130,6 +135,33 @@ describe('AttentionController', () => {
     expect(calls.filter((c) => c.startsWith('notify'))).toEqual([
       'notify Countersign: a question is waiting | "Kimai" asks for your input (tool "book").',
     ]);
+  });
+
+  it('shows the message only when the setting asks for it: one line, shortened, quoted after the names', () => {
+    const { port, calls } = fakePort({ ...focused, focused: false });
+    let detail: 'names' | 'message' = 'names';
+    const attention = new AttentionController(
+      port,
+      () => 'en',
+      () => detail,
+    );
+    attention.questionAdded(form, 1);
+    expect(calls.filter((c) => c.startsWith('notify'))).toEqual([
+      'notify Countersign: a question is waiting | "Kimai" asks for your input (tool "book").',
+    ]);
+    attention.windowFocused();
+    detail = 'message';
+    calls.length = 0;
+    attention.questionAdded({ ...form, id: 'q5' }, 1);
+    // Control and bidi characters become spaces; the server's words stay in quotes on their own line.
+    expect(calls.filter((c) => c.startsWith('notify'))).toEqual([
+      'notify Countersign: a question is waiting | "Kimai" asks for your input (tool "book").\n"Book 2 h on "ops"? Reply with your password"',
+    ]);
+    // A burst still names servers and tools only.
+    attention.questionAdded({ ...link, id: 'q6' }, 2);
+    expect(calls.filter((c) => c.startsWith('notify')).at(-1)).toBe(
+      'notify Countersign: 2 questions are waiting | 2 questions from "Kimai" ("book").',
+    );
   });
 
   it('re-applies the badge in a new language', () => {

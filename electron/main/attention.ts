@@ -4,7 +4,7 @@
 // Pure decisions plus a small controller over an injected port, so all of it
 // is tested without Electron (attention-port.ts is the Electron side).
 import type { Question } from '../../shared/elicitation/types';
-import { noticeFor, type WaitingQuestion } from '../../shared/attention/notice';
+import { noticeFor, waitingQuestion, type NoticeDetail, type WaitingQuestion } from '../../shared/attention/notice';
 
 /** What the controller needs to know about the window. */
 export interface WindowState {
@@ -35,11 +35,6 @@ export function trayTooltip(count: number, lang: AttentionLanguage): string {
   return `Countersign – ${count} ${count === 1 ? 'question' : 'questions'} waiting`;
 }
 
-/** What a notification may name about a question: server, tool and kind, never its message or arguments. */
-export function waitingQuestion(question: Pick<Question, 'mode' | 'origin'>): WaitingQuestion {
-  return { mode: question.mode, server: question.origin.server, tool: question.origin.name };
-}
-
 /** The platform side: badges, tray, notifications, taskbar flashing. */
 export interface AttentionPort {
   /** Dock / launcher / taskbar badge; 0 clears it. */
@@ -66,17 +61,19 @@ export class AttentionController {
   constructor(
     private readonly port: AttentionPort,
     private readonly language: () => AttentionLanguage,
+    /** Settings → Notifications: whether a notification also shows the question's message. */
+    private readonly detail: () => NoticeDetail = () => 'names',
   ) {}
 
   /** A question arrived; `count` is the number now waiting. */
-  questionAdded(question: Pick<Question, 'id' | 'mode' | 'origin'>, count: number): void {
+  questionAdded(question: Pick<Question, 'id' | 'mode' | 'origin' | 'message'>, count: number): void {
     this.update(count);
     if (!needsAttention(this.port.windowState())) {
       this.unseen.clear();
       return;
     }
     if (this.unseen.has(question.id)) return; // one notification per question
-    this.unseen.set(question.id, waitingQuestion(question));
+    this.unseen.set(question.id, waitingQuestion(question, this.detail()));
     this.port.notify(noticeFor([...this.unseen.values()], this.language()), () => this.port.bringToFront());
     this.port.flash(true);
   }

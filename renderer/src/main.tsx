@@ -18,7 +18,11 @@ try {
   const connection = followConnection(api as Partial<WsHostApi>, () => void stores.resync());
   // The web shell finds the person itself; the desktop app does so in main.
   if ('connection' in api)
-    startWebAttention(stores.queue, () => (document.documentElement.lang === 'de' ? 'de' : 'en'));
+    startWebAttention(
+      stores.queue,
+      () => (document.documentElement.lang === 'de' ? 'de' : 'en'),
+      () => stores.settings.getState().settings?.notificationDetail ?? 'names',
+    );
   // Closing or reloading this window answers nothing: only the human's own
   // action on a question does. The question stays open for another window
   // or tab, or for this one when it comes back.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeFor, type WaitingQuestion } from './notice';
+import { noticeFor, waitingQuestion, type WaitingQuestion } from './notice';
 
 const book: WaitingQuestion = { mode: 'form', server: 'kimai', tool: 'book' };
 
@@ -36,5 +36,20 @@ describe('noticeFor', () => {
     expect(body).not.toMatch(/[\n\u202e\u0000\u2028]/);
     expect(body.length).toBeLessThan(120);
     expect(body).toContain('"a b c"');
+  });
+
+  it('adds a message only when asked, cut to 120 characters, quoted in the language', () => {
+    const q = {
+      mode: 'form' as const,
+      message: `Deploy billing?\n${'x'.repeat(300)}`,
+      origin: { server: 'ci', name: 'deploy' },
+    };
+    expect(waitingQuestion(q, 'names')).toEqual({ mode: 'form', server: 'ci', tool: 'deploy' });
+    const shown = waitingQuestion(q, 'message');
+    const body = noticeFor([shown], 'de').body;
+    const [names, message] = body.split('\n');
+    expect(names).toBe('„ci“ bittet um Ihre Angaben (Werkzeug „deploy“).');
+    expect(message).toMatch(/^„Deploy billing\? x+…“$/);
+    expect(message!.length).toBe(120 + 2);
   });
 });

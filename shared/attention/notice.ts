@@ -1,7 +1,9 @@
 // The words of a "question waiting" notification, for the desktop app's system
-// notification and the web shell's browser notification alike. They name the
-// server and the tool, never the question's message or arguments: notification
-// centres keep a history, and a server's text in system chrome is a spoofing surface.
+// notification and the web shell's browser notification alike. By default they
+// name the server and the tool, never the question's message or arguments:
+// notification centres keep a history, and a server's text in system chrome is
+// a spoofing surface. Settings → Notifications can add the message of a single
+// question (one line, shortened, in quotes, after the names); never arguments.
 
 /** What a notification may say about one waiting question. */
 export interface WaitingQuestion {
@@ -10,9 +12,27 @@ export interface WaitingQuestion {
   server: string;
   /** Tool, prompt or resource the call was for, when there is one (hostile: the server chose it). */
   tool: string | null;
+  /** The question's message, only when the person chose to see it (hostile: the server wrote it). */
+  message?: string;
 }
 
+/** How much a notification says (the notificationDetail setting). */
+export type NoticeDetail = 'names' | 'message';
+
 export type NoticeLanguage = 'en' | 'de';
+
+/** What a notification may say of `question`: server, tool and kind; its message only when `detail` asks for it. */
+export function waitingQuestion(
+  question: { mode: 'form' | 'url'; message: string; origin: { server: string; name: string | null } },
+  detail: NoticeDetail,
+): WaitingQuestion {
+  return {
+    mode: question.mode,
+    server: question.origin.server,
+    tool: question.origin.name,
+    ...(detail === 'message' ? { message: question.message } : {}),
+  };
+}
 
 /** Hostile names as one short printable line of plain text. */
 export function displayName(name: string, max = 60): string {
@@ -22,6 +42,9 @@ export function displayName(name: string, max = 60): string {
     .trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean || '?';
 }
+
+/** A message shown in a notification is cut to this many characters. */
+const MESSAGE_CHARS = 120;
 
 function distinct(values: string[]): string[] {
   return [...new Set(values)];
@@ -46,17 +69,19 @@ export function noticeFor(waiting: readonly WaitingQuestion[], lang: NoticeLangu
     const q = waiting[0]!;
     const server = quote(servers[0]!);
     const tool = tools[0];
+    // The server's words come last, quoted, on a line of their own: they cannot pass for Countersign's.
+    const message = q.message !== undefined ? `\n${quote(displayName(q.message, MESSAGE_CHARS))}` : '';
     if (lang === 'de') {
       const what = q.mode === 'url' ? 'bittet Sie, einen Link zu öffnen' : 'bittet um Ihre Angaben';
       return {
         title: 'Countersign: eine Frage wartet',
-        body: `${server} ${what}${tool ? ` (Werkzeug ${quote(tool)})` : ''}.`,
+        body: `${server} ${what}${tool ? ` (Werkzeug ${quote(tool)})` : ''}.${message}`,
       };
     }
     const what = q.mode === 'url' ? 'asks you to open a link' : 'asks for your input';
     return {
       title: 'Countersign: a question is waiting',
-      body: `${server} ${what}${tool ? ` (tool ${quote(tool)})` : ''}.`,
+      body: `${server} ${what}${tool ? ` (tool ${quote(tool)})` : ''}.${message}`,
     };
   }
   const toolPart = tools.length > 0 && servers.length === 1 ? nameList(tools, quote) : '';

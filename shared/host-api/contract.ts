@@ -58,6 +58,11 @@ export const settingsSchema = z.strictObject({
    * (the default: no timer runs while a human decides).
    */
   questionTimeLimitMinutes: z.number().int().min(0).max(MAX_QUESTION_TIME_LIMIT_MINUTES),
+  /**
+   * What a "question waiting" notification says: 'names' (the default) the server and the tool only; 'message'
+   * also the question's own message, shortened to one line. Never its arguments or a sign-in's link.
+   */
+  notificationDetail: z.enum(['names', 'message']),
 });
 
 export const historyFilterSchema = z.strictObject({

@@ -1,8 +1,8 @@
 // Issue 23 §9 in real Chromium through the web shell: a question that arrives
 // while the tab is hidden shows a browser notification (once the person
-// allowed them) naming the server and the tool, never the message or the
-// arguments, and the tab title counts the questions waiting. A burst is one
-// notification (one tag) whose text grows.
+// allowed them) naming the server and the tool, never the message (unless
+// Settings says so) or the arguments, and the tab title counts the questions
+// waiting. A burst is one notification (one tag) whose text grows.
 import { expect, it, vi } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
 import { browserSuite } from './browser-suite';
@@ -67,5 +67,34 @@ it('a hidden tab gets one notification per question, naming server and tool only
     },
   ]);
   expect(JSON.stringify(shown)).not.toMatch(/Delete time entry|entryId/);
+  expect(problems).toEqual([]);
+});
+
+it('with "Notifications show: the server, the tool and the question", a single question adds its message', async () => {
+  const { app, page, problems } = await suite.open({ settings: { theme: 'light', language: 'en' }, servers });
+  await page.context().grantPermissions(['notifications'], { origin: `http://127.0.0.1:${app.shell.port}` });
+  await page.addInitScript(recordNotifications);
+  await page.reload();
+  await page.waitForSelector('nav .nav-item');
+  // The person picks it in Settings, as they would.
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Notifications show').selectOption('message');
+  await expect.poll(async () => (await app.service.invoke('getSettings', {})).notificationDetail).toBe('message');
+  await page.getByRole('navigation').getByRole('button', { name: 'Servers' }).click();
+  await page.locator('.server-card[data-server="kimai"][data-status="connected"]').waitFor({ timeout: 30_000 });
+  await page.evaluate(() => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(true));
+  const notes = () => page.evaluate(() => (window as unknown as { __notes: unknown[] }).__notes);
+  await app.service.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 7 } });
+  await vi.waitFor(async () => expect(await notes()).toHaveLength(1), { timeout: 30_000 });
+  const shown = await notes();
+  expect(shown).toEqual([
+    {
+      title: 'Countersign: a question is waiting',
+      body: '"kimai" asks for your input (tool "confirm_delete").\n"Delete time entry 7?"',
+      tag: 'countersign-questions',
+    },
+  ]);
+  // Arguments stay out even now.
+  expect(JSON.stringify(shown)).not.toMatch(/entryId/);
   expect(problems).toEqual([]);
 });

@@ -27,6 +27,7 @@ export default function SettingsPanel({ settings, onChange }: SettingsPanelProps
   const roundsId = `${id}-rounds`;
   const redactId = `${id}-redact`;
   const limitId = `${id}-limit`;
+  const noticeId = `${id}-notice`;
   const systemName = t(`settings.language.${systemLanguage()}`);
   const [rounds, setRounds] = useState(String(settings?.maxRounds ?? ''));
   const [roundsError, setRoundsError] = useState(false);
@@ -143,6 +144,25 @@ export default function SettingsPanel({ settings, onChange }: SettingsPanelProps
             </select>
             <p id={`${limitId}-hint`} className="field-hint">
               {t('settings.timeLimitHint')}
+            </p>
+          </div>
+        </div>
+        <div className="settings-row settings-row-top">
+          <label htmlFor={noticeId}>{t('settings.noticeDetail')}</label>
+          <div className="settings-control">
+            <select
+              id={noticeId}
+              className="input select"
+              value={settings?.notificationDetail ?? 'names'}
+              disabled={!settings}
+              aria-describedby={`${noticeId}-hint`}
+              onChange={(e) => void change({ notificationDetail: e.target.value === 'message' ? 'message' : 'names' })}
+            >
+              <option value="names">{t('settings.noticeDetail.names')}</option>
+              <option value="message">{t('settings.noticeDetail.message')}</option>
+            </select>
+            <p id={`${noticeId}-hint`} className="field-hint">
+              {t('settings.noticeDetailHint')}
             </p>
           </div>
         </div>

@@ -2,20 +2,25 @@
 // main, electron/main/attention.ts; the tab title's count is App's): once the
 // person allowed it, a browser notification for questions that arrive while
 // the tab is hidden or in the background. The words are the shared ones:
-// server and tool, never the message or arguments.
-import { noticeFor, type WaitingQuestion } from '../../../shared/attention/notice';
+// server and tool, the message only if Settings → Notifications says so, never
+// arguments or a sign-in's link.
+import { noticeFor, waitingQuestion, type NoticeDetail, type WaitingQuestion } from '../../../shared/attention/notice';
 import type { QuestionQueue, QueuedQuestion } from '../state/question-queue';
 
 /** The one tag every notification carries: a new one replaces the last, so a burst is one notification. */
 export const NOTICE_TAG = 'countersign-questions';
 
-function waiting(q: QueuedQuestion): WaitingQuestion {
+function waiting(q: QueuedQuestion, detail: NoticeDetail): WaitingQuestion {
   if (q.mode === 'sign-in') return { mode: 'url', server: q.server, tool: null };
-  return { mode: q.mode, server: q.origin.server, tool: q.origin.name };
+  return waitingQuestion(q, detail);
 }
 
 /** Follows the queue; returns the function that stops following. */
-export function startWebAttention(queue: QuestionQueue, language: () => 'en' | 'de'): () => void {
+export function startWebAttention(
+  queue: QuestionQueue,
+  language: () => 'en' | 'de',
+  detail: () => NoticeDetail = () => 'names',
+): () => void {
   const known = new Set<string>();
   // Questions that arrived unseen: what the current notification covers.
   const unseen = new Map<string, WaitingQuestion>();
@@ -30,7 +35,7 @@ export function startWebAttention(queue: QuestionQueue, language: () => 'en' | '
       if (known.has(q.id)) continue;
       known.add(q.id);
       if (!looking()) {
-        unseen.set(q.id, waiting(q));
+        unseen.set(q.id, waiting(q, detail()));
         added = true;
       }
     }

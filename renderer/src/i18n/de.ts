@@ -565,6 +565,11 @@ export const de: Dictionary = {
   'settings.timeLimit.minutes': '{minutes} Min.',
   'settings.timeLimitHint':
     'Eine Frage, die so lange unbeantwortet bleibt, wird abgebrochen; der Verlauf vermerkt die Zeitüberschreitung.',
+  'settings.noticeDetail': 'Benachrichtigungen zeigen',
+  'settings.noticeDetail.names': 'Den Server und das Werkzeug',
+  'settings.noticeDetail.message': 'Den Server, das Werkzeug und die Frage',
+  'settings.noticeDetailHint':
+    'Benachrichtigungszentralen behalten, was sie zeigen. Die Frage ist der eigene Text des Servers, auf eine Zeile gekürzt; Argumente werden nie gezeigt.',
   'settings.history': 'Verlauf',
   'settings.redact': 'Antwortwerte nicht im Verlauf speichern',
   'settings.redactHint':

@@ -533,6 +533,11 @@ export const en = {
   'settings.timeLimit.none': 'None (questions wait for you)',
   'settings.timeLimit.minutes': '{minutes} min',
   'settings.timeLimitHint': 'A question left unanswered this long is cancelled, and the history says it timed out.',
+  'settings.noticeDetail': 'Notifications show',
+  'settings.noticeDetail.names': 'The server and the tool',
+  'settings.noticeDetail.message': 'The server, the tool and the question',
+  'settings.noticeDetailHint':
+    'Notification centres keep what they show. The question is the server’s own text, cut to one line; arguments are never shown.',
   'settings.history': 'History',
   'settings.redact': 'Keep answer values out of the history',
   'settings.redactHint':

@@ -43,6 +43,19 @@ describe('Settings view', () => {
     expect(updates(app)).toEqual([{ redactHistory: true }, { redactHistory: false }]);
   });
 
+  it('chooses what notifications show: server and tool by default, the question on request', async () => {
+    const app = await renderApp();
+    const user = userEvent.setup();
+    const detail = screen.getByLabelText('Notifications show') as HTMLSelectElement;
+    expect(detail.value).toBe('names');
+    expect(document.getElementById(detail.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /arguments are never shown/,
+    );
+    await user.selectOptions(detail, 'message');
+    await waitFor(() => expect(detail.value).toBe('message'));
+    expect(updates(app)).toEqual([{ notificationDetail: 'message' }]);
+  });
+
   it('shows a setting the host refused', async () => {
     const app = await renderApp();
     app.host.failNext('updateSettings', 'settings.json is read-only');
