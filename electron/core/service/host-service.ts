@@ -146,9 +146,7 @@ export class HostService implements HostApi {
       // Task ids live in the data folder, so a restarted app picks its running tasks up again.
       taskStore: new FileTaskStore(options.dataDir),
     });
-    this.host.tasks.onChange(({ record }) =>
-      this.events.emit('taskUpdated', this.taskView(record)),
-    );
+    this.host.tasks.onChange(({ record }) => this.events.emit('taskUpdated', this.taskView(record)));
     this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     for (const name of serversFile.list.names()) this.states.set(name, { status: 'idle' });
     serversFile.list.onChange((change) => this.followList(change));
@@ -380,8 +378,7 @@ export class HostService implements HostApi {
       updateSettings: (p) => this.applySettings(p),
       signIn: async (p) => this.startSignIn(p.server, p.scopes),
       signOut: (p) => this.forgetSignIn(p.server),
-      listTasks: async () =>
-        (await this.host.tasks.list()).map((r) => this.taskView(r)),
+      listTasks: async () => (await this.host.tasks.list()).map((r) => this.taskView(r)),
       cancelTask: async (p) => {
         const record = await this.host.tasks.cancel(p.taskId, this.cancelledBy(p, place));
         return this.taskView(record);
