@@ -569,7 +569,8 @@ export const de: Dictionary = {
   'settings.noticeDetail.names': 'Den Server und das Werkzeug',
   'settings.noticeDetail.message': 'Den Server, das Werkzeug und die Frage',
   'settings.noticeDetailHint':
-    'Benachrichtigungszentralen behalten, was sie zeigen. Die Frage ist der eigene Text des Servers, auf eine Zeile gekürzt; Argumente werden nie gezeigt.',
+    'Benachrichtigungszentralen behalten, was sie zeigen. Die Frage ist der Text des Servers, ' +
+    'auf eine Zeile gekürzt; Argumente werden nie gezeigt.',
   'settings.history': 'Verlauf',
   'settings.redact': 'Antwortwerte nicht im Verlauf speichern',
   'settings.redactHint':

@@ -537,7 +537,8 @@ export const en = {
   'settings.noticeDetail.names': 'The server and the tool',
   'settings.noticeDetail.message': 'The server, the tool and the question',
   'settings.noticeDetailHint':
-    'Notification centres keep what they show. The question is the server’s own text, cut to one line; arguments are never shown.',
+    'Notification centres keep what they show. The question is the server’s text, cut to one line; ' +
+    'arguments are never shown.',
   'settings.history': 'History',
   'settings.redact': 'Keep answer values out of the history',
   'settings.redactHint':
