@@ -9,7 +9,7 @@ import { fieldOf, localiseErrors } from '../forms/error-messages';
 import type { ThemeContext } from '../forms/form-context';
 import InlineValidatedForm from '../forms/InlineValidatedForm';
 import { buildUiSchema } from '../forms/ui-schema';
-import { useT } from '../i18n/i18n-context';
+import { useLanguage, useT } from '../i18n/i18n-context';
 import { plural } from '../i18n/translate';
 import AnswerButton, { acceptLook } from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
@@ -78,7 +78,11 @@ export default function FormDialog(props: DialogProps<FormQuestion>) {
   const schema = useMemo(() => normaliseForForm(question.requestedSchema), [question.requestedSchema]);
   const uiSchema = useMemo(() => buildUiSchema(schema), [schema]);
   const secrets = useMemo(() => secretFieldWarnings(question.requestedSchema), [question.requestedSchema]);
-  const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: new Set(secrets) }), [t, secrets]);
+  const language = useLanguage();
+  const formContext = useMemo<ThemeContext>(
+    () => ({ t, language, secretFields: new Set(secrets) }),
+    [t, language, secrets],
+  );
   // Back within a round: the form shows what the human answered before.
   const initial = useMemo(
     () => ({ ...initialFormData(schema), ...(draft?.action === 'accept' ? draft.content : {}) }),

@@ -28,7 +28,12 @@ export function fieldHint(schema: HintSchema, value: unknown, t: Translate): str
       } else if (min !== undefined && min > 0) {
         parts.push(atLeast());
       }
-      if (schema.format === 'date-time' && typeof value === 'string' && value)
+      // Empty in a language whose dates the browser's picker takes; the typed order where they are typed.
+      const format =
+        schema.format === 'date' ? t('form.dateFormat') : schema.format === 'date-time' ? t('form.dateTimeFormat') : '';
+      if (format) parts.push(format);
+      // What is sent, once there is something to send (typed text that is no moment yet is not).
+      if (schema.format === 'date-time' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
         parts.push(t('form.dateTimeHint', { value }));
       break;
     }

@@ -17,7 +17,11 @@ import { createFormValidator } from './validator';
 
 const t = createTranslate('en');
 
-function renderField(field: PrimitiveSchema, { required = false, name = 'f', secret = false } = {}) {
+function renderField(
+  field: PrimitiveSchema,
+  { required = false, name = 'f', secret = false, language = 'en' as 'en' | 'de' } = {},
+) {
+  const t = createTranslate(language);
   const flat: FlatSchema = { type: 'object', properties: { [name]: field }, required: required ? [name] : [] };
   const schema = normaliseForForm(flat);
   const onSubmit = vi.fn();
@@ -28,7 +32,7 @@ function renderField(field: PrimitiveSchema, { required = false, name = 'f', sec
       schema={schema as never}
       uiSchema={buildUiSchema(schema)}
       validator={createFormValidator()}
-      formContext={{ t, secretFields: new Set(secret ? [name] : []) }}
+      formContext={{ t, language, secretFields: new Set(secret ? [name] : []) }}
       noHtml5Validate
       showErrorList={false}
       transformErrors={(e) => localiseErrors(e, t)}
@@ -113,6 +117,43 @@ describe('theme widgets', () => {
     const sent = new Date('2026-07-28T09:30').toJSON();
     expect(describedText(input)).toContain(`Sent as ${sent}`);
     expect(input.value.startsWith('2026-07-28T09:30')).toBe(true);
+    await submit();
+    expect(submitted()).toEqual({ f: sent });
+  });
+
+  it('date in German: typed as TT.MM.JJJJ (the browser picker would show its own order), sent as YYYY-MM-DD', async () => {
+    const user = userEvent.setup();
+    const { submit, submitted } = renderField(
+      { type: 'string', title: 'Tag', format: 'date', default: '2026-07-28' },
+      { language: 'de' },
+    );
+    const input = screen.getByLabelText('Tag') as HTMLInputElement;
+    expect([input.type, input.value, input.placeholder]).toEqual(['text', '28.07.2026', 'TT.MM.JJJJ']);
+    expect(describedText(input)).toBe('Format: TT.MM.JJJJ');
+    await user.clear(input);
+    await user.type(input, '31.02.2026');
+    await submit();
+    expect(screen.getByText('Geben Sie ein Datum ein.')).toBeTruthy();
+    expect(submitted()).toBeUndefined();
+    await user.clear(input);
+    await user.type(input, '24.12.2026');
+    await submit();
+    expect(submitted()).toEqual({ f: '2026-12-24' });
+    expect(input.value).toBe('24.12.2026');
+  });
+
+  it('date-time in German: TT.MM.JJJJ HH:MM in local time, sent as UTC with Z, the hint says what is sent', async () => {
+    const user = userEvent.setup();
+    const { submit, submitted } = renderField(
+      { type: 'string', title: 'Wann', format: 'date-time' },
+      { language: 'de' },
+    );
+    const input = screen.getByLabelText('Wann') as HTMLInputElement;
+    expect([input.type, input.placeholder]).toEqual(['text', 'TT.MM.JJJJ HH:MM']);
+    expect(describedText(input)).toBe('Format: TT.MM.JJJJ HH:MM');
+    await user.type(input, '28.07.2026 09:30');
+    const sent = new Date(2026, 6, 28, 9, 30).toJSON();
+    expect(describedText(input)).toBe(`Format: TT.MM.JJJJ HH:MM · Ihre Ortszeit. Gesendet als ${sent}.`);
     await submit();
     expect(submitted()).toEqual({ f: sent });
   });

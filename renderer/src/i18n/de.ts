@@ -107,6 +107,8 @@ export const de: Dictionary = {
   'form.pickMin': 'Wählen Sie mindestens {min}',
   'form.pickMax': 'Wählen Sie höchstens {max}',
   'form.dateTimeHint': 'Ihre Ortszeit. Gesendet als {value}.',
+  'form.dateFormat': 'Format: TT.MM.JJJJ',
+  'form.dateTimeFormat': 'Format: TT.MM.JJJJ HH:MM',
   'form.unsupported': 'Dieses Feld kann nicht angezeigt werden.',
 
   'error.required': 'Dieses Feld ist erforderlich.',

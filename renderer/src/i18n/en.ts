@@ -105,6 +105,9 @@ export const en = {
   'form.pickMin': 'Choose at least {min}',
   'form.pickMax': 'Choose up to {max}',
   'form.dateTimeHint': 'Your local time. Sent as {value}.',
+  // English uses the browser's own date pickers: nothing to say about the order.
+  'form.dateFormat': '',
+  'form.dateTimeFormat': '',
   'form.unsupported': 'This field cannot be shown.',
 
   'error.required': 'This field is required.',

@@ -10,7 +10,7 @@ import type { ThemeContext } from '../../forms/form-context';
 import { getFormValidator } from '../../forms/shared-validator';
 import { ThemedForm } from '../../forms/theme';
 import { buildUiSchema } from '../../forms/ui-schema';
-import { useT } from '../../i18n/i18n-context';
+import { useLanguage, useT } from '../../i18n/i18n-context';
 import type { QuestionItem } from '../../../../shared/history/items';
 
 /** Props: the recorded question (with its answer) and the server's badge colour. */
@@ -96,7 +96,11 @@ function RecordedForm({ item }: { item: QuestionItem }) {
     [schema, fieldOrder],
   );
   const secrets = useMemo(() => secretFieldWarnings(requested), [requested]);
-  const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: new Set(secrets) }), [t, secrets]);
+  const language = useLanguage();
+  const formContext = useMemo<ThemeContext>(
+    () => ({ t, language, secretFields: new Set(secrets) }),
+    [t, language, secrets],
+  );
   const content = accepted ? item.answer?.content : undefined;
   const note = !accepted
     ? t('history.form.notSent')

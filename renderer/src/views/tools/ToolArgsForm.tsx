@@ -5,7 +5,7 @@ import { fieldOf, localiseErrors } from '../../forms/error-messages';
 import { FORM_ID_PREFIX } from '../../forms/field-aria';
 import type { ThemeContext } from '../../forms/form-context';
 import InlineValidatedForm from '../../forms/InlineValidatedForm';
-import { useT } from '../../i18n/i18n-context';
+import { useLanguage, useT } from '../../i18n/i18n-context';
 import { argsFromFormData, parseJsonArgs, planArgs, skeletonArgs } from './tool-schema';
 
 type Json = Record<string, unknown>;
@@ -50,7 +50,8 @@ export default function ToolArgsForm({ toolName, inputSchema, onCall, starting, 
     (first ?? callButton.current)?.focus();
     // Only when first drawn: later renders must not pull focus back.
   }, []);
-  const formContext = useMemo<ThemeContext>(() => ({ t, secretFields: NO_SECRETS }), [t]);
+  const language = useLanguage();
+  const formContext = useMemo<ThemeContext>(() => ({ t, language, secretFields: NO_SECRETS }), [t, language]);
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) => {
       const out = localiseErrors(errors, t);
