@@ -181,6 +181,24 @@ export async function answerDialog(page: Page, button: string): Promise<void> {
   throw new Error(`the dialog did not take "${button}"`);
 }
 
+/**
+ * Presses Open in browser until it takes (answer buttons ignore clicks for a
+ * moment after a dialog appears), then waits for the waiting state: the
+ * button goes away the moment the host took the consent.
+ */
+export async function consentToSignIn(page: Page): Promise<void> {
+  const dialog = page.locator('[role="dialog"]');
+  const open = dialog.getByRole('button', { name: 'Open in browser', exact: true });
+  for (let i = 0; i < 40 && (await open.count()) > 0; i++) {
+    await open.click({ timeout: 5000 }).catch(() => undefined);
+    await dialog
+      .getByTestId('sign-in-waiting')
+      .waitFor({ timeout: 250 })
+      .catch(() => undefined);
+  }
+  await dialog.getByTestId('sign-in-waiting').waitFor();
+}
+
 /** Like answerDialog, for a button that keeps the dialog open but changes it (Open in browser). */
 export async function pressUntil(page: Page, button: string, until: string): Promise<void> {
   const dialog = page.locator('[role="dialog"]');

@@ -8,7 +8,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
 import { startOidcFixture } from '../fixtures/oauth/oidc-authorization-server';
-import { answerDialog, axe, pressUntil } from './app-shell';
+import { answerDialog, axe, consentToSignIn, pressUntil } from './app-shell';
 import { browserSuite, callFromToolsView } from './browser-suite';
 
 const suite = browserSuite();
@@ -76,15 +76,7 @@ describe('links open in the person’s tab (web shell)', () => {
     const dialog = page.getByRole('dialog', { name: 'notes asks you to sign in' });
     const link = (await dialog.getByTestId('url-full').textContent())!;
     const popup = page.waitForEvent('popup');
-    const open = dialog.getByRole('button', { name: 'Open in browser', exact: true });
-    for (let i = 0; i < 40 && (await open.count()) > 0; i++) {
-      await open.click({ timeout: 5000 }).catch(() => undefined);
-      await dialog
-        .getByTestId('sign-in-waiting')
-        .waitFor({ timeout: 250 })
-        .catch(() => undefined);
-    }
-    await dialog.getByTestId('sign-in-waiting').waitFor();
+    await consentToSignIn(page);
     const tab = await popup;
     cleanups.push(() => tab.close());
     expect(await tab.evaluate(() => window.opener)).toBeNull();

@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOidcFixture, type OidcFixture } from '../fixtures/oauth/oidc-authorization-server';
-import { answerDialog, axe, setTheme, shot } from './app-shell';
+import { answerDialog, axe, consentToSignIn, setTheme, shot } from './app-shell';
 import { browserSuite, callFromToolsView } from './browser-suite';
 
 const suite = browserSuite();
@@ -20,24 +20,6 @@ const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-/**
- * Presses Open in browser until it takes (answer buttons ignore clicks for a
- * moment after a dialog appears), then waits for the waiting state: the
- * button goes away the moment the host took the consent.
- */
-async function consent(page: Page): Promise<void> {
-  const dialog = page.locator('[role="dialog"]');
-  const open = dialog.getByRole('button', { name: 'Open in browser', exact: true });
-  for (let i = 0; i < 40 && (await open.count()) > 0; i++) {
-    await open.click({ timeout: 5000 }).catch(() => undefined);
-    await dialog
-      .getByTestId('sign-in-waiting')
-      .waitFor({ timeout: 250 })
-      .catch(() => undefined);
-  }
-  await dialog.getByTestId('sign-in-waiting').waitFor();
-}
 
 describe('signing in to a protected server from the app', () => {
   it('dialog, consent, the provider’s login and consent pages, the redirect, the tool result, sign-out', async () => {
@@ -95,7 +77,7 @@ describe('signing in to a protected server from the app', () => {
     await setTheme(app, page, 'light');
 
     // Consent: the dialog waits, the system browser got exactly the link shown.
-    await consent(page);
+    await consentToSignIn(page);
     expect(app.opened).toEqual([link]);
     expect(await axe(page)).toEqual([]);
 

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/wait-for';
 import type { Answer } from '../../shared/elicitation/types';
 import type { CallView, TaskView } from '../../shared/host-api/contract';
 import { HostService } from '../../electron/core/service/host-service';
@@ -36,16 +37,6 @@ async function open(kind: FixtureKind) {
   return { service, ended, tasks };
 }
 
-async function until<T>(what: string, get: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await get();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 type Service = Awaited<ReturnType<typeof open>>;
 
 /** Calls `tool` and answers its questions, round by round, with `answers` (one per question, in order). */
@@ -57,13 +48,14 @@ async function callAnswering(
 ): Promise<CallView> {
   const { callId } = await service.invoke('callTool', { server: 'fx', tool, args });
   for (const answer of answers) {
-    const q = await until(`a question of ${tool}`, async () => (await service.invoke('listQuestions', {}))[0]);
+    const q = await waitFor(async () => (await service.invoke('listQuestions', {}))[0], `a question of ${tool}`);
     await service.invoke('answerQuestion', { questionId: q.id, answer });
-    await until(`question ${q.id} to go`, async () =>
-      (await service.invoke('listQuestions', {})).some((x) => x.id === q.id) ? undefined : true,
+    await waitFor(
+      async () => ((await service.invoke('listQuestions', {})).some((x) => x.id === q.id) ? undefined : true),
+      `question ${q.id} to go`,
     );
   }
-  return until(`${tool} to end`, () => ended.get(callId));
+  return waitFor(() => ended.get(callId), `${tool} to end`);
 }
 
 describe('the last answer a call and a task were given', () => {

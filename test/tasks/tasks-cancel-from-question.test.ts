@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/wait-for';
 import type { AnswerEntry, JournalEntry, QuestionEntry, TaskEntry } from '../../electron/core/history';
 import { HistoryJournal } from '../../electron/core/history';
 import { HostService } from '../../electron/core/service/host-service';
@@ -47,16 +48,6 @@ async function open(kind: 'tasks-modern' | 'tasks-legacy') {
   return { service, wireLog: fx.wireLog, dataDir, close };
 }
 
-async function until<T>(what: string, get: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await get();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
-
 const wire = (path: string): WireEntry[] =>
   readFileSync(path, 'utf8')
     .split('\n')
@@ -67,8 +58,9 @@ describe.each(['tasks-modern', 'tasks-legacy'] as const)('"Cancel task" in a tas
   it('cancels the task with tasks/cancel, closes the question as cancelled by the human, with the task id', async () => {
     const { service, wireLog, dataDir, close } = await open(kind);
     await service.invoke('callTool', { server: 'fx', tool: 'deploy', args: {} });
-    const question = await until('the task question', () =>
-      service.invoke('listQuestions', {}).then((qs) => qs.find((q) => q.origin.task !== undefined)),
+    const question = await waitFor(
+      () => service.invoke('listQuestions', {}).then((qs) => qs.find((q) => q.origin.task !== undefined)),
+      'the task question',
     );
     const taskId = question.origin.task!.taskId;
     expect(question.message).toBe('Deploy billing to production?');
