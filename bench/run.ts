@@ -7,6 +7,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatMarkdown } from '../scripts/format-markdown.mjs';
+import { benchCliStart } from './cli-start.bench';
 import { benchConnect, benchRetryOverhead } from './core.bench';
 import { benchHistory } from './history.bench';
 import { benchHistoryScale } from './history-scale.bench';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     { title: 'History at a million entries', run: () => benchHistoryScale() },
     { title: 'Tasks: what polling costs', run: () => benchTaskPolling() },
     { title: 'Agent gateway', run: () => benchGateway() },
+    { title: 'CLI start', run: () => benchCliStart() },
     { title: 'Renderer (Chromium)', run: () => benchRenderer() },
   ];
 

@@ -33,6 +33,9 @@ echo "== typecheck"
 npx tsc --noEmit -p tsconfig.json
 npx tsc --noEmit -p tsconfig.scripts.json # scripts/*.mjs (// @ts-check)
 
+echo "== CLI bundle (.cache/cli: what bin/countersign.mjs runs; built once here, not by parallel tests)"
+node scripts/cli-bundle.mjs
+
 node_version="$(node -p process.versions.node)"
 echo "== vitest (all projects on Node $node_version, the machine's node)"
 status=0
