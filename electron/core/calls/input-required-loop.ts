@@ -215,8 +215,16 @@ export function translateSdkError(error: unknown, signal: { readonly aborted: bo
     ) {
       return new HostError('connection', `the server connection failed: ${error.message}`);
     }
-    if (error.code === SdkErrorCode.RequestTimeout)
-      return new HostError('connection', `the server did not answer in time: ${error.message}`);
+    if (error.code === SdkErrorCode.RequestTimeout) {
+      // The SDK names the timeout it waited (its error data); the sentence names it too.
+      const ms = (error.data as { timeout?: unknown } | undefined)?.timeout;
+      return new HostError(
+        'connection',
+        typeof ms === 'number'
+          ? `the server did not answer in time (${ms} ms)`
+          : `the server did not answer in time: ${error.message}`,
+      );
+    }
     return new HostError('protocol', messageOf(error));
   }
   return error;
