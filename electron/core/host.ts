@@ -117,7 +117,7 @@ interface LiveCall {
 /** The abort reason that withdraws a call's open questions when the call ends. */
 export function callEndedReason(why: string): HostError {
   // Made once per call and read only for its code and message: a stack
-  // trace here was a measurable share of a gateway call (docs/gateway-profile.md).
+  // trace is never read and costs (docs/gateway-profile.md).
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
