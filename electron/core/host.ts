@@ -91,6 +91,14 @@ export interface CallRequest {
   preferTask?: boolean;
   /** When the call becomes a task, remember it and return at once instead of following it. */
   detach?: boolean;
+  /**
+   * Told the final result of a call that completed without becoming a task,
+   * the moment it is known: before its questions are withdrawn and before the
+   * observer hears of the end (whose bookkeeping the promise then waits for).
+   * The gateway answers its agent here, so the agent never waits for the
+   * Host's end-of-call work. It must not throw.
+   */
+  onResult?(result: Record<string, unknown>): void;
 }
 
 export interface CallResult {
@@ -509,6 +517,7 @@ export class Host {
         end('its task ended');
         return done;
       }
+      request.onResult?.(result);
       end('it completed');
       await this.callCompleted(context, result, rounds);
       return { call: context, result, rounds };
@@ -665,4 +674,3 @@ function allEnded(signals: AbortSignal[]): AbortSignal {
   check();
   return controller.signal;
 }
-

@@ -152,9 +152,12 @@ export class PassThrough {
   private async run(taken: Taken, server: string, name: string, signal: AbortSignal): Promise<void> {
     const { gateway } = this;
     const callId = randomUUID();
-    // A cancelled call gets no reply (as the SDK server does).
+    // One reply per call; a cancelled call gets none (as the SDK server does).
+    let replied = false;
     const reply = (message: JSONRPCMessage) => {
-      if (!signal.aborted) this.send(message);
+      if (replied || signal.aborted) return;
+      replied = true;
+      this.send(message);
     };
     try {
       if (!gateway.prepared(server)) await gateway.prepare(server);
@@ -166,11 +169,14 @@ export class PassThrough {
         // The same label the SDK path gives (agent-server.ts agentOf).
         agent: this.agentLabel(taken.clientInfo),
         callId,
+        // The agent has its answer while the Host still does the end of the call (history, observers).
+        onResult: (result) => reply({ jsonrpc: '2.0', id: taken.id, result: agentResult(result) }),
       };
       if (taken.arguments) request.arguments = taken.arguments;
       gateway.tracker.begin(callId);
       const { result } = await gateway.host.call(request);
-      reply({ jsonrpc: '2.0', id: taken.id, result: agentResult(result) });
+      // A call that became a task (a legacy server's choice) has its result only now.
+      if (!replied) reply({ jsonrpc: '2.0', id: taken.id, result: agentResult(result) });
     } catch (error) {
       const failure = toolFailure(error, server, gateway.tracker.lastDecision(callId));
       reply(

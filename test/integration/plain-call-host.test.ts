@@ -26,10 +26,16 @@ afterEach(async () => {
 function setup(specs: ElicitSpec[] = []) {
   const log = join(mkdtempSync(join(tmpdir(), 'cs-raw-server-')), 'in.jsonl');
   const ended: CallEndedEvent[] = [];
+  const state: { hold?: Promise<void> } = {};
   const host = new Host({
     servers: { raw: { command: process.execPath, args: ['--import', tsxLoader, RAW], env: { RAW_SERVER_LOG: log } } },
     prompter: new ScriptedPrompter(specs),
-    observer: { callEnded: (e) => void ended.push(e) },
+    observer: {
+      callEnded: (e) => {
+        ended.push(e);
+        return state.hold;
+      },
+    },
   });
   open = host;
   const upstream = (): Array<{ id?: unknown; method?: string; params?: Record<string, unknown> }> =>
@@ -42,7 +48,7 @@ function setup(specs: ElicitSpec[] = []) {
   let n = 0;
   const call = (name: string, extra: Partial<CallRequest> = {}) =>
     host.call({ server: 'raw', method: 'tools/call', name, callId: `call-${++n}`, agent: 'agent', ...extra });
-  return { host, ended, upstream, call };
+  return { host, ended, state, upstream, call };
 }
 
 describe("the gateway's plain tools/call on the Host's ordinary path", () => {
@@ -62,6 +68,31 @@ describe("the gateway's plain tools/call on the Host's ordinary path", () => {
     expect(params).toEqual({ name: 'plain', arguments: { a: 1 } });
     // The envelope is the SDK's own: protocol keys only.
     expect(Object.keys(_meta as object).every((k) => k.startsWith('io.modelcontextprotocol/'))).toBe(true);
+  });
+
+  it('tells a plain result (onResult) while the observer still holds the end of the call; the promise gives the same', async () => {
+    const { ended, state, call } = setup();
+    let release!: () => void;
+    state.hold = new Promise<void>((r) => (release = r));
+    const told: Array<Record<string, unknown>> = [];
+    let settled = false;
+    const running = call('plain', { onResult: (r) => void told.push(r) }).finally(() => (settled = true));
+    await eventually(() => ended.length === 1, 10_000, 'the observer hearing the end');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.content).toEqual([{ type: 'text', text: 'plain' }]);
+    expect(settled).toBe(false);
+    release();
+    const { result } = await running;
+    expect(result).toBe(told[0]);
+  });
+
+  it('does not tell a failed call or an input round: only the final result', async () => {
+    const { call } = setup([{ kind: 'accept' }]);
+    const told: Array<Record<string, unknown>> = [];
+    await call('bad_result', { onResult: (r) => void told.push(r) }).catch(() => undefined);
+    expect(told).toEqual([]);
+    const { result } = await call('asks_once', { onResult: (r) => void told.push(r) });
+    expect(told).toEqual([result]);
   });
 
   it('a result that fails the schema fails the call with its sentence', async () => {
