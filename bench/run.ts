@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     "**The gateway's profile, in short** (the rounds, the method and the figures before and",
     'after are in docs/gateway-profile.md). Per pass-through call the gateway and the bare',
     'relay make the same system calls (one `read` and one `write` per leg, one `epoll_pwait`).',
-    'What the gateway adds is user time: it reads the agent\'s line itself (no SDK server on',
+    "What the gateway adds is user time: it reads the agent's line itself (no SDK server on",
     "the plain path), checks and routes the request, runs it on the Host's ordinary call path",
     "(the SDK client's public request: its envelope, timeout, per-message and result schemas;",
     "the Host's AbortController, events and wire checks), and cleans the result before the",
