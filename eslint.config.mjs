@@ -47,6 +47,28 @@ const MCP_KEY_BANS = [
   { selector: 'TemplateElement[value.raw=/^io\\.modelcontextprotocol./]', message: MCP_KEY_MESSAGE },
 ];
 
+// An underscore-prefixed member is private to its object in all but name; on an SDK object (client,
+// transport, server, read buffer) it is the SDK's internals, which a patch release may change silently
+// (issue 25 item 1). Only the protocol's own fields that start with one are allowed: `_meta` is an MCP wire
+// field. Checked everywhere (tests and benches too), on reads, writes, computed access and destructuring.
+const PROTOCOL_UNDERSCORE = '(?!meta$)';
+const UNDERSCORE_MESSAGE =
+  "an underscore-prefixed member is the SDK's internals: use its public API (only `_meta` is a protocol field)";
+const UNDERSCORE_BANS = [
+  {
+    selector: `MemberExpression[computed=false][property.name=/^_${PROTOCOL_UNDERSCORE}[a-zA-Z]/]`,
+    message: UNDERSCORE_MESSAGE,
+  },
+  {
+    selector: `MemberExpression[computed=true][property.value=/^_${PROTOCOL_UNDERSCORE}[a-zA-Z]/]`,
+    message: UNDERSCORE_MESSAGE,
+  },
+  {
+    selector: `ObjectPattern > Property[key.name=/^_${PROTOCOL_UNDERSCORE}[a-zA-Z]/]`,
+    message: UNDERSCORE_MESSAGE,
+  },
+];
+
 // `punycode` is also an npm package (the renderer bundles it); the deprecated built-in is never wanted.
 const bareBuiltins = builtinModules.filter((m) => !m.startsWith('node:') && !m.startsWith('_') && m !== 'punycode');
 
@@ -258,15 +280,19 @@ export default tseslint.config(
       'max-len': ['error', LINE_WIDTH],
     },
   },
+  // No file reaches into the SDK's underscore-prefixed internals; tests, fixtures, benches and scripts keep
+  // only this one of the restricted-syntax bans (the production entries below repeat it with theirs).
+  { files: ['**/*.{ts,tsx,mts,cts,mjs,js,cjs}'], rules: { 'no-restricted-syntax': ['error', ...UNDERSCORE_BANS] } },
   // The casts that silence the type checker: banned in production code. And the protocol's
   // `io.modelcontextprotocol/*` keys are written in one file (or taken from the SDK's exports).
   {
     files: PRODUCTION,
     ignores: [...TESTS, ...CAST_HELPERS, MCP_KEYS_FILE],
-    rules: { 'no-restricted-syntax': ['error', ...CAST_BANS, ...MCP_KEY_BANS] },
+    rules: { 'no-restricted-syntax': ['error', ...CAST_BANS, ...MCP_KEY_BANS, ...UNDERSCORE_BANS] },
   },
-  { files: [MCP_KEYS_FILE], rules: { 'no-restricted-syntax': ['error', ...CAST_BANS] } },
-  { files: CAST_HELPERS, rules: { 'no-restricted-syntax': ['error', ...MCP_KEY_BANS] } },
+  { files: [MCP_KEYS_FILE], rules: { 'no-restricted-syntax': ['error', ...CAST_BANS, ...UNDERSCORE_BANS] } },
+  { files: CAST_HELPERS, rules: { 'no-restricted-syntax': ['error', ...MCP_KEY_BANS, ...UNDERSCORE_BANS] } },
+
   // What Countersign's own processes print goes through terminalText (a server's escape sequences and bidi
   // overrides shown escaped): only electron/core/terminal-output.ts writes to stdout and stderr.
   {

@@ -3,7 +3,8 @@
 //   the gateway, through a bare stdio relay (bench/stdio-relay.ts: a process
 //   that only pipes bytes, so the price of the extra hop alone), and directly
 //   to the server; all over stdio from an SDK 2.x client in the 2026-07-28 era
-//   (goal: gateway ≤ 1.25 × the relay, median);
+//   (goal: gateway ≤ 1.4 × the relay, median; issue 25 relaxed it from 1.25 ×
+//   when the gateway gave up the SDK's internals for its public API);
 // - throughput through the gateway's HTTP endpoint on 127.0.0.1 with many
 //   calls in flight (goal ≥ 1,000 calls/s; steady state after a warm-up,
 //   median of three windows), and, for orientation, the same load over stdio
@@ -198,7 +199,7 @@ export async function benchGateway(
         name: 'pass-through via the gateway / bare relay (median)',
         value: round(g / r, 2),
         unit: '×',
-        goal: '≤ 1.25×',
+        goal: '≤ 1.4×',
       },
       {
         name: 'pass-through via the gateway / bare relay (p95)',

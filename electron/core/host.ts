@@ -8,9 +8,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { ElicitationCompletions, runLegacyCall } from './calls/legacy-call';
 import type { QuestionAwareDeadline } from './calls/question-aware-deadline';
 import { paramHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './calls/param-headers';
-import { checkLaneResult, runInputRequiredLoop, translateSdkError, wrappedSchema } from './calls/input-required-loop';
-import { isInputRequiredResult } from '@modelcontextprotocol/client';
-import { CallCancel } from './calls/call-cancel';
+import { runInputRequiredLoop } from './calls/input-required-loop';
 import type { ServerEntry } from './config/server-config';
 import { ServerList, type ServerListChange } from './config/server-list';
 import { MemoryEraCache, type EraCache } from './connection/era-cache';
@@ -49,11 +47,6 @@ import type { TaskStore } from './tasks/task-store';
 import { parseTask, type TaskSnapshot, type TaskStatus } from './tasks/task-types';
 
 export interface HostOptions {
-  /**
-   * Send 2026-07-28 stdio calls on a raw lane instead of the SDK client's
-   * request path (connection/raw-lane.ts; the gateway's pass-through cost).
-   */
-  rawLane?: boolean;
   /** The servers: the process's one list (the servers file feeds it), or fixed entries. */
   servers: ServerList | Record<string, ServerEntry>;
   prompter: Prompter;
@@ -98,30 +91,14 @@ export interface CallRequest {
   preferTask?: boolean;
   /** When the call becomes a task, remember it and return at once instead of following it. */
   detach?: boolean;
-}
-
-/** A plain tools/call from the gateway's pass-through path (Host.passThroughCall). */
-export interface PassThroughRequest {
-  server: string;
-  /** The server's own tool name. */
-  name: string;
-  arguments?: Record<string, unknown>;
-  /** The agent's cancellation (its notifications/cancelled, or the agent going away). */
-  cancel: CallCancel;
-  agent?: string;
-  callId: string;
   /**
-   * Told a plain result the moment it is known, before the Host's own
-   * end-of-call bookkeeping (the observer's callEnded), so the agent's reply
-   * is not kept waiting for it. Not told when the call was handed over to
-   * the full path: then the promise's result is the one.
+   * Told the final result of a call that completed without becoming a task,
+   * the moment it is known: before its questions are withdrawn and before the
+   * observer hears of the end (whose bookkeeping the promise then waits for).
+   * The gateway answers its agent here, so the agent never waits for the
+   * Host's end-of-call work. It must not throw.
    */
-  early?: EarlyResult;
-}
-
-/** Who hears a pass-through call's plain result early (PassThroughRequest.early). */
-export interface EarlyResult {
-  complete(result: Record<string, unknown>): void;
+  onResult?(result: Record<string, unknown>): void;
 }
 
 export interface CallResult {
@@ -145,128 +122,10 @@ interface LiveCall {
   ended: boolean;
 }
 
-/** A call that runs on from an answer already received (a pass-through call handed to runCall). */
-interface Resume {
-  conn: ServerConnection;
-  live: LiveCall;
-  response: unknown;
-}
-
-/**
- * A pass-through call's LiveCall: its AbortController is made only when
- * something uses it (a question from the server during the call, the
- * server closing), and is linked both ways with the call's `cancel`, which
- * is what the lane request listens to.
- */
-class LazyLive implements LiveCall {
-  round = 1;
-  legacyQuestions = 0;
-  ended = false;
-  failure?: HostError;
-  deadline?: QuestionAwareDeadline;
-  private made: AbortController | undefined;
-
-  constructor(
-    readonly context: CallContext,
-    private readonly cancel: CallCancel,
-  ) {}
-
-  get controller(): AbortController {
-    if (!this.made) {
-      const c = new AbortController();
-      this.made = c;
-      const cancel = this.cancel;
-      if (cancel.aborted) c.abort(cancel.reason);
-      else {
-        cancel.listen(c);
-        c.signal.addEventListener('abort', () => cancel.abort(c.signal.reason), { once: true });
-      }
-    }
-    return this.made;
-  }
-
-  /** True once something took the controller (it may have questions to withdraw). */
-  get armed(): boolean {
-    return this.made !== undefined;
-  }
-
-  /** The call ended: its open questions (if any could be) are withdrawn. */
-  end(why: string): void {
-    this.ended = true;
-    if (this.made && !this.made.signal.aborted) this.made.abort(callEndedReason(why));
-  }
-}
-
-/**
- * A pass-through call's response, looked at in the turn it is read (the
- * lane's `first`): a plain complete result is checked, exactly as the call's
- * continuation would check it, and handed to the agent's side at once,
- * without waiting for the promise hops to the continuation. The continuation
- * then uses the same checked value (or error) and does the rest: the end of
- * the call, the observer. Anything else (input_required, a task, another
- * resultType, a check that fails or is asynchronous) is left to the
- * continuation, which decides as before.
- */
-class PlainResultLook {
-  live: LazyLive | undefined;
-  /** True once the result was looked at (then `checked()` is its verdict). */
-  taken = false;
-  /** True once the agent's side was told the result. */
-  told = false;
-  private value: unknown;
-  private error: unknown;
-  private failed = false;
-
-  constructor(
-    private readonly early: EarlyResult,
-    private readonly conn: ServerConnection,
-  ) {}
-
-  result(raw: unknown): void {
-    let checked: unknown;
-    try {
-      checked = checkLaneResult('tools/call', raw, wrappedSchema('tools/call'));
-    } catch (error) {
-      this.taken = this.failed = true;
-      this.error = error;
-      return;
-    }
-    if (checked instanceof Promise) {
-      // An asynchronous check is the continuation's to await; settled here, it must not go unhandled.
-      checked.catch(() => undefined);
-    }
-    this.taken = true;
-    this.value = checked;
-    if (checked instanceof Promise || !isPlainComplete(checked, this.conn) || this.live?.failure) return;
-    this.told = true;
-    try {
-      this.early.complete(checked as Record<string, unknown>);
-    } catch {
-      this.told = false; // the continuation tells it again, its way
-    }
-  }
-
-  /** The verdict of the check made in `result` (throws what it threw). */
-  checked(): unknown {
-    if (this.failed) throw this.error;
-    return this.value;
-  }
-}
-
-/** A result that ends the call as it is: not input_required, not a task, resultType absent or "complete". */
-function isPlainComplete(response: unknown, conn: ServerConnection): boolean {
-  const resultType = (response as { resultType?: unknown }).resultType;
-  return (
-    !isInputRequiredResult(response) &&
-    (resultType === undefined || resultType === 'complete') &&
-    !conn.taskWire.holdsTaskHandle(response)
-  );
-}
-
 /** The abort reason that withdraws a call's open questions when the call ends. */
 export function callEndedReason(why: string): HostError {
   // Made once per call and read only for its code and message: a stack
-  // trace here was a measurable share of a pass-through call.
+  // trace is never read and costs (docs/gateway-profile.md).
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
@@ -284,7 +143,7 @@ interface ServerSlot {
    * package, a registry that retries), and closing must not wait for that.
    */
   stopOpening?: AbortController;
-  /** The connection once open (the pass-through path uses it without awaiting), while `connection` is its promise. */
+  /** The connection once open (the gateway checks it without awaiting), while `connection` is its promise. */
   open?: { promise: Promise<ServerConnection>; conn: ServerConnection };
   completions: ElicitationCompletions;
   calls: Map<string, LiveCall>;
@@ -457,7 +316,6 @@ export class Host {
         eraCache: this.eraCache,
         ...(serverAuth ? { serverAuth } : {}),
         signal: signal ? AbortSignal.any([signal, stopOpening.signal]) : stopOpening.signal,
-        ...(this.options.rawLane ? { rawLane: true } : {}),
         legacyHooks: {
           onElicit: (params, sig) =>
             (this.tasks.legacyQuestion(name, params, sig) as Promise<ElicitResult> | undefined) ??
@@ -551,96 +409,9 @@ export class Host {
   }
 
   /**
-   * A plain tools/call for the gateway's pass-through path (issue 14 §6).
-   * On a 2026-07-28 stdio connection already open, the request is built
-   * afresh from the tool's name and arguments only (nothing else of the
-   * agent's reaches the server) and sent on the raw lane with only the
-   * bookkeeping the Host keeps for a call that asks nothing: the call is in
-   * its server's slot while it runs (so the server closing ends it, and a
-   * question the server sends meanwhile is put to the human as this
-   * call's), and its end is reported to the observer exactly as runCall
-   * reports it. The moment the server answers anything but a plain complete
-   * result (input_required, a task, an unknown resultType), the call goes
-   * on in runCall from that answer: the question gate, round limit,
-   * history and tasks as for any call. Anything else (not connected yet,
-   * legacy, HTTP) is runCall from the start.
-   */
-  async passThroughCall(request: PassThroughRequest): Promise<CallResult> {
-    const slot = this.slots.get(request.server);
-    const conn = this.connectedNow(request.server);
-    const lane = conn?.era === 'modern' ? conn.rawLane : undefined;
-    if (!slot || !conn || !lane?.ready)
-      return this.call({ ...passThroughAsCall(request), signal: request.cancel.signal });
-
-    const params: Record<string, unknown> = { name: request.name };
-    if (request.arguments) params.arguments = request.arguments;
-    // The call's own cancel: the agent's cancels it, and so do the Host's reasons (the server closing).
-    const cancel = new CallCancel();
-    if (request.cancel.aborted) cancel.abort(request.cancel.reason);
-    request.cancel.listen(cancel);
-    // The request goes out first and the call's bookkeeping is made while the
-    // server works: nothing of the server's can arrive before this turn ends.
-    const look = request.early ? new PlainResultLook(request.early, conn) : undefined;
-    const sent = lane.request('tools/call', params, {
-      cancel,
-      timeoutMs: this.options.requestTimeoutMs || undefined,
-      first: look,
-    });
-    // Written out, not spread: this runs on every pass-through call (docs/gateway-profile.md, round 5).
-    const context: CallContext = {
-      callId: request.callId,
-      server: request.server,
-      era: conn.era,
-      protocolVersion: conn.protocolVersion,
-      method: 'tools/call',
-      name: request.name,
-    };
-    if (request.arguments) context.arguments = request.arguments;
-    if (request.agent) context.agent = request.agent;
-    const hints = slot.toolHints.get(request.name);
-    if (hints) context.toolHints = hints;
-    const live = new LazyLive(context, cancel);
-    if (look) look.live = live;
-    slot.calls.set(context.callId, live);
-    let handedOver = false;
-    try {
-      let response: unknown;
-      try {
-        const raw = await sent;
-        response = look?.taken ? look.checked() : checkLaneResult('tools/call', raw, wrappedSchema('tools/call'));
-        if (response instanceof Promise) response = await response;
-      } catch (error) {
-        throw translateSdkError(error, cancel);
-      }
-      if (!isPlainComplete(response, conn)) {
-        handedOver = true;
-        return await this.runCall(passThroughAsCall(request), { conn, live, response });
-      }
-      if (live.failure) throw live.failure;
-      const result = response as Record<string, unknown>;
-      if (!look?.told) request.early?.complete(result);
-      live.end('it completed');
-      await this.callCompleted(context, result, 0);
-      return { call: context, result, rounds: 0 };
-    } catch (error) {
-      if (handedOver) throw error; // runCall ended it and told the observer
-      const failure = live.failure ?? (cancel.aborted && isHostError(cancel.reason) ? cancel.reason : error);
-      live.end(messageOf(failure));
-      await this.callFailed(context, failure, 0);
-      throw failure;
-    } finally {
-      request.cancel.unlisten(cancel);
-      if (!handedOver) {
-        live.end('it ended');
-        slot.calls.delete(context.callId);
-      }
-    }
-  }
-
-  /**
    * The end of a call that completed, told as every call's is. Not async: it
    * hands back the observer's own answer, so awaiting it is awaiting that
-   * (no extra promise on the pass-through path).
+   * (no extra promise per call).
    */
   private callCompleted(context: CallContext, result: Record<string, unknown>, rounds: number): void | Promise<void> {
     return this.observer.callEnded?.({
@@ -669,29 +440,26 @@ export class Host {
     });
   }
 
-  private async runCall(request: CallRequest, resume?: Resume): Promise<CallResult> {
-    const conn = resume ? resume.conn : await this.connect(request.server, request.signal);
+  private async runCall(request: CallRequest): Promise<CallResult> {
+    const conn = await this.connect(request.server, request.signal);
     const slot = this.slot(request.server);
-    // A handed-over pass-through call keeps its LiveCall (its controller follows the agent's cancel).
-    const controller = resume ? resume.live.controller : new AbortController();
+    const controller = new AbortController();
     const onOuterAbort = () => controller.abort(request.signal?.reason);
     if (request.signal?.aborted) controller.abort(request.signal.reason);
     request.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-    const context: CallContext = resume
-      ? resume.live.context
-      : {
-          callId: request.callId ?? randomUUID(),
-          server: request.server,
-          era: conn.era,
-          protocolVersion: conn.protocolVersion,
-          method: request.method,
-          name: request.name,
-          ...(request.arguments ? { arguments: request.arguments } : {}),
-          ...(request.agent ? { agent: request.agent } : {}),
-          ...toolHintsFor(slot, request),
-        };
-    const live: LiveCall = resume?.live ?? { context, round: 1, controller, legacyQuestions: 0, ended: false };
+    const context: CallContext = {
+      callId: request.callId ?? randomUUID(),
+      server: request.server,
+      era: conn.era,
+      protocolVersion: conn.protocolVersion,
+      method: request.method,
+      name: request.name,
+      ...(request.arguments ? { arguments: request.arguments } : {}),
+      ...(request.agent ? { agent: request.agent } : {}),
+      ...toolHintsFor(slot, request),
+    };
+    const live: LiveCall = { context, round: 1, controller, legacyQuestions: 0, ended: false };
     // Whatever ends the call withdraws its open questions at once, before
     // anything else hears of the end.
     const end = (why: string) => {
@@ -730,8 +498,6 @@ export class Host {
               ...(request.method === 'tools/call' && 'url' in conn.entry
                 ? { headers: paramHeaders(slot.toolHeaders.get(request.name) ?? [], request.arguments) }
                 : {}),
-              ...(conn.rawLane?.ready ? { lane: conn.rawLane } : {}),
-              ...(resume ? { firstResponse: resume.response } : {}),
             })
           : await runLegacyCall(conn.client, request.method, params, context, this.gate, slot.completions, {
               maxRounds: this.maxRounds,
@@ -751,6 +517,7 @@ export class Host {
         end('its task ended');
         return done;
       }
+      request.onResult?.(result);
       end('it completed');
       await this.callCompleted(context, result, rounds);
       return { call: context, result, rounds };
@@ -906,13 +673,4 @@ function allEnded(signals: AbortSignal[]): AbortSignal {
   for (const sg of signals) sg.addEventListener('abort', check, { once: true });
   check();
   return controller.signal;
-}
-
-/** A pass-through request as an ordinary call (the Host's full path). */
-function passThroughAsCall(request: PassThroughRequest): CallRequest {
-  const call: CallRequest = { server: request.server, method: 'tools/call', name: request.name };
-  if (request.arguments) call.arguments = request.arguments;
-  if (request.agent) call.agent = request.agent;
-  call.callId = request.callId;
-  return call;
 }

@@ -99,8 +99,6 @@ export class Gateway {
       // so the human's time never counts; the agent's own timeout and
       // cancellation govern how long a call may take, this is the backstop.
       requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-      // Pass-through legs skip the SDK client's request path (docs/gateway-profile.md).
-      rawLane: true,
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
       // Sign-ins made in the app or with `countersign auth login` are used
       // (the data folder's store). A server that needs a new one is signed in

@@ -1,14 +1,22 @@
-// The pass-through path for an agent's plain 2026-07-28 `tools/call` on
-// stdio: the frame is read here, without the SDK server's request machinery
-// (issue 14 §6: two SDK stacks per call were most of the gateway's own cost),
-// and the call runs on the gateway's Host (Host.passThroughCall: the raw
-// lane, the Host's full path the moment the server answers anything but a
-// plain result): the same question gate, history, mute rules and result
-// cleaning. Only requests
-// whose every part is understood here take this path; anything else (another
-// method, progress wanted, tasks declared, an unknown tool, a tool with an
-// output schema, extra params or envelope keys) goes to the SDK server as
-// before, so there is one behaviour and this is only a faster way to it.
+// The gateway's own reading of the agent's stdin, and the shortcut it allows
+// for a plain 2026-07-28 `tools/call` (issue 14 §6; issue 25 item 1: the one
+// place where the gateway speaks the wire itself, and only toward the agent).
+//
+// GatewayStdioTransport is a Transport (the SDK's public interface) over
+// this process's stdin and stdout: each line is parsed once; a request that
+// PassThrough takes never reaches the SDK server's request machinery (two
+// SDK stacks per call were most of the gateway's own cost), and every other
+// line is checked by the SDK's own JSON-RPC message schema
+// (deserializeMessage) and handed to the SDK server as before.
+//
+// A call PassThrough takes runs on the Host's ordinary path (Host.call: the
+// SDK client's public request, the question gate, history, mute rules,
+// round limit and tasks as for any call), and its result is cleaned as the
+// SDK path cleans it (results.ts). Only requests whose every part is
+// understood here take this path; anything else (another method, progress
+// wanted, tasks declared, an unknown tool, a tool with an output schema,
+// extra params or envelope keys) goes to the SDK server, so there is one
+// behaviour and this is only a faster way to it.
 //
 // The checks kept (each guards the human or the agent):
 // - the agent's params are never forwarded: the Host builds the upstream
@@ -28,13 +36,16 @@ import {
   PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   SERVER_INFO_META_KEY,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  deserializeMessage,
+  serializeMessage,
   type JSONRPCMessage,
+  type Transport,
 } from '@modelcontextprotocol/server';
-import { CallCancel } from '../core/calls/call-cancel';
 import { MCP_META_PREFIX, MODERN_PROTOCOL_VERSION, TASKS_EXTENSION } from '../core/client-identity';
+import type { CallRequest } from '../core/host';
 import { GATEWAY_INFO, agentLabel } from './agent-server';
 import type { Gateway } from './gateway';
-import type { PassThroughRequest } from '../core/host';
 import { WIRE_KEYS, cleanResult, toolFailure } from './results';
 
 const ENVELOPE_KEYS = new Set([
@@ -87,9 +98,7 @@ export function takeable(message: unknown): Taken | undefined {
 
 /** The calls this path runs on one connection, cancellable by the agent's notifications/cancelled. */
 export class PassThrough {
-  private readonly running = new Map<string | number, CallCancel>();
-  /** A call id drawn while the previous call's server worked, so the next request goes out without waiting for one. */
-  private spareCallId: string | undefined;
+  private readonly running = new Map<string | number, AbortController>();
   /** The last agent label made, by the clientInfo it was made from (an agent sends the same one each call). */
   private label: { name: unknown; version: unknown; text: string } | undefined;
 
@@ -107,9 +116,9 @@ export class PassThrough {
     // Unknown (not listed yet, or gone), or a structured-output tool: the SDK path lists again and projects.
     if (!route || route.item.outputSchema !== undefined) return false;
     if (!this.gateway.hasServer(route.server)) return false;
-    const call = new AgentCall(taken.id, this.send);
-    this.running.set(taken.id, call.cancel);
-    void this.run(taken, route.server, route.name, call);
+    const cancel = new AbortController();
+    this.running.set(taken.id, cancel);
+    void this.run(taken, route.server, route.name, cancel.signal);
     return true;
   }
 
@@ -140,31 +149,37 @@ export class PassThrough {
     this.running.clear();
   }
 
-  private async run(taken: Taken, server: string, name: string, call: AgentCall): Promise<void> {
+  private async run(taken: Taken, server: string, name: string, signal: AbortSignal): Promise<void> {
     const { gateway } = this;
-    const callId = this.spareCallId ?? randomUUID();
-    this.spareCallId = undefined;
+    const callId = randomUUID();
+    // One reply per call; a cancelled call gets none (as the SDK server does).
+    let replied = false;
+    const reply = (message: JSONRPCMessage) => {
+      if (replied || signal.aborted) return;
+      replied = true;
+      this.send(message);
+    };
     try {
       if (!gateway.prepared(server)) await gateway.prepare(server);
-      const request: PassThroughRequest = {
+      const request: CallRequest = {
         server,
+        method: 'tools/call',
         name,
-        cancel: call.cancel,
+        signal,
         // The same label the SDK path gives (agent-server.ts agentOf).
         agent: this.agentLabel(taken.clientInfo),
         callId,
-        early: call,
+        // The agent has its answer while the Host still does the end of the call (history, observers).
+        onResult: (result) => reply({ jsonrpc: '2.0', id: taken.id, result: agentResult(result) }),
       };
       if (taken.arguments) request.arguments = taken.arguments;
-      // The request goes out in this turn; the tracker hears of the call while the server works.
-      const running = gateway.host.passThroughCall(request);
       gateway.tracker.begin(callId);
-      this.spareCallId ??= randomUUID();
-      const { result } = await running;
-      call.complete(result); // a call handed over to the Host's full path ends here
+      const { result } = await gateway.host.call(request);
+      // A call that became a task (a legacy server's choice) has its result only now.
+      if (!replied) reply({ jsonrpc: '2.0', id: taken.id, result: agentResult(result) });
     } catch (error) {
       const failure = toolFailure(error, server, gateway.tracker.lastDecision(callId));
-      call.reply(
+      reply(
         failure instanceof ProtocolError
           ? { jsonrpc: '2.0', id: taken.id, error: { code: wireCode(failure.code), message: failure.message } }
           : { jsonrpc: '2.0', id: taken.id, result: agentResult(failure) },
@@ -173,31 +188,6 @@ export class PassThrough {
       gateway.tracker.end(callId);
       this.running.delete(taken.id);
     }
-  }
-}
-
-/** One agent request on this path: its cancel, and its one reply. */
-class AgentCall {
-  readonly cancel = new CallCancel();
-  private replied = false;
-
-  constructor(
-    private readonly id: string | number,
-    private readonly send: (message: JSONRPCMessage) => void,
-  ) {}
-
-  /** The call's result (told early by the Host, or at its end): the agent's reply. */
-  complete(result: Record<string, unknown>): void {
-    if (this.replied) return;
-    const message: JSONRPCMessage = { jsonrpc: '2.0', id: this.id, result: agentResult(result) };
-    this.reply(message);
-  }
-
-  /** Send the reply once; a call the agent cancelled gets none (as the SDK server does). */
-  reply(message: JSONRPCMessage): void {
-    if (this.replied || this.cancel.aborted) return;
-    this.replied = true;
-    this.send(message);
   }
 }
 
@@ -252,4 +242,121 @@ function stamped(result: Record<string, unknown>): Record<string, unknown> & { _
 /** The 2026-07-28 codec's error-code mapping (-32002 became -32602). */
 function wireCode(code: number): number {
   return code === -32002 ? -32602 : code;
+}
+
+/** What may take a parsed message before the SDK sees it (true: taken). */
+export interface Interceptor {
+  take(message: unknown): boolean;
+  cancelled(message: unknown): boolean;
+  close(): void;
+}
+
+const DONE = Promise.resolve();
+
+/**
+ * The agent's stdin and stdout as a Transport, behaving as the SDK's stdio
+ * server transport does (the same bound on unread input and its error text,
+ * lines that are not JSON skipped, a CR before the newline stripped), with
+ * each line parsed once and offered to the interceptor first.
+ */
+export class GatewayStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Set before start: the pass-through path. */
+  interceptor?: Interceptor;
+  private buffer: Buffer | undefined;
+  private started = false;
+  private closed = false;
+
+  constructor(
+    private readonly stdin: NodeJS.ReadableStream = process.stdin,
+    // eslint-disable-next-line no-restricted-properties -- here stdout is the MCP channel, not a terminal
+    private readonly stdout: NodeJS.WritableStream = process.stdout,
+    private readonly maxBufferSize = STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  ) {}
+
+  private readonly onData = (chunk: Buffer) => {
+    if ((this.buffer?.length ?? 0) + chunk.length > this.maxBufferSize) {
+      this.buffer = undefined;
+      this.onerror?.(new Error(`ReadBuffer exceeded maximum size of ${this.maxBufferSize} bytes`));
+      void this.close();
+      return;
+    }
+    this.buffer = this.buffer ? Buffer.concat([this.buffer, chunk]) : chunk;
+    for (;;) {
+      const index: number = this.buffer?.indexOf(10) ?? -1;
+      if (index === -1 || !this.buffer) return;
+      // Without its newline and a CR before it (the SDK strips /\r$/).
+      const line = this.buffer.toString('utf8', 0, index > 0 && this.buffer[index - 1] === 13 ? index - 1 : index);
+      this.buffer = index + 1 < this.buffer.length ? this.buffer.subarray(index + 1) : undefined;
+      this.line(line);
+      if (this.closed) return;
+    }
+  };
+
+  private line(line: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      return; // not JSON: skipped, as the SDK's read buffer does
+    }
+    try {
+      const fast = this.interceptor;
+      if (fast && (fast.take(parsed) || fast.cancelled(parsed))) return;
+      this.onmessage?.(deserializeMessage(line));
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private readonly onError = (error: Error) => this.onerror?.(error);
+  private readonly onStdoutError = (error: Error) => {
+    if (this.closed) return;
+    this.onerror?.(error);
+    void this.close();
+  };
+  private readonly onEnd = () => void this.close();
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('GatewayStdioTransport already started');
+    this.started = true;
+    this.stdin.on('data', this.onData);
+    this.stdin.on('error', this.onError);
+    this.stdin.on('end', this.onEnd);
+    this.stdin.on('close', this.onEnd);
+    this.stdout.on('error', this.onStdoutError);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stdin.off('data', this.onData);
+    this.stdin.off('error', this.onError);
+    this.stdin.off('end', this.onEnd);
+    this.stdin.off('close', this.onEnd);
+    if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
+    this.buffer = undefined;
+    this.interceptor?.close();
+    this.onclose?.();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('GatewayStdioTransport is closed'));
+    // The common case (the pipe took it) makes no promise of its own and no listeners.
+    if (this.stdout.write(serializeMessage(message))) return DONE;
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error) => {
+        this.stdout.off('drain', onDrain);
+        reject(error);
+      };
+      const onDrain = () => {
+        this.stdout.off('error', onError);
+        resolve();
+      };
+      this.stdout.once('drain', onDrain);
+      this.stdout.once('error', onError);
+    });
+  }
 }

@@ -5,8 +5,7 @@ import type { Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { routeConsoleThroughRedaction } from '../core/console-redaction';
 import { createAgentServer } from './agent-server';
-import { PassThrough } from './pass-through';
-import { GatewayStdioTransport } from './stdio-transport';
+import { GatewayStdioTransport, PassThrough } from './pass-through';
 import type { LegacyTaskHandles } from './agent-tasks';
 import type { Gateway } from './gateway';
 

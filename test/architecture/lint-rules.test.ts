@@ -43,6 +43,7 @@ const LOADS = 'countersign/restricted-loads';
 /** A sentence of 148 characters: no line holding it fits in 120. */
 const LONG = 'a sentence that prettier cannot wrap, '.repeat(4).trim();
 const IMPORTS = 'no-restricted-imports';
+const SYNTAX = 'no-restricted-syntax';
 
 describe('lint rules (eslint.config.mjs) report what they exist to stop', () => {
   it.each([
@@ -109,6 +110,17 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
     ['electron/gateway/x.ts', "process.stderr.write('x');", 'no-restricted-properties', /terminal-output/],
     ['electron/core/x.ts', "console.log('x');", 'no-console', /Unexpected console/],
     ['electron/web/x.ts', "console.error('x');", 'no-console', /Unexpected console/],
+    // The SDK's underscore-prefixed internals (issue 25 item 1): read, written, computed or destructured, anywhere.
+    ['electron/core/x.ts', 'export const b = (t: { _readBuffer: unknown }) => t._readBuffer;', SYNTAX, /internals/],
+    ['electron/gateway/x.ts', 'export const f = (t: { _x?: number }) => (t._x = 1);', SYNTAX, /public API/],
+    ['electron/core/x.ts', "export const n = (c: Record<string, unknown>) => c['_requestMessageId'];", SYNTAX, /_meta/],
+    [
+      'test/x.test.ts',
+      'export const t = ({ _transport }: { _transport: unknown }) => _transport;',
+      SYNTAX,
+      /internals/,
+    ],
+    ['bench/x.ts', 'export const r = (c: { _onresponse: unknown }) => c._onresponse;', SYNTAX, /internals/],
   ])('%s `%s` → %s', async (path, code, rule, message) => {
     const found = await lint(path, code);
     expect(
@@ -151,5 +163,14 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
     expect(await lint('electron/cli/x.ts', `export const u = 'see ${url} for more';`)).toEqual([]);
     expect(await lint('electron/cli/x.test.ts', `export const s = '${LONG}';`)).toEqual([]);
     expect(await lint('test/x.test.ts', `export const t = \`${LONG}\`;`)).toEqual([]);
+    // `_meta` is an MCP wire field, not an internal: read, written, computed and destructured alike.
+    const meta = [
+      'export const m = (r: { _meta?: object }) => r._meta;',
+      "export const k = (r: Record<string, unknown>) => r['_meta'];",
+      'export const d = ({ _meta }: { _meta?: object }) => _meta;',
+      'export const w = (r: { _meta?: object }) => (r._meta = {});',
+    ].join('\n');
+    expect(await lint('electron/gateway/x.ts', meta)).toEqual([]);
+    expect(await lint('test/x.test.ts', meta)).toEqual([]);
   });
 });

@@ -236,8 +236,8 @@ function rawGateway(dataDir: string, env: Record<string, string> = {}) {
 }
 
 describe('every branch of a pass-through call against a raw server, next to the SDK path', () => {
-  const RAW = fileURLToPath(new URL('../fixtures/servers/raw-lane-server.ts', import.meta.url));
-  const serverLog = join(mkdtempSync(join(tmpdir(), 'cs-raw-lane-')), 'in.jsonl');
+  const RAW = fileURLToPath(new URL('../fixtures/servers/raw-server.ts', import.meta.url));
+  const serverLog = join(mkdtempSync(join(tmpdir(), 'cs-raw-server-')), 'in.jsonl');
   let app: App;
   let gw: ReturnType<typeof rawGateway>;
   let n = 0;
@@ -269,7 +269,7 @@ describe('every branch of a pass-through call against a raw server, next to the 
 
   beforeAll(async () => {
     const made = makeDataDir({
-      raw: { command: process.execPath, args: ['--import', tsxLoader, RAW], env: { RAW_LANE_LOG: serverLog } },
+      raw: { command: process.execPath, args: ['--import', tsxLoader, RAW], env: { RAW_SERVER_LOG: serverLog } },
     });
     app = await startApp(made.dataDir);
     // A short backstop, so a server that never answers ends the call in the test's time.
@@ -340,14 +340,14 @@ describe('every branch of a pass-through call against a raw server, next to the 
         call(id, { name: 'raw__slow', arguments: { ms: 1200 }, ...(sdk ? { _meta: { progressToken: id } } : {}) }),
       );
       await eventually(() => sent().length > count, 5_000, 'the call reaching the server');
-      const laneId = sent().at(-1).id;
+      const upstreamId = sent().at(-1).id;
       gw.send({
         jsonrpc: '2.0',
         method: 'notifications/cancelled',
         params: { requestId: id, reason: 'no longer needed' },
       });
       await eventually(
-        () => upstream().some((m) => m.method === 'notifications/cancelled' && m.params?.requestId === laneId),
+        () => upstream().some((m) => m.method === 'notifications/cancelled' && m.params?.requestId === upstreamId),
         5_000,
         'the cancel reaching the server',
       );

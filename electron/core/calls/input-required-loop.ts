@@ -21,12 +21,9 @@ import { LIMITS } from '../limits';
 import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
 import { askTogether } from './ask-together';
-import { plainCallToolResult } from './plain-call-tool-result';
 import { RESULT_SCHEMAS } from './result-schemas';
 import { digestState } from './state-digest';
 import { vouchedAs } from '../../../shared/vouched-as';
-import type { RawLane } from '../connection/raw-lane';
-import type { CallCancel } from './call-cancel';
 
 export interface LoopOptions {
   /** Input rounds answered before the call ends with a round-limit error. */
@@ -41,17 +38,6 @@ export interface LoopOptions {
   roundLimitAdvice?: string;
   /** Extra HTTP headers for every leg (SEP-2243 `Mcp-Param-*`). */
   headers?: Record<string, string>;
-  /**
-   * Send each leg on this lane instead of the SDK client's request path
-   * (connection/raw-lane.ts); the result is validated with the same schema.
-   */
-  lane?: RawLane;
-  /**
-   * The server's answer to the first leg, already received and checked
-   * (laneLeg): a pass-through call handed to the full path (Host) starts
-   * from it instead of sending the request again.
-   */
-  firstResponse?: unknown;
 }
 
 export interface LoopResult {
@@ -91,7 +77,6 @@ export async function runInputRequiredLoop(
   let requestState: string | undefined;
   let rounds = 0;
   let pacing = options.pacingDelayMs;
-  let first = options.firstResponse;
 
   for (;;) {
     if (options.signal.aborted) throw new HostError('cancelled', 'the call was cancelled');
@@ -99,22 +84,18 @@ export async function runInputRequiredLoop(
     if (inputResponses) params.inputResponses = inputResponses;
     if (requestState !== undefined) params.requestState = requestState;
 
-    let response: unknown = first;
-    if (first !== undefined) first = undefined;
-    else
-      try {
-        // The SDK types request() per known method; this loop forwards any MRTR method, and `schema` checks the result.
-        response = options.lane
-          ? await laneLeg(options.lane, method, params, schema, options)
-          : await client.request(vouchedAs({ method, params }), schema, {
-              allowInputRequired: true,
-              signal: options.signal,
-              ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
-              ...(options.headers && Object.keys(options.headers).length > 0 ? { headers: options.headers } : {}),
-            });
-      } catch (error) {
-        throw translateSdkError(error, options.signal);
-      }
+    let response: unknown;
+    try {
+      // The SDK types request() per known method; this loop forwards any MRTR method, and `schema` checks the result.
+      response = await client.request(vouchedAs({ method, params }), schema, {
+        allowInputRequired: true,
+        signal: options.signal,
+        ...(options.requestTimeoutMs ? { timeout: options.requestTimeoutMs } : {}),
+        ...(options.headers && Object.keys(options.headers).length > 0 ? { headers: options.headers } : {}),
+      });
+    } catch (error) {
+      throw translateSdkError(error, options.signal);
+    }
 
     if (!isInputRequiredResult(response)) {
       const resultType = (response as { resultType?: unknown }).resultType;
@@ -220,52 +201,6 @@ export async function runInputRequiredLoop(
   }
 }
 
-/** One leg on the raw lane, its result checked by the schema the SDK request would have used. */
-export async function laneLeg(
-  lane: RawLane,
-  method: CallMethod,
-  params: Record<string, unknown>,
-  schema: ReturnType<typeof withInputRequired>,
-  options: { signal?: AbortSignal; cancel?: CallCancel; requestTimeoutMs?: number },
-): Promise<unknown> {
-  const raw = await lane.request(method, params, {
-    signal: options.signal,
-    cancel: options.cancel,
-    timeoutMs: options.requestTimeoutMs || undefined,
-  });
-  const checked = checkLaneResult(method, raw, schema);
-  return checked instanceof Promise ? await checked : checked;
-}
-
-/**
- * A lane leg's raw result, checked by the schema the SDK request would have
- * used: the value itself when the check is synchronous (a result of text
- * parts, checked by hand with zod's own output, or zod here), so a caller
- * that awaits only a promise keeps a tick per leg off the path.
- */
-export function checkLaneResult(
-  method: CallMethod,
-  raw: unknown,
-  schema: ReturnType<typeof withInputRequired>,
-): unknown {
-  if (method === 'tools/call') {
-    const plain = plainCallToolResult(raw);
-    if (plain) return plain;
-  }
-  const validated = schema['~standard'].validate(raw);
-  if (validated instanceof Promise) return validated.then((v) => laneValue(method, v));
-  return laneValue(method, validated);
-}
-
-/** What a wrapped schema's standard validate gives. */
-type LaneCheck = Awaited<ReturnType<ReturnType<typeof withInputRequired>['~standard']['validate']>>;
-
-function laneValue(method: CallMethod, checked: LaneCheck): unknown {
-  if (checked.issues)
-    throw new HostError('protocol', `invalid ${method} result: ${checked.issues[0]?.message ?? 'malformed'}`);
-  return checked.value;
-}
-
 /** Map SDK failures onto host errors with one clear sentence. */
 export function translateSdkError(error: unknown, signal: { readonly aborted: boolean }): unknown {
   if (error instanceof HostError) return error;
@@ -280,8 +215,16 @@ export function translateSdkError(error: unknown, signal: { readonly aborted: bo
     ) {
       return new HostError('connection', `the server connection failed: ${error.message}`);
     }
-    if (error.code === SdkErrorCode.RequestTimeout)
-      return new HostError('connection', `the server did not answer in time: ${error.message}`);
+    if (error.code === SdkErrorCode.RequestTimeout) {
+      // The SDK names the timeout it waited (its error data); the sentence names it too.
+      const ms = (error.data as { timeout?: unknown } | undefined)?.timeout;
+      return new HostError(
+        'connection',
+        typeof ms === 'number'
+          ? `the server did not answer in time (${ms} ms)`
+          : `the server did not answer in time: ${error.message}`,
+      );
+    }
     return new HostError('protocol', messageOf(error));
   }
   return error;

@@ -22,7 +22,6 @@ import {
 } from './server-failure';
 import type { ServerAuth } from '../auth/server-auth';
 import { prepareTaskWire, type TaskWire } from '../tasks/task-wire';
-import { attachRawLane, tapEnvelope, type RawLane } from './raw-lane';
 
 /** How the host answers what a LEGACY server pushes during a call. */
 export interface LegacyInputHooks {
@@ -42,8 +41,6 @@ export interface ConnectOptions {
   signal?: AbortSignal;
   /** Sign-in for an HTTP server (absent: a 401 ends the connection attempt). */
   serverAuth?: ServerAuth;
-  /** Open a raw lane on a 2026-07-28 stdio connection (the gateway's pass-through calls). */
-  rawLane?: boolean;
 }
 
 /** A live connection to one configured server. */
@@ -57,8 +54,6 @@ export interface ServerConnection {
   readonly serverInfo?: { name: string; version: string };
   /** Task handles captured at the transport (modern resultType "task"). */
   readonly taskWire: TaskWire;
-  /** The lean request path, when asked for and the connection is a 2026-07-28 stdio one. */
-  readonly rawLane?: RawLane;
   /** True from the moment the transport closed. */
   readonly closed: boolean;
   /**
@@ -115,8 +110,6 @@ export async function openConnection(
     if (options.signal?.aborted) throw new HostError('cancelled', `connecting to "${name}" was cancelled`);
     const client = newClient(options.legacyHooks);
     const built = createTransport(runnable, options.serverAuth, name);
-    // Innermost send wrapper: the lane learns the envelope as task-wire left it.
-    const tap = options.rawLane && 'command' in runnable ? tapEnvelope(built.transport) : undefined;
     const wire = prepareTaskWire(built.transport);
     // The SDK's server/discover probe takes no signal: closing the transport
     // (which ends a stdio server's process) is what ends an attempt on abort.
@@ -129,12 +122,10 @@ export async function openConnection(
         ...(options.signal ? { signal: options.signal } : {}),
       });
       const modern = client.getProtocolEra() === 'modern';
-      // Innermost: the lane sees a response only after the wrappers below checked it.
-      const lane = tap && modern ? attachRawLane(built.transport, tap) : undefined;
       // Modern status pushes (notifications/tasks) go where legacy notifications/tasks/status go.
       wire.attach(modern, options.legacyHooks?.onTaskStatus);
       guardIncoming(built.transport, name);
-      return { client, built, wire, lane };
+      return { client, built, wire };
     } catch (error) {
       await client.close().catch(() => undefined);
       // A refused, declined or impossible sign-in is the answer itself, not a
@@ -167,7 +158,7 @@ export async function openConnection(
     }
   }
 
-  const { client, wire, lane, built } = opened;
+  const { client, wire, built } = opened;
   const era = client.getProtocolEra() ?? 'legacy';
   const discover = client.getDiscoverResult();
   if (options.eraCache) {
@@ -210,7 +201,6 @@ export async function openConnection(
     protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
     ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
     taskWire: wire,
-    ...(lane ? { rawLane: lane } : {}),
     get closed() {
       return closed;
     },

@@ -6,48 +6,8 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { jsonDepth, LIMITS } from '../limits';
 
-/**
- * The last message the lane's read buffer parsed from a line too short to be
- * too deep, and that line's length, if depthProblem has not seen it yet. One
- * object, kept by identity: a WeakMap of lengths cost more than the walk it
- * spared (a profile at 05:13). Only short messages are kept, so nothing
- * large stays alive.
- */
-let shortMessage: object | undefined;
-let shortLength = 0;
-
-/** Note that `message` is JSON.parse of a text of `length` characters (UTF-16 code units). */
-export function noteTextLength(message: object, length: number): void {
-  if (tooShortToBeTooDeep(length)) {
-    shortMessage = message;
-    shortLength = length;
-  }
-}
-
-/**
- * True when a JSON text of `length` characters cannot hold a value that
- * depthProblem refuses. Refused means more than `max + 1` levels, counted as
- * jsonDepth counts them (the outermost object or array is 1): at least
- * `max + 2` objects or arrays nested in each other, each written with an
- * opening and a closing bracket, so at least `2 × (max + 2)` characters.
- * JSON.parse never makes a value deeper than its text (a repeated key only
- * drops a value).
- */
-export function tooShortToBeTooDeep(length: number, max: number = LIMITS.messageDepth): boolean {
-  return length < 2 * (max + 2);
-}
-
-/**
- * Why a message is too deeply nested to pass on, or null. The message last
- * noted by noteTextLength, if it is this one, spares the walk (about 4 % of
- * a pass-through call) when its text is too short to be too deep: the same
- * verdict. A note serves once and only its own object.
- */
+/** Why a message is too deeply nested to pass on, or null. */
 export function depthProblem(message: unknown, server: string, max: number = LIMITS.messageDepth): string | null {
-  if (message === shortMessage) {
-    shortMessage = undefined;
-    if (tooShortToBeTooDeep(shortLength, max)) return null;
-  }
   // The envelope ({jsonrpc, id, result}) is one level; the limit is on what it carries.
   const depth = jsonDepth(message, max + 1);
   if (depth <= max + 1) return null;
@@ -90,7 +50,6 @@ export function guardIncoming(transport: Transport, server: string): void {
   transport.onmessage = (message: JSONRPCMessage, extra?: Parameters<typeof deliver>[1]) => {
     const id = (message as { id?: unknown }).id;
     const hasId = typeof id === 'string' || typeof id === 'number';
-    // A message the reader noted as short is not walked (depthProblem): the same verdict.
     const tooDeep = depthProblem(message, server);
     if (tooDeep) {
       if (!hasId) return; // a notification: dropped, nothing waits for it
