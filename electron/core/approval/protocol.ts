@@ -38,6 +38,24 @@ export const APPROVAL_PROTOCOL = 'countersign-approval/3';
 /** Largest frame either side accepts (bytes, newline excluded). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
+/**
+ * The wire's text limits, in one object: the schemas below and the gateway's cutters (remote-approval.ts) read
+ * it, so a value the gateway shortened always fits what the app accepts.
+ */
+export const WIRE_LIMITS = {
+  server: 200,
+  protocolVersion: 40,
+  /** A tool, prompt name or resource URI. */
+  name: 2000,
+  agent: 200,
+  key: 500,
+  argumentsSummary: 500,
+  message: LIMITS.messageChars,
+  url: LIMITS.urlChars,
+  round: 10_000,
+  roundQuestions: 1000,
+} as const;
+
 const text = (max: number) => z.string().max(max);
 const nonce = z.string().regex(NONCE_PATTERN, 'a nonce is 43 base64url characters');
 const proof = z.string().regex(PROOF_PATTERN, 'a proof is 64 hex digits');
@@ -48,12 +66,12 @@ const callMethod = z.enum(['tools/call', 'prompts/get', 'resources/read']);
 /** The call a question belongs to, as the gateway reports it (arguments stay in the gateway). */
 export const wireCallSchema = z.strictObject({
   callId: id,
-  server: text(200).min(1),
+  server: text(WIRE_LIMITS.server).min(1),
   era: z.enum(['modern', 'legacy']),
-  protocolVersion: text(40),
+  protocolVersion: text(WIRE_LIMITS.protocolVersion),
   method: callMethod,
-  name: text(2000),
-  agent: text(200).optional(),
+  name: text(WIRE_LIMITS.name),
+  agent: text(WIRE_LIMITS.agent).optional(),
 });
 export type WireCall = z.infer<typeof wireCallSchema>;
 
@@ -61,20 +79,20 @@ const stateDigest = z.strictObject({ length: z.number().int().min(0), sha256: z.
 
 /** Where a question comes from, as the gateway reports it. */
 export const questionOriginSchema = z.strictObject({
-  server: text(200).min(1),
+  server: text(WIRE_LIMITS.server).min(1),
   era: z.enum(['modern', 'legacy']),
   method: callMethod.nullable(),
-  name: text(2000).nullable(),
-  argumentsSummary: text(500).optional(),
-  round: z.number().int().min(1).max(10_000),
-  key: text(500),
-  agent: text(200).optional(),
+  name: text(WIRE_LIMITS.name).nullable(),
+  argumentsSummary: text(WIRE_LIMITS.argumentsSummary).optional(),
+  round: z.number().int().min(1).max(WIRE_LIMITS.round),
+  key: text(WIRE_LIMITS.key),
+  agent: text(WIRE_LIMITS.agent).optional(),
   timeLimitMinutes: z.number().int().min(1).max(MAX_QUESTION_TIME_LIMIT_MINUTES).optional(),
   roundPosition: z
     .strictObject({
-      index: z.number().int().min(1).max(1000),
-      count: z.number().int().min(1).max(1000),
-      keys: z.array(text(500)).max(1000),
+      index: z.number().int().min(1).max(WIRE_LIMITS.roundQuestions),
+      count: z.number().int().min(1).max(WIRE_LIMITS.roundQuestions),
+      keys: z.array(text(WIRE_LIMITS.key)).max(WIRE_LIMITS.roundQuestions),
       roundId: id.optional(),
     })
     .optional(),
@@ -88,15 +106,15 @@ const questionSchema = z.discriminatedUnion('mode', [
     id,
     mode: z.literal('form'),
     origin: questionOriginSchema,
-    message: text(LIMITS.messageChars),
+    message: text(WIRE_LIMITS.message),
     requestedSchema: z.record(z.string(), z.unknown()),
   }),
   z.strictObject({
     id,
     mode: z.literal('url'),
     origin: questionOriginSchema,
-    message: text(LIMITS.messageChars),
-    url: z.looseObject({ href: text(LIMITS.urlChars) }),
+    message: text(WIRE_LIMITS.message),
+    url: z.looseObject({ href: text(WIRE_LIMITS.url) }),
   }),
 ]);
 export type WireQuestion = z.infer<typeof questionSchema>;

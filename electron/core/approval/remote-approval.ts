@@ -8,15 +8,15 @@
 // the agent got.
 import type { CallContext, HostObserver, StateDigest } from '../events';
 import { HostError } from '../host-error';
-import { capLine, LIMITS } from '../limits';
+import { capLine } from '../limits';
 import type { Prompter, PrompterAnswer } from '../prompter/prompter';
 import type { Question } from '../../../shared/elicitation/types';
 import { ApprovalClient, type ApprovalClientOptions } from './approval-client';
-import type { WireCall, WireQuestion } from './protocol';
+import { WIRE_LIMITS, type WireCall, type WireQuestion } from './protocol';
 import { RemoteSignIns } from './remote-sign-in';
 
 /** The longest link the channel carries (the wire schema's limit). */
-const MAX_URL_CHARS = LIMITS.urlChars;
+const MAX_URL_CHARS = WIRE_LIMITS.url;
 
 /** Limits of the wire schema; longer values are cut, never refused. */
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -27,10 +27,10 @@ export function wireCall(call: CallContext): WireCall {
     callId: call.callId,
     server: call.server,
     era: call.era,
-    protocolVersion: cut(call.protocolVersion, 40),
+    protocolVersion: cut(call.protocolVersion, WIRE_LIMITS.protocolVersion),
     method: call.method,
-    name: cut(call.name, 2000),
-    ...(call.agent !== undefined ? { agent: cut(call.agent, 200) } : {}),
+    name: cut(call.name, WIRE_LIMITS.name),
+    ...(call.agent !== undefined ? { agent: cut(call.agent, WIRE_LIMITS.agent) } : {}),
   };
 }
 
@@ -38,20 +38,22 @@ export function wireCall(call: CallContext): WireCall {
 export function wireQuestion(q: Question): WireQuestion {
   const o = q.origin;
   const origin: WireQuestion['origin'] = {
-    server: cut(o.server, 200),
+    server: cut(o.server, WIRE_LIMITS.server),
     era: o.era,
     method: o.method,
-    name: o.name === null ? null : cut(o.name, 2000),
-    round: Math.min(o.round, 10_000),
-    key: cut(o.key, 500),
-    ...(o.argumentsSummary !== undefined ? { argumentsSummary: cut(o.argumentsSummary, 500) } : {}),
+    name: o.name === null ? null : cut(o.name, WIRE_LIMITS.name),
+    round: Math.min(o.round, WIRE_LIMITS.round),
+    key: cut(o.key, WIRE_LIMITS.key),
+    ...(o.argumentsSummary !== undefined
+      ? { argumentsSummary: cut(o.argumentsSummary, WIRE_LIMITS.argumentsSummary) }
+      : {}),
     // Where the question stands in its round, so the app's dialog says so for gateway questions too.
-    ...(o.roundPosition !== undefined && o.roundPosition.count <= 1000
-      ? { roundPosition: { ...o.roundPosition, keys: o.roundPosition.keys.map((k) => cut(k, 500)) } }
+    ...(o.roundPosition !== undefined && o.roundPosition.count <= WIRE_LIMITS.roundQuestions
+      ? { roundPosition: { ...o.roundPosition, keys: o.roundPosition.keys.map((k) => cut(k, WIRE_LIMITS.key)) } }
       : {}),
     ...(o.lastRound ? { lastRound: true as const } : {}),
   };
-  const message = cut(q.message, LIMITS.messageChars);
+  const message = cut(q.message, WIRE_LIMITS.message);
   if (q.mode === 'url') {
     // A link is never shortened: the app must open exactly what the server sent, or nothing.
     if (q.url.href.length > MAX_URL_CHARS)
