@@ -461,7 +461,8 @@ export const de: Dictionary = {
   'history.exporting': 'Wird exportiert …',
   'settings.notifications.title': 'Benachrichtigungen in diesem Browser',
   'settings.notifications.default':
-    'Der Browser meldet neue Fragen, während der Tab im Hintergrund ist (nur Server und Werkzeug).',
+    'Der Browser meldet neue Fragen, während der Tab im Hintergrund ist ' +
+    '(so viel, wie „Benachrichtigungen zeigen“ erlaubt).',
   'settings.notifications.granted': 'An: Eine Frage, die im Hintergrund eintrifft, zeigt eine Benachrichtigung.',
   'settings.notifications.denied':
     'In diesem Browser blockiert: Erlauben Sie Benachrichtigungen für diese Seite in den Website-Einstellungen.',

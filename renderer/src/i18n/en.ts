@@ -435,7 +435,8 @@ export const en = {
   'history.exportFailed': 'The export failed: {error}',
   'settings.notifications.title': 'Notifications in this browser',
   'settings.notifications.default':
-    'Let this browser tell you when a question arrives while the tab is in the background (server and tool only).',
+    'Let this browser tell you when a question arrives while the tab is in the background ' +
+    '(what “Notifications show” allows).',
   'settings.notifications.granted':
     'On: a question that arrives while this tab is in the background shows a notification.',
   'settings.notifications.denied': 'Blocked in this browser: allow notifications for this page in its site settings.',
