@@ -58,34 +58,30 @@ export default function SettingsPanel({ settings, onChange }: SettingsPanelProps
         <h3 id={`${id}-display`} className="card-title">
           {t('settings.section.display')}
         </h3>
-        <div className="settings-row">
-          <label htmlFor={languageId}>{t('settings.language')}</label>
-          <select
-            id={languageId}
-            className="input select"
-            value={settings?.language ?? 'system'}
-            disabled={!settings}
-            onChange={(e) => void change({ language: e.target.value as Settings['language'] })}
-          >
-            <option value="system">{t('settings.language.system', { language: systemName })}</option>
-            <option value="en">{t('settings.language.en')}</option>
-            <option value="de">{t('settings.language.de')}</option>
-          </select>
-        </div>
-        <div className="settings-row">
-          <label htmlFor={themeId}>{t('settings.theme')}</label>
-          <select
-            id={themeId}
-            className="input select"
-            value={settings?.theme ?? 'system'}
-            disabled={!settings}
-            onChange={(e) => void change({ theme: e.target.value as Settings['theme'] })}
-          >
-            <option value="system">{t('settings.theme.system')}</option>
-            <option value="light">{t('settings.theme.light')}</option>
-            <option value="dark">{t('settings.theme.dark')}</option>
-          </select>
-        </div>
+        <SettingSelect
+          id={languageId}
+          label={t('settings.language')}
+          value={settings?.language ?? 'system'}
+          disabled={!settings}
+          options={[
+            ['system', t('settings.language.system', { language: systemName })],
+            ['en', t('settings.language.en')],
+            ['de', t('settings.language.de')],
+          ]}
+          onChange={(language) => void change({ language })}
+        />
+        <SettingSelect
+          id={themeId}
+          label={t('settings.theme')}
+          value={settings?.theme ?? 'system'}
+          disabled={!settings}
+          options={[
+            ['system', t('settings.theme.system')],
+            ['light', t('settings.theme.light')],
+            ['dark', t('settings.theme.dark')],
+          ]}
+          onChange={(theme) => void change({ theme })}
+        />
       </section>
       <section className="card settings-card" aria-labelledby={`${id}-questions`}>
         <h3 id={`${id}-questions`} className="card-title">
@@ -125,47 +121,30 @@ export default function SettingsPanel({ settings, onChange }: SettingsPanelProps
             )}
           </div>
         </div>
-        <div className="settings-row settings-row-top">
-          <label htmlFor={limitId}>{t('settings.timeLimit')}</label>
-          <div className="settings-control">
-            <select
-              id={limitId}
-              className="input select"
-              value={settings?.questionTimeLimitMinutes ?? 0}
-              disabled={!settings}
-              aria-describedby={`${limitId}-hint`}
-              onChange={(e) => void change({ questionTimeLimitMinutes: Number(e.target.value) })}
-            >
-              {TIME_LIMITS.map((m) => (
-                <option key={m} value={m}>
-                  {m === 0 ? t('settings.timeLimit.none') : t('settings.timeLimit.minutes', { minutes: m })}
-                </option>
-              ))}
-            </select>
-            <p id={`${limitId}-hint`} className="field-hint">
-              {t('settings.timeLimitHint')}
-            </p>
-          </div>
-        </div>
-        <div className="settings-row settings-row-top">
-          <label htmlFor={noticeId}>{t('settings.noticeDetail')}</label>
-          <div className="settings-control">
-            <select
-              id={noticeId}
-              className="input select"
-              value={settings?.notificationDetail ?? 'names'}
-              disabled={!settings}
-              aria-describedby={`${noticeId}-hint`}
-              onChange={(e) => void change({ notificationDetail: e.target.value === 'message' ? 'message' : 'names' })}
-            >
-              <option value="names">{t('settings.noticeDetail.names')}</option>
-              <option value="message">{t('settings.noticeDetail.message')}</option>
-            </select>
-            <p id={`${noticeId}-hint`} className="field-hint">
-              {t('settings.noticeDetailHint')}
-            </p>
-          </div>
-        </div>
+        <SettingSelect
+          id={limitId}
+          label={t('settings.timeLimit')}
+          hint={t('settings.timeLimitHint')}
+          value={String(settings?.questionTimeLimitMinutes ?? 0)}
+          disabled={!settings}
+          options={TIME_LIMITS.map((m) => [
+            String(m),
+            m === 0 ? t('settings.timeLimit.none') : t('settings.timeLimit.minutes', { minutes: m }),
+          ])}
+          onChange={(m) => void change({ questionTimeLimitMinutes: Number(m) })}
+        />
+        <SettingSelect
+          id={noticeId}
+          label={t('settings.noticeDetail')}
+          hint={t('settings.noticeDetailHint')}
+          value={settings?.notificationDetail ?? 'names'}
+          disabled={!settings}
+          options={[
+            ['names', t('settings.noticeDetail.names')],
+            ['message', t('settings.noticeDetail.message')],
+          ]}
+          onChange={(notificationDetail) => void change({ notificationDetail })}
+        />
         <div className="settings-row settings-row-top">
           <span className="settings-label" id={`${redactId}-label`}>
             {t('settings.history')}
@@ -193,6 +172,68 @@ export default function SettingsPanel({ settings, onChange }: SettingsPanelProps
           {t('settings.saveFailed', { error: saveError })}
         </p>
       )}
+    </div>
+  );
+}
+
+interface SettingSelectProps<V extends string> {
+  id: string;
+  label: string;
+  /** A line under the control, which it is described by. */
+  hint?: string;
+  value: V;
+  disabled: boolean;
+  /** Value and label of each choice, in order. */
+  options: ReadonlyArray<readonly [V, string]>;
+  /** Told only values from `options`: what the select reports is looked up there, never cast. */
+  onChange: (value: V) => void;
+}
+
+/** One setting chosen from a list: its label, the select and, if any, the hint under it. */
+function SettingSelect<V extends string>({
+  id,
+  label,
+  hint,
+  value,
+  disabled,
+  options,
+  onChange,
+}: SettingSelectProps<V>) {
+  const select = (
+    <select
+      id={id}
+      className="input select"
+      value={value}
+      disabled={disabled}
+      aria-describedby={hint ? `${id}-hint` : undefined}
+      onChange={(e) => {
+        const picked = options.find(([v]) => v === e.target.value);
+        if (picked) onChange(picked[0]);
+      }}
+    >
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+  if (!hint)
+    return (
+      <div className="settings-row">
+        <label htmlFor={id}>{label}</label>
+        {select}
+      </div>
+    );
+  return (
+    <div className="settings-row settings-row-top">
+      <label htmlFor={id}>{label}</label>
+      <div className="settings-control">
+        {select}
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      </div>
     </div>
   );
 }
