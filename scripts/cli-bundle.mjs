@@ -12,7 +12,13 @@
 // sources, not node_modules) still exists with the size and mtime it had,
 // and package-lock.json is unchanged (which covers node_modules). Checking
 // costs a stat per source file, a few milliseconds.
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+//
+// The bundle is code this user runs, so it is kept like a private file: the
+// folder 0700 and the files 0600, owned by this user. A bundle, stamp or
+// folder that another user owns, that others may write, or that is a
+// symbolic link is never run: it is built anew (and the launcher falls back
+// to the sources if the folder cannot be made private).
+import { chmod, lstat, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -50,13 +56,33 @@ export async function staleInput(stamp, base) {
   return checks.find((f) => f !== undefined);
 }
 
-/** True when the bundle exists and every input still has the size and mtime it was built from. */
+/**
+ * Why `path` may not be trusted as this user's own (another owner, writable by others, a link), or undefined.
+ * @param {string} path
+ * @param {boolean} folder
+ */
+export async function foreignProblem(path, folder) {
+  const s = await lstat(path);
+  if (s.isSymbolicLink()) return `${path} is a symbolic link`;
+  if (folder ? !s.isDirectory() : !s.isFile()) return `${path} is not a ${folder ? 'folder' : 'file'}`;
+  if (typeof process.getuid === 'function' && s.uid !== process.getuid())
+    return `${path} belongs to another user (uid ${s.uid})`;
+  if ((s.mode & 0o022) !== 0) return `${path} is writable by others (mode ${(s.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
+/** True when the bundle exists, is this user's own, and every input still has the size and mtime it was built from. */
 export async function isFresh() {
   /** @type {Stamp} */
   let stamp;
   try {
+    for (const [path, folder] of /** @type {const} */ ([
+      [outDir, true],
+      [CLI_BUNDLE, false],
+      [STAMP, false],
+    ]))
+      if (await foreignProblem(path, folder)) return false;
     stamp = JSON.parse(await readFile(STAMP, 'utf8'));
-    await stat(CLI_BUNDLE);
   } catch {
     return false;
   }
@@ -79,7 +105,12 @@ export async function stampOf(files, base) {
 /** Builds the bundle (to a private name first, so a process starting meanwhile never loads half a file). */
 export async function buildCliBundle() {
   const { build } = await import('esbuild');
-  await mkdir(outDir, { recursive: true });
+  await mkdir(outDir, { recursive: true, mode: 0o700 });
+  // A folder made under a looser umask, or by an older version, is tightened; one that is not ours is refused.
+  const folder = await lstat(outDir);
+  if (folder.isSymbolicLink() || !folder.isDirectory() || (process.getuid && folder.uid !== process.getuid()))
+    throw new Error(`${outDir} is not this user's own folder; not building the CLI there`);
+  await chmod(outDir, 0o700);
   const tmp = join(outDir, `countersign.${process.pid}.${Date.now()}.mjs`);
   try {
     const result = await build({
@@ -107,10 +138,12 @@ export async function buildCliBundle() {
     const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/'));
     // This script too: a change to how it builds is a change to the bundle.
     const stamp = await stampOf([...inputs, 'scripts/cli-bundle.mjs', 'package-lock.json', 'package.json'], root);
+    await chmod(tmp, 0o600);
+    await chmod(`${tmp}.map`, 0o600);
     await rename(`${tmp}.map`, `${CLI_BUNDLE}.map`);
     await rename(tmp, CLI_BUNDLE);
     const stampTmp = `${tmp}.json`;
-    await writeFile(stampTmp, JSON.stringify(stamp));
+    await writeFile(stampTmp, JSON.stringify(stamp), { mode: 0o600 });
     await rename(stampTmp, STAMP);
   } finally {
     await rm(tmp, { force: true });

@@ -2,11 +2,12 @@
 // sizes and mtimes that any edit, removal or rename of an input breaks. The
 // build itself runs before every suite (scripts/test.sh) and under every CLI
 // test, which all start bin/countersign.mjs from it.
-import { mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_BUNDLE, freshCliBundle, isFresh, staleInput, stampOf } from './cli-bundle.mjs';
+import { CLI_BUNDLE, foreignProblem, freshCliBundle, isFresh, staleInput, stampOf } from './cli-bundle.mjs';
+import { otherUser } from '../test/support/other-user';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -56,5 +57,31 @@ describe('the CLI bundle is never stale', () => {
       ]),
     );
     expect(Object.keys(stamp.files).some((f) => f.includes('node_modules'))).toBe(false);
+  });
+
+  it("the bundle is kept private: 0700 folder, 0600 files, this user's own", async () => {
+    await freshCliBundle();
+    expect((await stat(join(CLI_BUNDLE, '..'))).mode & 0o777).toBe(0o700);
+    for (const f of [CLI_BUNDLE, join(CLI_BUNDLE, '..', 'inputs.json')])
+      expect((await stat(f)).mode & 0o777).toBe(0o600);
+  });
+
+  it('never trusts a file others may write, a link, or one another user owns (then it is built anew)', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cs-cli-own-'));
+    const file = join(dir, 'countersign.mjs');
+    await writeFile(file, 'export {};\n', { mode: 0o600 });
+    await expect(foreignProblem(file, false)).resolves.toBeUndefined();
+    await chmod(file, 0o620);
+    await expect(foreignProblem(file, false)).resolves.toMatch(/is writable by others \(mode 620\)$/);
+    await chmod(file, 0o600);
+    await symlink(file, join(dir, 'link.mjs'));
+    await expect(foreignProblem(join(dir, 'link.mjs'), false)).resolves.toMatch(/is a symbolic link$/);
+    await mkdir(join(dir, 'folder'), { mode: 0o700 });
+    await expect(foreignProblem(join(dir, 'folder'), true)).resolves.toBeUndefined();
+    await expect(foreignProblem(join(dir, 'folder'), false)).resolves.toMatch(/is not a file$/);
+    const user = otherUser();
+    if (typeof user === 'string') return console.warn(`skipped the other-user case: ${user}`);
+    await chown(file, user.uid, user.gid);
+    await expect(foreignProblem(file, false)).resolves.toBe(`${file} belongs to another user (uid ${user.uid})`);
   });
 });
