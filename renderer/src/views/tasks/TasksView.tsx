@@ -6,6 +6,7 @@ import { useLanguage, useT } from '../../i18n/i18n-context';
 import { useStore } from '../../state/use-store';
 import { completedOutcome, type Outcome } from '../tools/call-outcome';
 import { describeResult } from '../tools/call-result';
+import OutcomeNote from '../tools/OutcomeNote';
 import ResultParts from '../tools/ResultParts';
 import ViewHeader from '../ViewHeader';
 import { STATUS_PILL, statusKey } from './task-format';
@@ -191,11 +192,7 @@ function FinishedTask({ task }: { task: TaskView }) {
           {task.note}
         </p>
       )}
-      {outcome.note && (
-        <p className="task-outcome-note muted" data-testid="task-outcome-note">
-          {t(outcome.note, outcome.reason ? { reason: t(outcome.reason) } : {})}
-        </p>
-      )}
+      <OutcomeNote outcome={outcome} className="task-outcome-note" testId="task-outcome-note" />
       {described && <ResultParts described={described} testId="task-result" />}
     </li>
   );

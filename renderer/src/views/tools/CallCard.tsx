@@ -3,6 +3,7 @@ import { useT } from '../../i18n/i18n-context';
 import type { UiCall } from '../../state/call-store';
 import { completedOutcome, type Outcome } from './call-outcome';
 import { describeResult } from './call-result';
+import OutcomeNote from './OutcomeNote';
 import ResultParts from './ResultParts';
 
 /** Props: one call and how to cancel it. */
@@ -82,11 +83,7 @@ export default function CallCard({ call, onCancel }: CallCardProps) {
         <p className="banner banner-danger">{t('tools.failed', { error: call.error ?? '' })}</p>
       )}
       {call.state === 'cancelled' && <p className="muted">{t('tools.cancelled')}</p>}
-      {outcome.note && (
-        <p className="call-outcome-note muted" data-testid="call-outcome-note">
-          {t(outcome.note, outcome.reason ? { reason: t(outcome.reason) } : {})}
-        </p>
-      )}
+      <OutcomeNote outcome={outcome} className="call-outcome-note" testId="call-outcome-note" />
       {described && <ResultParts described={described} testId="call-result" />}
     </li>
   );
