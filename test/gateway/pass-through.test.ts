@@ -272,8 +272,9 @@ describe('every branch of a pass-through call against a raw server, next to the 
       raw: { command: process.execPath, args: ['--import', tsxLoader, RAW], env: { RAW_SERVER_LOG: serverLog } },
     });
     app = await startApp(made.dataDir);
-    // A short backstop, so a server that never answers ends the call in the test's time.
-    gw = rawGateway(made.dataDir, { COUNTERSIGN_GATEWAY_REQUEST_TIMEOUT_MS: '1500' });
+    // A short backstop, so a server that never answers ends the call in the test's time (long enough
+    // for a 10 MiB message under a loaded machine: at 1.5 s the 'too large' case once ran out of time).
+    gw = rawGateway(made.dataDir, { COUNTERSIGN_GATEWAY_REQUEST_TIMEOUT_MS: '3000' });
     const listed = await relist();
     expect(listed.result.tools.map((t: { name: string }) => t.name)).toContain('raw__plain');
   });
@@ -310,7 +311,7 @@ describe('every branch of a pass-through call against a raw server, next to the 
   it('a server that never answers in time, or answers with a malformed envelope, ends the same way', async () => {
     const slow = await bothWays('slow', { ms: 5000 });
     expect(slow.fast).toEqual(slow.sdk);
-    expect(JSON.stringify(slow.fast)).toContain('did not answer in time (1500 ms)');
+    expect(JSON.stringify(slow.fast)).toContain('did not answer in time (3000 ms)');
     const bad = await bothWays('bad_envelope');
     expect(bad.fast).toEqual(bad.sdk);
     expect(JSON.stringify(bad.fast)).toContain('did not answer in time');
