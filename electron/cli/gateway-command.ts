@@ -20,7 +20,7 @@ import { dataDir } from './paths';
 
 export const GATEWAY_USAGE =
   'usage: countersign gateway [--data-dir DIR] [--no-start-app] ' +
-  `[--approver USER --approval-dir DIR] [--http [--port N] [--new-token]]
+  `[--approver USER --approval-dir DIR] [--http [--port N] [--new-token]] [--keep-alive SECONDS]
   an MCP server for agents (Claude Code, Codex, VS Code, ...): the tools, prompts and resources of the
   servers configured in Countersign, named <server>__<name>. Every question a server asks is answered
   by the user in the Countersign app; the agent only gets the final result.
@@ -32,6 +32,10 @@ export const GATEWAY_USAGE =
   --new-token     replace the saved HTTP token
   --data-dir DIR  servers, settings and the app's approval channel (default: the platform data folder,
                   or COUNTERSIGN_DATA_DIR)
+  --keep-alive SECONDS
+                  while the user decides, end each request of a 2026-07-28 agent (one without tasks) after
+                  this long with a result that makes it repeat the request, so that its own per-request
+                  timeout does not end the call (default 50, under the 60 s most agents allow; 0: never)
   --no-start-app  when a question arrives and the app is not running, do not start it: the call ends
                   with "approval app not running, nothing was done" (also: COUNTERSIGN_GATEWAY_AUTOSTART=0)
   --approver USER --approval-dir DIR
@@ -59,6 +63,15 @@ function numberFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined
   return n;
 }
 
+/** `--keep-alive SECONDS` in milliseconds (0: off), or undefined when not given. */
+function keepAliveFlag(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const seconds = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(seconds))
+    throw new HostError('config', `--keep-alive must be a number of seconds (0: never), not ${JSON.stringify(raw)}`);
+  return Math.round(seconds * 1000);
+}
+
 /** Run `countersign gateway`; resolves with the exit code once the agent hangs up (stdio) or on Ctrl-C (HTTP). */
 export async function runGatewayCommand(argv: string[], io: CliIo, deps: GatewayCommandDeps = {}): Promise<number> {
   // --help goes to stderr too: an agent that runs `gateway --help` reads stdout as MCP.
@@ -76,6 +89,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
           port: { type: 'string' },
           'new-token': { type: 'boolean' },
           'no-start-app': { type: 'boolean' },
+          'keep-alive': { type: 'string' },
           approver: { type: 'string' },
           'approval-dir': { type: 'string' },
           help: { type: 'boolean', short: 'h' },
@@ -84,7 +98,10 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
       const port = parsePort(values.port);
       if ((values.port !== undefined || values['new-token']) && !values.http)
         throw new HostError('config', '--port and --new-token need --http');
+      const keepAliveMs = keepAliveFlag(values['keep-alive']);
       const env = {
+        keepAliveMs: keepAliveMs ?? numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_KEEP_ALIVE_MS'),
+        keepAliveGraceMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_KEEP_ALIVE_GRACE_MS'),
         startTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_START_TIMEOUT_MS'),
         progressIntervalMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_PROGRESS_MS'),
         requestTimeoutMs: numberFromEnv(io.env, 'COUNTERSIGN_GATEWAY_REQUEST_TIMEOUT_MS'),
@@ -138,6 +155,8 @@ export async function runGatewayCommand(argv: string[], io: CliIo, deps: Gateway
       ...(env.startTimeoutMs !== undefined ? { startTimeoutMs: env.startTimeoutMs } : {}),
       ...(env.progressIntervalMs !== undefined ? { progressIntervalMs: env.progressIntervalMs } : {}),
       ...(env.requestTimeoutMs !== undefined ? { requestTimeoutMs: env.requestTimeoutMs } : {}),
+      ...(env.keepAliveMs !== undefined ? { keepAliveMs: env.keepAliveMs } : {}),
+      ...(env.keepAliveGraceMs !== undefined ? { keepAliveGraceMs: env.keepAliveGraceMs } : {}),
     });
     const names = gateway.serverNames();
     const serving =

@@ -1,13 +1,16 @@
 // The MCP server an agent talks to (one instance per stdio connection or per
 // HTTP request, both eras). It never asks the agent anything: it declares no
-// use of elicitation or sampling toward the agent, returns no input_required,
-// and sends nothing but results, list changes, content-free progress and,
-// to agents that declare tasks, task handles whose status is the gateway's
-// own words (agent-tasks.ts). A call's questions go to the human through the
-// gateway's Host.
+// use of elicitation or sampling toward the agent, and sends nothing but
+// results, list changes, content-free progress, to agents that declare tasks
+// task handles whose status is the gateway's own words (agent-tasks.ts), and
+// to other 2026-07-28 agents, while the human decides, input_required results
+// that carry only the gateway's own handle and no question (held-calls.ts).
+// A call's questions go to the human through the gateway's Host.
 import { randomUUID } from 'node:crypto';
 import {
   CLIENT_INFO_META_KEY,
+  inputRequired,
+  PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   Server,
@@ -21,6 +24,7 @@ import { TASKS_EXTENSION } from '../core/client-identity';
 import { declaresModernTasks, legacyTaskView, modernTaskView, registerTaskMethods } from './agent-task-methods';
 import type { Route } from './catalog';
 import type { Gateway } from './gateway';
+import type { HeldCall } from './held-calls';
 import { cleanResult, requestFailure, signInNeededResult, toolFailure } from './results';
 import { vouchedAs } from '../../shared/vouched-as';
 
@@ -34,6 +38,9 @@ export const GATEWAY_INSTRUCTIONS =
   'Countersign asks the user directly in its own window; ' +
   'you only see the final result. Do not ask the user to confirm such actions in the chat, and report a declined or ' +
   'cancelled result as exactly that: nothing was done.';
+
+/** What a keep-alive leg's timer resolves with (no result of a call can be this object). */
+const KEEP_ALIVE_DUE = Symbol('keep-alive due');
 
 /** How long a 2026-07-28 agent may cache the gateway's lists. */
 const LIST_TTL_MS = 60_000;
@@ -144,7 +151,7 @@ export function createAgentServer(
   const run = async (
     ctx: ServerContext,
     target: { server: string; method: CallMethod; name: string; arguments?: Record<string, unknown> },
-    call: { callId?: string; signal?: AbortSignal; onChange?: () => void } = {},
+    call: { callId?: string; signal?: AbortSignal; onChange?: () => void; progress?: false } = {},
   ) => {
     const callId = call.callId ?? randomUUID();
     let notify: { changed(): void; stop(): void } = { changed: () => undefined, stop: () => undefined };
@@ -152,7 +159,8 @@ export function createAgentServer(
       notify.changed();
       call.onChange?.();
     });
-    notify = progress(ctx, callId);
+    // Held calls send progress per leg, on the request waiting now (keepAliveLeg).
+    if (call.progress !== false) notify = progress(ctx, callId);
     try {
       // A server restarted since it was listed is hooked for list changes again.
       await gateway.prepare(target.server);
@@ -170,6 +178,102 @@ export function createAgentServer(
       gateway.tracker.end(callId);
     }
   };
+
+  /** True for a 2026-07-28 request (it carries the per-request envelope), which takes input_required. */
+  const modernRequest = (ctx: ServerContext): boolean =>
+    (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[PROTOCOL_VERSION_META_KEY] !== undefined;
+
+  /**
+   * Run a call for a 2026-07-28 agent without tasks so that it outlives the
+   * agent's per-request timeout while the human decides: the first leg is
+   * this request. `answer` turns the finished call into the agent's result
+   * (or throws the ProtocolError to answer with).
+   */
+  const keptAlive = (
+    ctx: ServerContext,
+    target: Parameters<typeof run>[1],
+    targetKey: string,
+    answer: (outcome: Awaited<ReturnType<typeof run>>) => unknown,
+  ): Promise<unknown> => {
+    const callId = randomUUID();
+    const controller = new AbortController();
+    const held: HeldCall = {
+      owner: owner(),
+      target: targetKey,
+      callId,
+      controller,
+      onChange: () => undefined,
+      running: run(ctx, target, {
+        callId,
+        signal: controller.signal,
+        progress: false,
+        onChange: () => held.onChange(),
+      }).then(answer),
+    };
+    // Settled while held, with no leg awaiting it: not an unhandled rejection (the next leg reads it).
+    held.running.catch(() => undefined);
+    return keepAliveLeg(ctx, held);
+  };
+
+  /**
+   * One request of a held call: the call's result if it ends in time;
+   * otherwise, once the keep-alive time has passed and the human has been
+   * asked, a state-only input_required result with a new handle, which the
+   * agent repeats. The agent cancelling this request cancels the call.
+   */
+  const keepAliveLeg = async (ctx: ServerContext, held: HeldCall): Promise<unknown> => {
+    const notify = progress(ctx, held.callId);
+    const onAbort = () => held.controller.abort(ctx.mcpReq.signal.reason);
+    if (ctx.mcpReq.signal.aborted) onAbort();
+    ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const due = new Promise<typeof KEEP_ALIVE_DUE>((resolve) => {
+      let elapsed = false;
+      const check = () => {
+        if (elapsed && gateway.tracker.asked(held.callId)) resolve(KEEP_ALIVE_DUE);
+      };
+      held.onChange = () => {
+        notify.changed();
+        check();
+      };
+      timer = setTimeout(() => {
+        elapsed = true;
+        check();
+      }, gateway.keepAliveMs);
+    });
+    try {
+      const first = await Promise.race([held.running, due]);
+      if (first !== KEEP_ALIVE_DUE) return first;
+      return inputRequired({ requestState: gateway.heldCalls.hold(held) });
+    } finally {
+      clearTimeout(timer);
+      notify.stop();
+      held.onChange = () => undefined;
+      ctx.mcpReq.signal.removeEventListener('abort', onAbort);
+    }
+  };
+
+  /**
+   * A repeated request of a held call (it carries the handle as its
+   * requestState), or undefined for a first request. A handle this
+   * connection does not hold for this target is refused, and nothing else
+   * changes.
+   */
+  const resumed = (ctx: ServerContext, targetKey: string): Promise<unknown> | undefined => {
+    const state = ctx.mcpReq.requestState<unknown>();
+    if (state === undefined) return undefined;
+    const held = typeof state === 'string' ? gateway.heldCalls.take(state, owner(), targetKey) : undefined;
+    if (!held)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Nothing to resume: the gateway holds no call for this handle on this connection ' +
+          '(a handle is used once, by the request that repeats the same call); nothing was run',
+      );
+    return keepAliveLeg(ctx, held);
+  };
+
+  /** Whether a call of this request is kept alive across the agent's requests. */
+  const keepsAlive = (ctx: ServerContext): boolean => gateway.keepAliveMs > 0 && modernRequest(ctx);
 
   /** A tools/call outcome as the agent's result, or the error to throw. */
   const toolResponse = (route: Route<Tool>, outcome: Awaited<ReturnType<typeof run>>): CallToolResult => {
@@ -198,6 +302,8 @@ export function createAgentServer(
   const legacyTasks = (): boolean => server.getClientCapabilities()?.tasks !== undefined;
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
+    const again = resumed(ctx, `tools/call ${request.params.name}`);
+    if (again) return vouchedAs<CallToolResult>(await again);
     const waitsForSignIn = gateway.catalog.signInNeededFor(request.params.name);
     if (waitsForSignIn !== undefined) return signInNeededResult(waitsForSignIn);
     const route = await gateway.catalog.resolveTool(request.params.name, servers());
@@ -224,6 +330,11 @@ export function createAgentServer(
       );
       return gateway.legacyTaskHandles.standIn({ task: legacyTaskView(task) });
     }
+    if (!modernTasks(ctx) && keepsAlive(ctx))
+      // The agent's result as toolResponse builds it, or an input_required keep-alive.
+      return vouchedAs<CallToolResult>(
+        await keptAlive(ctx, target, `tools/call ${request.params.name}`, (o) => toolResponse(route, o)),
+      );
     if (!modernTasks(ctx)) return toolResponse(route, await run(ctx, target));
     // 2026-07-28 with the Tasks extension: the gateway decides. A call that
     // ends before it needs the human or becomes a task on the server answers
@@ -266,17 +377,24 @@ export function createAgentServer(
   server.setRequestHandler('prompts/list', async () => ({ prompts: await gateway.catalog.prompts(servers()) }));
 
   server.setRequestHandler('prompts/get', async (request, ctx) => {
+    const key = `prompts/get ${request.params.name}`;
+    const again = resumed(ctx, key);
+    if (again) return vouchedAs(await again);
     const route = await gateway.catalog.resolvePrompt(request.params.name, servers());
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
-    const outcome = await run(ctx, {
+    const target = {
       server: route.server,
-      method: 'prompts/get',
+      method: 'prompts/get' as const,
       name: route.name,
       ...(request.params.arguments !== undefined ? { arguments: request.params.arguments } : {}),
-    });
-    if (!outcome.ok) throw requestFailure(outcome.error, route.server, outcome.decision);
+    };
+    const answer = (outcome: Awaited<ReturnType<typeof run>>) => {
+      if (!outcome.ok) throw requestFailure(outcome.error, route.server, outcome.decision);
+      return outcome.result;
+    };
     // Checked by the call's result schema in the core (calls/result-schemas) before it got here.
-    return vouchedAs(outcome.result);
+    if (keepsAlive(ctx)) return vouchedAs(await keptAlive(ctx, target, key, answer));
+    return vouchedAs(answer(await run(ctx, target)));
   });
 
   server.setRequestHandler('resources/list', async () => ({
@@ -288,6 +406,9 @@ export function createAgentServer(
   }));
 
   server.setRequestHandler('resources/read', async (request, ctx) => {
+    const key = `resources/read ${request.params.uri}`;
+    const again = resumed(ctx, key);
+    if (again) return vouchedAs(await again);
     const found = await gateway.catalog.resolveResource(request.params.uri, servers());
     if (!found)
       throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `Resource not found: ${request.params.uri}`);
@@ -298,10 +419,14 @@ export function createAgentServer(
           'read it as countersign://<server>/<uri>',
       );
     }
-    const outcome = await run(ctx, { server: found.server, method: 'resources/read', name: found.uri });
-    if (!outcome.ok) throw requestFailure(outcome.error, found.server, outcome.decision);
+    const target = { server: found.server, method: 'resources/read' as const, name: found.uri };
+    const answer = (outcome: Awaited<ReturnType<typeof run>>) => {
+      if (!outcome.ok) throw requestFailure(outcome.error, found.server, outcome.decision);
+      return outcome.result;
+    };
     // Checked by the call's result schema in the core (calls/result-schemas) before it got here.
-    return vouchedAs(outcome.result);
+    if (keepsAlive(ctx)) return vouchedAs(await keptAlive(ctx, target, key, answer));
+    return vouchedAs(answer(await run(ctx, target)));
   });
 
   if (options.attach !== false) gateway.attach(server);

@@ -9,6 +9,8 @@ import type { LastDecision } from './results';
 
 interface CallState {
   open: number;
+  /** A question of this call has reached the human (now or earlier). */
+  asked?: boolean;
   last?: LastDecision;
   /** The server's task status, when the call became a task. */
   task?: string;
@@ -32,6 +34,11 @@ export class CallTracker {
   /** True while one of the call's questions waits for the human. */
   waiting(callId: string): boolean {
     return (this.calls.get(callId)?.open ?? 0) > 0;
+  }
+
+  /** True once the call has asked the human anything (its server's task included). */
+  asked(callId: string): boolean {
+    return this.calls.get(callId)?.asked === true;
   }
 
   /** The server's task status when the call became a task (undefined: not a task, or not tracked). */
@@ -62,6 +69,7 @@ export class CallTracker {
       const state = e.call && this.calls.get(e.call.callId);
       if (!state) return;
       state.open += 1;
+      state.asked = true;
       state.onChange?.();
     },
     answerRecorded: (e) => {
@@ -75,6 +83,7 @@ export class CallTracker {
       const state = e.call && this.calls.get(e.call.callId);
       if (!state || state.task === e.task.status) return;
       state.task = e.task.status;
+      if (e.task.status === 'input_required') state.asked = true;
       state.onChange?.();
     },
   };

@@ -19,11 +19,12 @@ import { FileEraCache, MemoryEraCache, type EraCache } from '../core/connection/
 import type { ServerConnection } from '../core/connection/server-connection';
 import { combineObservers, type HostObserver } from '../core/events';
 import { Host } from '../core/host';
-import { messageOf } from '../core/host-error';
+import { HostError, messageOf } from '../core/host-error';
 import type { Prompter } from '../core/prompter/prompter';
 import { loadSettings } from '../core/service/settings-store';
 import { AgentTasks, LegacyTaskHandles } from './agent-tasks';
 import { CallTracker } from './call-tracker';
+import { HeldCalls } from './held-calls';
 import { Catalog, type ListKind } from './catalog';
 import { stderrLog } from '../core/terminal-output';
 
@@ -43,6 +44,15 @@ export interface GatewayOptions {
   startTimeoutMs?: number;
   /** Progress notifications to the agent while a call waits, when it sent a progressToken. Default 5 s. */
   progressIntervalMs?: number;
+  /**
+   * How long one request of a 2026-07-28 agent (without tasks) may wait once
+   * the human has been asked, before the gateway ends it with a state-only
+   * input_required result that the agent repeats (held-calls.ts). Default
+   * 50 s, under the 60 s most agents allow a request; 0: never.
+   */
+  keepAliveMs?: number;
+  /** How long a held call waits for the agent's repeat before it is cancelled. Default 30 s. */
+  keepAliveGraceMs?: number;
   /** Reload servers.json when it changes. Default: true when `servers` is not given. */
   watchConfig?: boolean;
   eraCache?: EraCache;
@@ -55,6 +65,11 @@ export interface GatewayOptions {
 
 /** Backstop for one request to a server (see the Host options below). */
 const REQUEST_TIMEOUT_MS = 30 * 60_000;
+
+/** Under the 60 s the SDK client and MCP Inspector give a request (docs/agents.md). */
+const KEEP_ALIVE_MS = 50_000;
+/** An agent repeats a state-only request after 0.25 s (SDK 2.x) or at once (Inspector). */
+const KEEP_ALIVE_GRACE_MS = 30_000;
 
 /** Debounce for list-changed notifications to agents (a burst of upstream changes becomes one). */
 const LIST_CHANGED_DEBOUNCE_MS = 50;
@@ -70,6 +85,10 @@ export class Gateway {
   /** Identifies this gateway process in agent labels ("claude-code 2.1.0 (stdio-1a2b3c)"). */
   readonly runId = randomBytes(3).toString('hex');
   readonly progressIntervalMs: number;
+  /** See GatewayOptions.keepAliveMs. */
+  readonly keepAliveMs: number;
+  /** Calls of 2026-07-28 agents between two of their requests. */
+  readonly heldCalls: HeldCalls;
   readonly log: (line: string) => void;
   private readonly agents = new Set<Server>();
   private readonly listeners = new Set<(kind: ListKind) => void>();
@@ -89,6 +108,8 @@ export class Gateway {
   ) {
     this.log = options.log ?? stderrLog;
     this.progressIntervalMs = options.progressIntervalMs ?? 5_000;
+    this.keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+    this.heldCalls = new HeldCalls(options.keepAliveGraceMs ?? KEEP_ALIVE_GRACE_MS);
     this.host = new Host({
       servers,
       prompter: approval.prompter,
@@ -249,6 +270,7 @@ export class Gateway {
     this.serversFile?.close();
     clearTimeout(this.notifyTimer);
     this.agentTasks.close();
+    this.heldCalls.close(new HostError('cancelled', 'the gateway closed'));
     this.approval.close();
     await this.host.close();
   }
