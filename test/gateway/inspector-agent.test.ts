@@ -1,5 +1,6 @@
-// MCP Inspector's CLI (the published package, pinned) as a 2026-07-28 agent,
-// through the gateway as a real process, with the keep-alive shrunk to 1 s
+// MCP Inspector's CLI (the published package, pinned) as the agent, through
+// the gateway as a real process: accept, decline and cancel in both eras, and
+// as a 2026-07-28 agent with the keep-alive shrunk to 1 s
 // and a human who takes 4 s: Inspector follows each state-only result with a
 // repeat (its own multi round-trip loop, up to 10 rounds), and the answer
 // reaches the server. The real-time figures for Inspector and the SDK client
@@ -27,7 +28,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe.runIf(nodeRunsInspector())(`MCP Inspector ${INSPECTOR_VERSION}'s CLI as a 2026-07-28 agent`, () => {
+describe.runIf(nodeRunsInspector())(`MCP Inspector ${INSPECTOR_VERSION}'s CLI as the agent`, () => {
   it('follows the keep-alive results while the human decides, and gets the final result', async () => {
     const shown = app.nextQuestion();
     app.reply(async () => {
@@ -48,4 +49,20 @@ describe.runIf(nodeRunsInspector())(`MCP Inspector ${INSPECTOR_VERSION}'s CLI as
     expect(run.stdout + run.stderr).not.toContain('Delete time entry');
     expect(run.stdout + run.stderr).not.toContain('requestState');
   }, 60_000);
+
+  it.each([
+    ['modern', 'decline', 'declined by the user, nothing was deleted'],
+    ['modern', 'cancel', 'cancelled, nothing was deleted'],
+    ['legacy', 'accept', 'deleted entry 7'],
+    ['legacy', 'decline', 'declined by the user, nothing was deleted'],
+  ] as const)(
+    "%s era: the human answers %s, and Inspector gets only the server's result",
+    async (era, action, text) => {
+      app.reply({ action });
+      const run = await inspectorCall(cli, dataDir, { era, tool: 'modern__confirm_delete' });
+      expect(run.stdout, run.stderr).toContain(text);
+      expect(run.stdout + run.stderr).not.toContain('Delete time entry');
+    },
+    60_000,
+  );
 });
