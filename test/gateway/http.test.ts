@@ -188,6 +188,31 @@ describe('the HTTP endpoint', () => {
     }
   });
 
+  it("keeps a 2026-07-28 call alive across the agent's requests, each its own HTTP exchange", async () => {
+    const kept = await startHttpGateway(dataDir, ['--keep-alive', '0.4']);
+    try {
+      const agent = await httpAgent(kept.url, token, { era: 'modern' });
+      // As agents do: list first (which starts the servers), then call with a short timeout.
+      await agent.client.listTools();
+      app.reply(async () => {
+        await new Promise((r) => setTimeout(r, 3_000));
+        return { action: 'accept' };
+      });
+      const from = agent.received.length;
+      const r = await agent.client.callTool(
+        { name: 'modern__confirm_delete', arguments: { entryId: 81 } },
+        { timeout: 1_200 },
+      );
+      expect(textOf(r)).toBe('deleted entry 81');
+      const legs = agent.received.slice(from).filter((m) => m?.result?.resultType === 'input_required');
+      expect(legs.length).toBeGreaterThanOrEqual(2);
+      for (const leg of legs) expect(leg.result.inputRequests).toBeUndefined();
+      await agent.close();
+    } finally {
+      await kept.stop();
+    }
+  });
+
   it('tells agents of both eras when the servers change', async () => {
     const modern = await httpAgent(gw.url, token, { era: 'modern' });
     const legacy = await httpAgent(gw.url, token, { era: 'legacy' });

@@ -35,6 +35,8 @@ const agent = async (env: Record<string, string> = {}, args: string[] = []) => {
     args,
   });
   agents.push(a);
+  // As agents do: list first, which starts the server, so that the short timeout below is only the human's.
+  await a.client.listTools();
   return a;
 };
 
