@@ -24,7 +24,7 @@ import { TASKS_EXTENSION } from '../core/client-identity';
 import { declaresModernTasks, legacyTaskView, modernTaskView, registerTaskMethods } from './agent-task-methods';
 import type { Route } from './catalog';
 import type { Gateway } from './gateway';
-import type { HeldCall } from './held-calls';
+import { keepAliveDue, type HeldCall } from './held-calls';
 import { cleanResult, requestFailure, signInNeededResult, toolFailure } from './results';
 import { vouchedAs } from '../../shared/vouched-as';
 
@@ -226,27 +226,19 @@ export function createAgentServer(
     const onAbort = () => held.controller.abort(ctx.mcpReq.signal.reason);
     if (ctx.mcpReq.signal.aborted) onAbort();
     ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
-    let timer: NodeJS.Timeout | undefined;
-    const due = new Promise<typeof KEEP_ALIVE_DUE>((resolve) => {
-      let elapsed = false;
-      const check = () => {
-        if (elapsed && gateway.tracker.asked(held.callId)) resolve(KEEP_ALIVE_DUE);
-      };
-      held.onChange = () => {
-        notify.changed();
-        check();
-      };
-      timer = setTimeout(() => {
-        elapsed = true;
-        check();
-      }, gateway.keepAliveMs);
-    });
+    const timer = keepAliveDue(gateway.keepAliveMs, () => gateway.tracker.asked(held.callId));
+    held.onChange = () => {
+      notify.changed();
+      timer.changed();
+    };
+    // A repeat of a call that has asked already: due one keep-alive time from now.
+    timer.changed();
     try {
-      const first = await Promise.race([held.running, due]);
+      const first = await Promise.race([held.running, timer.due.then(() => KEEP_ALIVE_DUE)]);
       if (first !== KEEP_ALIVE_DUE) return first;
       return inputRequired({ requestState: gateway.heldCalls.hold(held) });
     } finally {
-      clearTimeout(timer);
+      timer.stop();
       notify.stop();
       held.onChange = () => undefined;
       ctx.mcpReq.signal.removeEventListener('abort', onAbort);

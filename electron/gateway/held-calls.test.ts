@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HeldCalls, type HeldCall } from './held-calls';
+import { HeldCalls, keepAliveDue, type HeldCall } from './held-calls';
 import { HostError } from '../core/host-error';
 
 const call = (owner = 'stdio-a', target = 'tools/call fx__delete'): HeldCall => ({
@@ -71,5 +71,54 @@ describe('HeldCalls', () => {
     held.close(new HostError('cancelled', 'the gateway closed'));
     for (const c of [a, b]) expect((c.controller.signal.reason as HostError).message).toBe('the gateway closed');
     expect(held.size).toBe(0);
+  });
+});
+
+describe('keepAliveDue', () => {
+  const settled = async (p: Promise<void>) => {
+    let done = false;
+    void p.then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    return done;
+  };
+
+  it('is due the keep-alive time after the request began, once the human has been asked', async () => {
+    vi.useFakeTimers();
+    let asked = false;
+    const k = keepAliveDue(1_000, () => asked);
+    vi.advanceTimersByTime(400);
+    asked = true;
+    k.changed(); // the question opened 0.4 s into the request
+    vi.advanceTimersByTime(599);
+    expect(await settled(k.due)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await settled(k.due)).toBe(true);
+  });
+
+  it('never for a call that asks nothing (a slow server is the agent timeout’s business)', async () => {
+    vi.useFakeTimers();
+    const k = keepAliveDue(1_000, () => false);
+    k.changed();
+    vi.advanceTimersByTime(60_000);
+    expect(await settled(k.due)).toBe(false);
+  });
+
+  it('at once for a question that opens after the keep-alive time', async () => {
+    vi.useFakeTimers();
+    let asked = false;
+    const k = keepAliveDue(1_000, () => asked);
+    vi.advanceTimersByTime(5_000);
+    asked = true;
+    k.changed();
+    expect(await settled(k.due)).toBe(true);
+  });
+
+  it('not after stop()', async () => {
+    vi.useFakeTimers();
+    const k = keepAliveDue(1_000, () => true);
+    k.changed();
+    k.stop();
+    vi.advanceTimersByTime(5_000);
+    expect(await settled(k.due)).toBe(false);
   });
 });

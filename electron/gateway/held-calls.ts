@@ -91,3 +91,29 @@ export class HeldCalls {
     this.held.clear();
   }
 }
+
+/**
+ * When a request of a call is due to be ended with a keep-alive: `ms` after
+ * the request began, once the call has asked the human (a server that is
+ * merely slow is the agent's own timeout's business). `changed()` is called
+ * when a question opens or the task changes; the timer is made only then, so
+ * a call that asks nothing (most of them) costs no timer. `stop()` ends it.
+ */
+export function keepAliveDue(ms: number, asked: () => boolean): { due: Promise<void>; changed(): void; stop(): void } {
+  const began = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let fire!: () => void;
+  const due = new Promise<void>((resolve) => (fire = resolve));
+  return {
+    due,
+    changed: () => {
+      if (timer || stopped || !asked()) return;
+      timer = setTimeout(fire, Math.max(0, began + ms - Date.now()));
+    },
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -47,6 +47,7 @@ import type { CallRequest } from '../core/host';
 import { GATEWAY_INFO, agentLabel } from './agent-server';
 import type { Gateway } from './gateway';
 import { WIRE_KEYS, cleanResult, toolFailure } from './results';
+import { keepAliveDue, type HeldCall } from './held-calls';
 
 const ENVELOPE_KEYS = new Set([
   PROTOCOL_VERSION_META_KEY,
@@ -118,7 +119,7 @@ export class PassThrough {
     if (!this.gateway.hasServer(route.server)) return false;
     const cancel = new AbortController();
     this.running.set(taken.id, cancel);
-    void this.run(taken, route.server, route.name, cancel.signal);
+    void this.run(taken, route.server, route.name, cancel);
     return true;
   }
 
@@ -149,16 +150,41 @@ export class PassThrough {
     this.running.clear();
   }
 
-  private async run(taken: Taken, server: string, name: string, signal: AbortSignal): Promise<void> {
+  private async run(taken: Taken, server: string, name: string, cancel: AbortController): Promise<void> {
     const { gateway } = this;
+    const { signal } = cancel;
     const callId = randomUUID();
     // One reply per call; a cancelled call gets none (as the SDK server does).
+    // Once the call is held (keep-alive), its end goes to the agent's repeat instead.
     let replied = false;
+    let held: (HeldCall & { settle(end: { result: unknown } | { error: unknown }): void }) | undefined;
     const reply = (message: JSONRPCMessage) => {
-      if (replied || signal.aborted) return;
+      if (signal.aborted) return;
+      if (held) {
+        if ('error' in message) held.settle({ error: protocolError(message.error) });
+        else if ('result' in message) held.settle({ result: message.result });
+        return;
+      }
+      if (replied) return;
       replied = true;
       this.send(message);
     };
+    // A 2026-07-28 agent whose request waits for the human past the keep-alive
+    // time gets a state-only input_required; its repeat (which carries the
+    // handle, so it goes the SDK way) picks the call up (agent-server.ts).
+    const keepAlive =
+      gateway.keepAliveMs > 0 ? keepAliveDue(gateway.keepAliveMs, () => gateway.tracker.asked(callId)) : undefined;
+    void keepAlive?.due.then(() => {
+      if (replied || signal.aborted) return;
+      held = heldCall(this.connection, `tools/call ${taken.name}`, callId, cancel);
+      const requestState = gateway.heldCalls.hold(held);
+      replied = true;
+      this.send({
+        jsonrpc: '2.0',
+        id: taken.id,
+        result: { resultType: 'input_required', requestState, _meta: { [SERVER_INFO_META_KEY]: GATEWAY_INFO } },
+      });
+    });
     try {
       if (!gateway.prepared(server)) await gateway.prepare(server);
       const request: CallRequest = {
@@ -173,10 +199,13 @@ export class PassThrough {
         onResult: (result) => reply({ jsonrpc: '2.0', id: taken.id, result: agentResult(result) }),
       };
       if (taken.arguments) request.arguments = taken.arguments;
-      gateway.tracker.begin(callId);
+      gateway.tracker.begin(callId, () => {
+        keepAlive?.changed();
+        held?.onChange();
+      });
       const { result } = await gateway.host.call(request);
       // A call that became a task (a legacy server's choice) has its result only now.
-      if (!replied) reply({ jsonrpc: '2.0', id: taken.id, result: agentResult(result) });
+      if (!replied || held) reply({ jsonrpc: '2.0', id: taken.id, result: agentResult(result) });
     } catch (error) {
       const failure = toolFailure(error, server, gateway.tracker.lastDecision(callId));
       reply(
@@ -185,10 +214,32 @@ export class PassThrough {
           : { jsonrpc: '2.0', id: taken.id, result: agentResult(failure) },
       );
     } finally {
+      keepAlive?.stop();
       gateway.tracker.end(callId);
       this.running.delete(taken.id);
     }
   }
+}
+
+/** A held call of this path: `settle` ends it for the repeat that picks it up. */
+function heldCall(
+  owner: string,
+  target: string,
+  callId: string,
+  controller: AbortController,
+): HeldCall & { settle(end: { result: unknown } | { error: unknown }): void } {
+  let settle!: (end: { result: unknown } | { error: unknown }) => void;
+  const running = new Promise<unknown>((resolve, reject) => {
+    settle = (end) => ('error' in end ? reject(end.error) : resolve(end.result));
+  });
+  // Settled while held, with no repeat awaiting it yet: not an unhandled rejection.
+  running.catch(() => undefined);
+  return { owner, target, callId, controller, running, onChange: () => undefined, settle: (end) => settle(end) };
+}
+
+/** A JSON-RPC error this path wrote, as the ProtocolError the SDK server answers the repeat with. */
+function protocolError(error: { code: number; message: string }): ProtocolError {
+  return new ProtocolError(error.code, error.message);
 }
 
 /**
