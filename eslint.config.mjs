@@ -170,7 +170,8 @@ const LAYERS = [
  * The floors inside electron/core, ground first. A room is a folder of core (`tasks`) or a file at its top
  * (`host-error`); a room imports only itself and rooms on lower floors, so no import runs back up and no two
  * rooms import each other. Rooms on one floor are independent of each other. A room not listed stands on
- * the ground (it may import nothing of core until it is given a floor here).
+ * the ground (it may import nothing of core until it is given a floor here). A file and a folder of one name
+ * (host.ts, host/) are one room.
  */
 const CORE_FLOORS = [
   ['client-identity', 'console-redaction', 'limits', 'no-inspector', 'task-record', 'terminal-output', 'web-response'],
