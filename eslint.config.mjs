@@ -7,6 +7,7 @@
 // code-layering. Formatting itself is Prettier's job (`prettier --check`).
 // Run: `npx eslint .` (npm test runs it with --cache in .cache/).
 import { builtinModules } from 'node:module';
+import { dirname as dirnamePath, isAbsolute, relative as relativePath, resolve as resolvePath } from 'node:path';
 import tseslint from 'typescript-eslint';
 
 /** Prettier's printWidth, and the line limit for everything Prettier cannot wrap. */
@@ -165,6 +166,85 @@ const LAYERS = [
   },
 ];
 
+/**
+ * The floors inside electron/core, ground first. A room is a folder of core (`tasks`) or a file at its top
+ * (`host-error`); a room imports only itself and rooms on lower floors, so no import runs back up and no two
+ * rooms import each other. Rooms on one floor are independent of each other. A room not listed stands on
+ * the ground (it may import nothing of core until it is given a floor here). A file and a folder of one name
+ * (host.ts, host/) are one room.
+ */
+const CORE_FLOORS = [
+  ['client-identity', 'console-redaction', 'limits', 'no-inspector', 'task-record', 'terminal-output', 'web-response'],
+  ['host-error'],
+  ['events', 'storage'],
+  ['history', 'links', 'prompter'],
+  ['calls', 'config'],
+  ['auth'],
+  ['approval', 'connection'],
+  ['tasks'],
+  ['host'],
+  ['service'],
+];
+const CORE_ROOT = resolvePath(import.meta.dirname, 'electron', 'core');
+
+/** A file's room in electron/core (its top folder, or its own name at the top), or undefined outside core. */
+function coreRoom(file) {
+  const rel = relativePath(CORE_ROOT, file);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  return rel.split(/[\\/]/)[0].replace(/\.[cm]?[jt]sx?$/, '');
+}
+
+/** The literal module specifier of an import, export-from, import(), require() or import type, if any. */
+function literalSpecifier(source) {
+  if (source?.type === 'Literal' && typeof source.value === 'string') return source.value;
+  if (source?.type === 'TemplateLiteral' && source.expressions.length === 0) return source.quasis[0]?.value.cooked;
+  return undefined;
+}
+
+/** No import inside electron/core runs back up its floors (CORE_FLOORS); relative specifiers, resolved. */
+const coreFloors = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'imports inside electron/core point down its floors (CORE_FLOORS), never up or sideways' },
+    schema: [{ type: 'array', items: { type: 'array', items: { type: 'string' } } }],
+  },
+  create(context) {
+    /** @type {string[][]} */
+    const floors = context.options[0] ?? [];
+    const floorOf = (room) => floors.findIndex((rooms) => rooms.includes(room)) + 1;
+    const file = context.filename;
+    const from = coreRoom(file);
+    if (from === undefined) return {};
+    /** @param {any} node @param {any} source */
+    const check = (node, source) => {
+      const spec = literalSpecifier(source);
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const to = coreRoom(resolvePath(dirnamePath(file), spec));
+      if (to === undefined || to === from || floorOf(to) < floorOf(from)) return;
+      context.report({
+        node,
+        message:
+          `'${spec}' runs back up inside electron/core: ${from} (floor ${floorOf(from)}) imports only rooms on ` +
+          `lower floors, and ${to} is on floor ${floorOf(to)} (CORE_FLOORS in eslint.config.mjs; ground = 0)`,
+      });
+    };
+    return {
+      /** @param {any} node */
+      ImportDeclaration: (node) => check(node, node.source),
+      /** @param {any} node */
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      /** @param {any} node */
+      ExportAllDeclaration: (node) => check(node, node.source),
+      /** @param {any} node */
+      ImportExpression: (node) => check(node, node.source),
+      /** @param {any} node */
+      'CallExpression[callee.type="Identifier"][callee.name="require"]': (node) => check(node, node.arguments[0]),
+      /** @param {any} node */
+      TSImportType: (node) => check(node, node.source ?? node.argument?.literal),
+    };
+  },
+};
+
 /** One no-restricted-imports setting (flat config replaces a rule's options, so each layer carries the base too). */
 const restrictedImports = (extra = []) => ['error', { paths: BASE_PATHS, patterns: [...BASE_PATTERNS, ...extra] }];
 
@@ -193,12 +273,7 @@ const restrictedLoads = {
     const compiled = patterns.map((p) => ({ re: new RegExp(p.regex), message: p.message }));
     /** @param {any} node @param {any} source */
     const check = (node, source) => {
-      const spec =
-        source?.type === 'Literal' && typeof source.value === 'string'
-          ? source.value
-          : source?.type === 'TemplateLiteral' && source.expressions.length === 0
-            ? source.quasis[0]?.value.cooked
-            : undefined;
+      const spec = literalSpecifier(source);
       if (typeof spec !== 'string') return;
       for (const p of paths)
         if (p.name === spec)
@@ -220,7 +295,7 @@ const restrictedLoads = {
     };
   },
 };
-const local = { rules: { 'restricted-loads': restrictedLoads } };
+const local = { rules: { 'restricted-loads': restrictedLoads, 'core-floors': coreFloors } };
 /** Both rules with one setting: the static imports and every other way of loading a module. */
 const importRules = (extra = []) => ({
   'no-restricted-imports': restrictedImports(extra),
@@ -315,6 +390,11 @@ export default tseslint.config(
     ignores: TESTS,
     rules: importRules(layer.patterns),
   })),
+  {
+    files: ['electron/core/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: { 'countersign/core-floors': ['error', CORE_FLOORS] },
+  },
   // Tests and fixtures: test names and expected texts may run long (about 125
   // such lines in 60 test files; an expected text is easier to check whole),
   // but code and comments keep the width. Asserting a fixture's shape or

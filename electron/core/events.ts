@@ -5,9 +5,9 @@
 import type { Answer, CallMethod, Question, ToolHints } from '../../shared/elicitation/types';
 import type { HostErrorCode } from './host-error';
 import type { CallOutcome } from '../../shared/history/journal-types';
-import type { DecidedBy } from './prompter/prompter';
-import type { TaskRecord } from './tasks/task-store';
-import type { TaskStatus } from './tasks/task-types';
+import type { DecidedBy } from '../../shared/history/journal-types';
+import type { TaskStatus } from '../../shared/tasks/task-status';
+import type { TaskRecord } from './task-record';
 
 /** The call a question belongs to. */
 export interface CallContext {

@@ -13,6 +13,7 @@ import { HOST_EVENT_NAMES, HOST_METHOD_NAMES } from '../../shared/host-api/names
 import { createInvokeHandler, forwardHostEvents } from '../../electron/main/ipc';
 import { createHostBridge } from '../../electron/preload/bridge';
 import { WsBridge } from '../../electron/web/ws-bridge';
+import { HostService } from '../../electron/core/service/host-service';
 import { createInMemoryHost } from '../../renderer/src/api/in-memory-host';
 import { createWsHostApi } from '../../renderer/src/api/ws-host-api';
 
@@ -77,6 +78,23 @@ describe('host API parity', () => {
     expect([...new Set(invoked)].sort()).toEqual(contract);
     forwardHostEvents(service, () => undefined);
     expect([...subscribed].sort()).toEqual([...HOST_EVENT_NAMES].sort());
+  });
+
+  it('the service has one forwarder per contract method, made from the names, each handing its call to invoke', async () => {
+    const proto = HostService.prototype as unknown as Record<string, unknown>;
+    const forwarders = Object.getOwnPropertyNames(HostService.prototype).filter((k) =>
+      (HOST_METHOD_NAMES as readonly string[]).includes(k),
+    );
+    expect(forwarders.sort()).toEqual(contract);
+    // Like a class method: on the prototype, not enumerable (a spread of the service copies no forwarders).
+    expect(Object.keys(HostService.prototype)).toEqual([]);
+    const invoked: unknown[][] = [];
+    const fake = Object.assign(Object.create(HostService.prototype) as object, {
+      invoke: async (...args: unknown[]) => void invoked.push(args),
+    });
+    for (const method of HOST_METHOD_NAMES)
+      await (proto[method] as (p: unknown) => Promise<unknown>).call(fake, { method });
+    expect(invoked).toEqual(HOST_METHOD_NAMES.map((method) => [method, { method }]));
   });
 
   it("the web shell's bridge hands every contract method to the service, and broadcasts every event", async () => {

@@ -77,6 +77,46 @@ const LAYER_FOLDERS = [
 const inside = (target: string | null, ...prefixes: string[]) =>
   target !== null && prefixes.some((p) => target === p || target.startsWith(`${p}/`));
 
+/** The files of `dir` each import (relative imports resolved to the files they name). */
+function importGraph(dir: string): Map<string, string[]> {
+  const files = new Set(sources(dir).map((f) => relative(root, f)));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(join(root, file)).flatMap(({ target }) => {
+      if (target === null) return [];
+      const hit = [`${target}.ts`, `${target}.tsx`, join(target, 'index.ts')].find((t) => files.has(t));
+      return hit ? [hit] : [];
+    });
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** The import cycles of a graph: each a list of the files that import each other round (Tarjan's components). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    for (let w = stack.pop(); w !== undefined; w = w === v ? undefined : stack.pop()) component.push(w);
+    if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
 describe('layers', () => {
   it('sees every import form, so a rule below cannot pass by not looking', () => {
     const text = [
@@ -152,6 +192,23 @@ describe('layers', () => {
         return undefined;
       }),
     ).toEqual([]);
+  });
+
+  it('finds an import cycle where there is one, and none where there is none', () => {
+    const g = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
+    expect(cycles(g({ a: ['b'], b: ['a'], c: ['a'] }))).toEqual([['a', 'b']]);
+    expect(cycles(g({ a: ['b'], b: ['c'], c: ['a'], d: [] }))).toEqual([['a', 'b', 'c']]);
+    expect(cycles(g({ a: ['b', 'c'], b: ['c'], c: [] }))).toEqual([]);
+  });
+
+  // The floors (eslint.config.mjs, CORE_FLOORS) keep rooms from importing each other; this keeps the files of
+  // one room from it too (approval-server.ts and remote-sign-in.ts once did).
+  it('no files of electron/core import each other in a circle', () => {
+    const graph = importGraph('electron/core');
+    // It sees the imports it guards: the façade's of its parts, and a folder's of its neighbours.
+    expect(graph.get('electron/core/host.ts')).toContain('electron/core/host/call-runner.ts');
+    expect(graph.get('electron/core/approval/approval-server.ts')).toContain('electron/core/approval/approval-host.ts');
+    expect(cycles(graph)).toEqual([]);
   });
 
   it('preload imports only electron and the shared contract names', () => {

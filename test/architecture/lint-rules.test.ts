@@ -7,7 +7,7 @@
 // Type information is switched off here (the snippets are not on disk): the
 // rules checked are syntactic; the type-aware ones run in `npm run lint`.
 import { ESLint } from 'eslint';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,42 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
       found.filter((f) => f.startsWith(`${rule}:`) && message.test(f)),
       found.join('\n'),
     ).not.toEqual([]);
+  });
+
+  // Inside electron/core imports point down its floors (CORE_FLOORS): never up, never sideways to a room on
+  // the same floor, resolved from the file's own place (a root file, a folder's file, a room with no floor).
+  it.each([
+    [
+      'electron/core/connection/x.ts',
+      "import type { TaskRecord } from '../tasks/task-store';\nexport type T = TaskRecord;",
+    ],
+    ['electron/core/events.ts', "import type { DecidedBy } from './prompter/prompter';\nexport type D = DecidedBy;"],
+    ['electron/core/calls/x.ts', "export { parseServerConfig } from '../config/server-config';"],
+    ['electron/core/storage/x.ts', "export const h = import('../host');"],
+    ['electron/core/host-error.ts', "export type S = typeof import('./service/host-service');"],
+    ['electron/core/approval/x.ts', "export * from '../connection/server-connection';"],
+    ['electron/core/new-room/x.ts', "export { HostError } from '../host-error';"],
+  ])('core floors: %s `%s` runs back up', async (path, code) => {
+    const found = await lint(path, code);
+    expect(
+      found.filter((f) => f.startsWith('countersign/core-floors:') && /runs back up inside electron\/core/.test(f)),
+      found.join('\n'),
+    ).not.toEqual([]);
+  });
+
+  it('places every room of electron/core on a floor, each on one', async () => {
+    const config = (await eslint.calculateConfigForFile(resolve(root, 'electron/core/x.ts'))) as {
+      rules: Record<string, [unknown, string[][]]>;
+    };
+    const floors = config.rules['countersign/core-floors']?.[1] ?? [];
+    // A file and a folder of one name (host.ts and host/, its parts) are one room.
+    const rooms = readdirSync(resolve(root, 'electron/core'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() || (/\.tsx?$/.test(d.name) && !/\.(test|d)\.tsx?$/.test(d.name)))
+      .map((d) => d.name.replace(/\.tsx?$/, ''));
+    const unique = [...new Set(rooms)].sort();
+    expect(unique).toContain('host-error');
+    expect(unique).toContain('tasks');
+    expect(floors.flat().sort()).toEqual(unique);
   });
 
   it.each([
@@ -146,6 +182,18 @@ describe('lint rules (eslint.config.mjs) report what they exist to stop', () => 
     ).toEqual([]);
     expect(await lint('electron/cli/x.ts', "export const w = import('../web/web-shell');")).toEqual([]);
     expect(await lint('electron/core/x.ts', "export const k = import('@napi-rs/keyring');")).toEqual([]);
+    // Down the core's floors, within one room, and out to shared.
+    expect(
+      await lint(
+        'electron/core/tasks/x.ts',
+        "export type { ServerConnection } from '../connection/server-connection';",
+      ),
+    ).toEqual([]);
+    expect(await lint('electron/core/approval/x.ts', "export { encodeFrame } from './protocol';")).toEqual([]);
+    expect(await lint('electron/core/service/x.ts', "export { Host } from '../host';")).toEqual([]);
+    expect(await lint('electron/core/storage/x.ts', "export { vouchedAs } from '../../../shared/vouched-as';")).toEqual(
+      [],
+    );
     // Tests may cast freely (fixtures, partial fakes); the production ban does not reach them.
     expect(await lint('electron/core/x.test.ts', 'export const a = 1 as unknown as string;')).toEqual([]);
     // The one writer to the terminal, and the CLI's reading of stdin.

@@ -20,7 +20,7 @@ import type { ServerEntry } from '../../electron/core/config/server-config';
 import type { AnswerEvent, CallEndedEvent, FaultEvent, QuestionAskedEvent } from '../../electron/core/events';
 import { HostService, type HistoryPort } from '../../electron/core/service/host-service';
 import { JournalHistory } from '../../electron/core/service/journal-history';
-import { prepareTaskWire } from '../../electron/core/tasks/task-wire';
+import { prepareTaskWire } from '../../electron/core/connection/task-wire';
 import { fixtureCommand, newWireLogPath, readWireLog, type FixtureKind } from '../fixtures/spawn-fixture';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -19,7 +19,7 @@ import type { SignInEvent } from '../auth/server-auth';
 import { analyzeUrl } from '../../../shared/url/analyze-url';
 import { HostError, messageOf } from '../host-error';
 import type { Prompter } from '../prompter/prompter';
-import type { ApprovalHost } from './approval-server';
+import type { ApprovalHost } from './approval-host';
 import type { AppFrame, GatewayFrame, WireSignIn } from './protocol';
 import type { OpenedLink } from '../links/launcher-file';
 

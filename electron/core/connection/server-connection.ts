@@ -21,7 +21,7 @@ import {
   type ServerFailure,
 } from './server-failure';
 import type { ServerAuth } from '../auth/server-auth';
-import { prepareTaskWire, type TaskWire } from '../tasks/task-wire';
+import { prepareTaskWire, type TaskWire } from './task-wire';
 
 /** How the host answers what a LEGACY server pushes during a call. */
 export interface LegacyInputHooks {

@@ -7,32 +7,9 @@
 import { dirname, join } from 'node:path';
 import { withAppendLock } from '../history/lock';
 import { ensurePrivateDir, readCheckedFile, writePrivateFile } from '../storage/private-files';
-import type { TaskStatus } from './task-types';
+import type { TaskRecord } from '../task-record';
 
-/** One task as the host remembers it. */
-export interface TaskRecord {
-  taskId: string;
-  server: string;
-  era: 'modern' | 'legacy';
-  tool: string;
-  arguments?: Record<string, unknown>;
-  /** The host call that created it. */
-  callId: string;
-  agent?: string;
-  /** When the host got the task handle. */
-  startedAt: string;
-  createdAt: string;
-  ttlMs: number | null;
-  status: TaskStatus;
-  statusMessage?: string;
-  lastUpdatedAt: string;
-  /** Set once the host stopped following it (terminal, expired, lost). */
-  endedAt?: string;
-  /** The final tool result (completed). */
-  result?: Record<string, unknown>;
-  /** Why the host stopped following it when it did not complete. */
-  note?: string;
-}
+export type { TaskRecord };
 
 /** Where records live. */
 export interface TaskStore {
