@@ -74,6 +74,8 @@ export interface HostOptions {
   pollBounds?: PollBounds;
   /** The ttl asked for legacy task-augmented calls. Default 1 h. */
   taskTtlMs?: number;
+  /** The front end renders MCP Apps (the ui extension is declared to every server). */
+  rendersApps?: boolean;
 }
 
 export interface CallRequest {
@@ -315,6 +317,7 @@ export class Host {
       const opening = openConnection(name, entry, {
         eraCache: this.eraCache,
         ...(serverAuth ? { serverAuth } : {}),
+        ...(this.options.rendersApps ? { rendersApps: true } : {}),
         signal: signal ? AbortSignal.any([signal, stopOpening.signal]) : stopOpening.signal,
         legacyHooks: {
           onElicit: (params, sig) =>

@@ -42,6 +42,7 @@ import { openPrivateDir } from '../storage/private-files';
 import { QueuePrompter, type LinkOpening, type OpenExternal } from './queue-prompter';
 import { loadSettings, saveSettings } from './settings-store';
 import { stderrLog } from '../terminal-output';
+import { AppSessions, toolNamesApp } from '../apps/app-sessions';
 
 /** What the service needs from the history journal. */
 export interface HistoryPort {
@@ -84,6 +85,8 @@ export interface HostServiceOptions {
   credentialStore?: CredentialStore;
   /** How long a sign-in waits for the browser once it was opened (default 5 min). */
   signInTimeoutMs?: number;
+  /** The front end frames MCP Apps: the ui extension is declared to servers (never for the CLI). */
+  rendersApps?: boolean;
 }
 
 type ServerState = Pick<ServerView, 'status' | 'era' | 'protocolVersion' | 'error' | 'needs'>;
@@ -114,6 +117,8 @@ export class HostService implements HostApi {
    * the link this returns instead of the whole export as one string.
    */
   exportLinks: ((filter: HistoryFilter, format: 'jsonl' | 'csv') => string) | undefined;
+  /** The MCP Apps this host shows; a front end that can frame them sets `apps.origin` (the web shell). */
+  readonly apps: AppSessions;
 
   private constructor(
     private readonly options: HostServiceOptions,
@@ -132,6 +137,7 @@ export class HostService implements HostApi {
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
       ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       roundLimitAdvice: 'raise Settings → Round limit to allow more',
+      ...(options.rendersApps ? { rendersApps: true } : {}),
       auth: {
         store: options.credentialStore ?? new FileCredentialStore(join(options.dataDir, 'credentials')),
         // The core opens a sign-in link only after the human's consent, through the same opener (the gate).
@@ -147,6 +153,7 @@ export class HostService implements HostApi {
       taskStore: new FileTaskStore(options.dataDir),
     });
     this.host.tasks.onChange(({ record }) => this.events.emit('taskUpdated', this.taskView(record)));
+    this.apps = new AppSessions(this.host, this.recorder);
     this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     for (const name of serversFile.list.names()) this.states.set(name, { status: 'idle' });
     serversFile.list.onChange((change) => this.followList(change));
@@ -302,6 +309,18 @@ export class HostService implements HostApi {
   cancelTask(params: HostParams<'cancelTask'>): Promise<HostResults['cancelTask']> {
     return this.invoke('cancelTask', params);
   }
+  openApp(params: HostParams<'openApp'>): Promise<HostResults['openApp']> {
+    return this.invoke('openApp', params);
+  }
+  callAppTool(params: HostParams<'callAppTool'>): Promise<HostResults['callAppTool']> {
+    return this.invoke('callAppTool', params);
+  }
+  recordAppEvent(params: HostParams<'recordAppEvent'>): Promise<HostResults['recordAppEvent']> {
+    return this.invoke('recordAppEvent', params);
+  }
+  closeApp(params: HostParams<'closeApp'>): Promise<HostResults['closeApp']> {
+    return this.invoke('closeApp', params);
+  }
 
   /**
    * Run one API request from any transport: unknown methods and malformed
@@ -383,6 +402,10 @@ export class HostService implements HostApi {
         const record = await this.host.tasks.cancel(p.taskId, this.cancelledBy(p, place));
         return this.taskView(record);
       },
+      openApp: async (p) => ({ app: await this.apps.openFor(p.server, p.tool, p.callId) }),
+      callAppTool: async (p) => ({ result: await this.apps.callTool(p.appId, p.tool, p.args) }),
+      recordAppEvent: async (p) => ({ recorded: await this.apps.record(p.appId, p.event, p.text) }),
+      closeApp: async (p) => ({ closed: this.apps.close(p.appId) }),
     };
     return (handlers[method] as (p: HostParams<M>) => Promise<HostResults[M]>)(params);
   }
@@ -653,6 +676,7 @@ export class HostService implements HostApi {
         ...(t.title ? { title: t.title } : {}),
         ...(t.description ? { description: t.description } : {}),
         inputSchema: t.inputSchema,
+        ...(toolNamesApp(t) ? { app: true as const } : {}),
       })),
       prompts: prompts.map((p) => ({
         name: p.name,
@@ -747,6 +771,7 @@ export class HostService implements HostApi {
     this.closing = true;
     for (const c of this.calling.values()) c.abort(new HostError('cancelled', 'the host is shutting down'));
     this.prompter.cancelAll();
+    this.apps.closeAll();
     this.serversFile.close();
     await this.host.close();
     await this.options.history?.close();
