@@ -1,7 +1,7 @@
 // Issue 24 item 1: the ui extension is declared only by a host whose front end
 // renders apps (the web shell's and the desktop app's service), never by the
 // CLI's: the apps fixture's declared_ui tool reports what the server saw.
-// Without a front end that frames apps, openApp says so instead of serving.
+// Without a front end that frames apps, the catalog names no app and openApp says so instead of serving.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,8 +60,13 @@ describe('the MCP Apps capability', () => {
     await expect(service.invoke('openApp', { server: 'apps', tool: 'show_greeting', callId: 'c1' })).rejects.toThrow(
       /cannot show MCP Apps/,
     );
+    // The Tools view is not told of apps it could not show (the desktop app today).
     const catalog = await service.invoke('listCatalog', { server: 'apps' });
-    expect(catalog.tools.find((t) => t.name === 'show_greeting')?.app).toBe(true);
-    expect(catalog.tools.find((t) => t.name === 'confirm_step')?.app).toBeUndefined();
+    expect(catalog.tools.find((t) => t.name === 'show_greeting')?.app).toBeUndefined();
+    // Once a front end frames apps, the tool says it has one; a tool without an app does not.
+    service.apps.origin = { documentBase: 'http://127.0.0.1:1/app/', frameAncestor: 'http://127.0.0.1:2' };
+    const framed = await service.invoke('listCatalog', { server: 'apps' });
+    expect(framed.tools.find((t) => t.name === 'show_greeting')?.app).toBe(true);
+    expect(framed.tools.find((t) => t.name === 'confirm_step')?.app).toBeUndefined();
   });
 });

@@ -676,7 +676,8 @@ export class HostService implements HostApi {
         ...(t.title ? { title: t.title } : {}),
         ...(t.description ? { description: t.description } : {}),
         inputSchema: t.inputSchema,
-        ...(toolNamesApp(t) ? { app: true as const } : {}),
+        // Only where a front end can frame apps (the web shell sets apps.origin); elsewhere a plain result.
+        ...(this.apps.origin && toolNamesApp(t) ? { app: true as const } : {}),
       })),
       prompts: prompts.map((p) => ({
         name: p.name,
