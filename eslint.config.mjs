@@ -93,6 +93,15 @@ const NODE = { regex: '^node:', message: 'no Node built-ins in this layer' };
 const ELECTRON = { regex: '^electron(/|$)', message: 'only the Electron glue (main, preload) imports electron' };
 const REACT = { regex: '^(react|react-dom|@rjsf|@tanstack)(/|$)', message: 'no React in this layer' };
 const SDK = { regex: '^@modelcontextprotocol/', message: 'the MCP SDK stays in the host process' };
+/**
+ * The one SDK piece the renderer runs: ext-apps' AppBridge, the host side of an MCP App's postMessage channel,
+ * which must live beside the app's frame. Only renderer/src/views/tools/apps/ takes it (APP_BRIDGE_FOLDER).
+ */
+const SDK_BUT_APP_BRIDGE = {
+  regex: '^@modelcontextprotocol/(?!ext-apps/app-bridge$)',
+  message: 'the MCP SDK stays in the host process; the renderer takes only ext-apps/app-bridge, in views/tools/apps',
+};
+const APP_BRIDGE_FOLDER = 'renderer/src/views/tools/apps';
 
 /** A relative-path ban: `layer` files may not reach into `folder` (matched on the specifier's path). */
 const into = (folder, message) => ({ regex: `(^|/)${folder.replace(/\//g, '\\/')}(/|$)`, message });
@@ -118,6 +127,15 @@ const LAYERS = [
   {
     files: ['renderer/**'],
     patterns: [NODE, ELECTRON, SDK, into('electron', 'the renderer reaches the host only through its HostApi')],
+  },
+  {
+    files: [`${APP_BRIDGE_FOLDER}/**`],
+    patterns: [
+      NODE,
+      ELECTRON,
+      SDK_BUT_APP_BRIDGE,
+      into('electron', 'the renderer reaches the host only through its HostApi'),
+    ],
   },
   {
     files: ['electron/core/**'],
@@ -183,6 +201,7 @@ const CORE_FLOORS = [
   ['approval', 'connection'],
   ['tasks'],
   ['host'],
+  ['apps'],
   ['service'],
 ];
 const CORE_ROOT = resolvePath(import.meta.dirname, 'electron', 'core');

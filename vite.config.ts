@@ -9,15 +9,29 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { contentSecurityPolicy } from './shared/csp';
+import { contentSecurityPolicy, LOOPBACK_FRAMES } from './shared/csp';
 
 const rendererRoot = fileURLToPath(new URL('./renderer/', import.meta.url));
 
 /**
  * The renderer's Content-Security-Policy as a <meta> tag: the one policy (shared/csp.ts), with connect-src
- * 'self' so the web shell's WebSocket can reach its own origin (Electron's header narrows it to 'none').
+ * 'self' so the web shell's WebSocket can reach its own origin (Electron's header narrows it to 'none'), and
+ * frame-src any loopback port, since the web shell's MCP App origin gets its port at run time: the shell's
+ * header narrows it to that one origin, Electron's to 'none' (both policies are enforced together).
  */
-export const RENDERER_CSP = contentSecurityPolicy({ connectSrc: ["'self'"], meta: true });
+export const RENDERER_CSP = contentSecurityPolicy({
+  connectSrc: ["'self'"],
+  frameSrc: [LOOPBACK_FRAMES],
+  meta: true,
+});
+
+/** What goes into the renderer's mcp-apps chunk: the SDK packages, and the bridge modules that import them. */
+const MCP_APPS_CHUNK = new RegExp(
+  [
+    String.raw`node_modules[\/](@modelcontextprotocol|@standard-schema)[\/]`,
+    String.raw`renderer[\/]src[\/]views[\/]tools[\/]apps[\/](app-bridge-host|rate-window)\.`,
+  ].join('|'),
+);
 
 function cspMetaTag(): Plugin {
   return {
@@ -59,7 +73,15 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules/ },
+            // MCP Apps' host side (the ext-apps bridge, loaded by AppPanel.tsx's dynamic import, and the SDK code
+            // it carries) in a chunk of its own: in the vendor chunk it set off an eval probe under the renderer's
+            // policy at start (test/packaging/csp-browser.test.ts); here, with zod-jitless.ts first, it does not.
+            {
+              name: 'mcp-apps',
+              priority: 2,
+              test: MCP_APPS_CHUNK,
+            },
+            { name: 'vendor', priority: 1, test: /node_modules/ },
             { name: 'app', test: /renderer[\\/]src[\\/](?!harness|main\.tsx|api[\\/]in-memory-host)/ },
           ],
         },

@@ -30,13 +30,22 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'form-action': ["'none'"],
 };
 
-/** The policy as one header value; `connectSrc` replaces connect-src, `meta` drops what a <meta> tag ignores. */
-export function contentSecurityPolicy(options: { connectSrc?: readonly string[]; meta?: boolean } = {}): string {
+/** The <meta> policy's frame-src: the web shell's app origin is a loopback port chosen at run time. */
+export const LOOPBACK_FRAMES = 'http://127.0.0.1:*';
+
+/**
+ * The policy as one header value; `connectSrc` replaces connect-src, `frameSrc` frame-src (the web shell's app
+ * origin, where MCP App documents come from), `meta` drops what a <meta> tag ignores.
+ */
+export function contentSecurityPolicy(
+  options: { connectSrc?: readonly string[]; frameSrc?: readonly string[]; meta?: boolean } = {},
+): string {
+  const replaced: Record<string, readonly string[] | undefined> = {
+    'connect-src': options.connectSrc,
+    'frame-src': options.frameSrc,
+  };
   return Object.entries(CSP_DIRECTIVES)
     .filter(([name]) => !(options.meta && name === 'frame-ancestors'))
-    .map(
-      ([name, sources]) =>
-        `${name} ${(name === 'connect-src' && options.connectSrc ? options.connectSrc : sources).join(' ')}`,
-    )
+    .map(([name, sources]) => `${name} ${(replaced[name] ?? sources).join(' ')}`)
     .join('; ');
 }

@@ -405,6 +405,10 @@ function humanLines(items: HistoryItem[]): string[] {
           ]);
           tails.push('');
           break;
+        case 'app':
+          rows.push([localTime(item.ts), e.server, `app ${e.event} ${e.tool} ${e.resourceUri}`]);
+          tails.push(e.detail ?? '');
+          break;
       }
     }
   }

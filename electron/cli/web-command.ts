@@ -100,6 +100,8 @@ export async function runWebCommand(argv: string[], io: CliIo, deps: WebCommandD
       openExternal: deps.openExternal ?? ((url) => openWithSystem(url)),
       // The person's tab opens a consented link (from their click): the host may have no desktop to open it on.
       linkOpening: 'tab',
+      // The shell's page frames MCP Apps (electron/web/app-origin.ts), so servers are told it can.
+      rendersApps: true,
       firstStartServers: demoServers(),
       ...(history ? { history } : {}),
     });

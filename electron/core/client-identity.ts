@@ -6,6 +6,7 @@
 // Never sampling or roots — the host has no model to sample and exposes no
 // file system, and a server may only ask for what was declared.
 import type { ClientCapabilities, Implementation } from '@modelcontextprotocol/client';
+import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/app-bridge';
 
 /**
  * The first protocol revision of the modern era (per-request `_meta`, server/discover, MRTR). The SDK
@@ -24,6 +25,20 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: {}, url: {} },
   tasks: {},
   extensions: { [TASKS_EXTENSION]: {} },
+};
+
+/** The MCP Apps extension's identifier (SEP-1865; the ext-apps server package exports it as EXTENSION_ID). */
+export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
+
+/**
+ * The capabilities of a host that can render MCP Apps (the desktop app's and
+ * the web shell's renderer). A front end that cannot show an app (the CLI,
+ * the gateway) declares CLIENT_CAPABILITIES: a server then sends its plain
+ * result instead of one meant to be read beside an app.
+ */
+export const APP_HOST_CAPABILITIES: ClientCapabilities = {
+  ...CLIENT_CAPABILITIES,
+  extensions: { ...CLIENT_CAPABILITIES.extensions, [UI_EXTENSION]: { mimeTypes: [RESOURCE_MIME_TYPE] } },
 };
 
 /** The protocol's own `_meta` namespace: the per-request envelope, and keys a server reserves (serverInfo). */

@@ -4,7 +4,7 @@
 // disk before the server learns the answer.
 import type { Answer, CallMethod, Question, ToolHints } from '../../shared/elicitation/types';
 import type { HostErrorCode } from './host-error';
-import type { CallOutcome } from '../../shared/history/journal-types';
+import type { AppBody, CallOutcome } from '../../shared/history/journal-types';
 import type { DecidedBy } from '../../shared/history/journal-types';
 import type { TaskStatus } from '../../shared/tasks/task-status';
 import type { TaskRecord } from './task-record';
@@ -92,6 +92,8 @@ export interface HostObserver {
   callEnded?(event: CallEndedEvent): void | Promise<void>;
   fault?(event: FaultEvent): void | Promise<void>;
   taskChanged?(event: TaskChangedEvent): void | Promise<void>;
+  /** Something an MCP App did, or the host did to it (electron/core/apps). */
+  appEvent?(event: AppBody): void | Promise<void>;
 }
 
 /** Fan one event out to several observers, in order. */
@@ -112,6 +114,9 @@ export function combineObservers(...observers: Array<HostObserver | undefined>):
     },
     async taskChanged(e) {
       for (const o of list) await o.taskChanged?.(e);
+    },
+    async appEvent(e) {
+      for (const o of list) await o.appEvent?.(e);
     },
   };
 }

@@ -41,6 +41,8 @@ export interface HostOptions extends CallRunOptions {
   maxTaskMs?: number;
   /** Poll interval bounds for tasks. */
   pollBounds?: PollBounds;
+  /** The front end renders MCP Apps (the ui extension is declared to every server). */
+  rendersApps?: boolean;
 }
 
 /** The host core. */
@@ -74,6 +76,7 @@ export class Host {
       eraCache: options.eraCache ?? new MemoryEraCache(),
       prompter: options.prompter,
       ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.rendersApps ? { rendersApps: true } : {}),
       onLegacyElicit: (server, params, signal) =>
         (this.tasks.legacyQuestion(server, params, signal) as Promise<ElicitResult> | undefined) ??
         answerLegacyElicit(this.gate, this.connections.slot(server), server, params, signal),

@@ -2,7 +2,7 @@
 // delivery (Electron header, web shell header, build-time <meta>), and that
 // the three are one policy that differs only in what the transport needs.
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../shared/csp';
+import { contentSecurityPolicy, LOOPBACK_FRAMES } from '../../shared/csp';
 import { RENDERER_CSP } from '../../vite.config';
 import { securityHeaders } from '../web/static-files';
 import { CONTENT_SECURITY_POLICY } from './csp';
@@ -20,7 +20,7 @@ describe('renderer Content-Security-Policy', () => {
   it('starts from nothing: default-src, object-src, base-uri and form-action are none everywhere', () => {
     for (const [where, policy] of Object.entries(deliveries)) {
       const d = parse(policy);
-      for (const name of ['default-src', 'object-src', 'base-uri', 'form-action', 'frame-src', 'worker-src'])
+      for (const name of ['default-src', 'object-src', 'base-uri', 'form-action', 'worker-src'])
         expect(d.get(name), `${where} ${name}`).toEqual(["'none'"]);
       expect(d.get('script-src'), `${where} script-src`).toEqual(["'self'"]);
     }
@@ -29,11 +29,20 @@ describe('renderer Content-Security-Policy', () => {
   it('never allows eval, inline code, remote hosts or wildcards, in any delivery', () => {
     const bad = ["'unsafe-eval'", "'unsafe-inline'", "'wasm-unsafe-eval'", "'unsafe-hashes'", '*', 'http:', 'https:'];
     for (const [where, policy] of Object.entries(deliveries)) {
-      for (const source of policy.split(/[;\s]+/)) {
+      // The <meta> policy's one wildcard: frame-src any loopback port (narrowed by the header it goes with).
+      for (const source of policy.replace(`frame-src ${LOOPBACK_FRAMES}`, '').split(/[;\s]+/)) {
         expect(bad, `${where}: ${source}`).not.toContain(source);
         expect(source, where).not.toMatch(/^(blob|file|https?):|\*/);
       }
     }
+  });
+
+  it('frames nothing in Electron, only the app origin in the web shell, loopback ports in the <meta> tag', () => {
+    expect(parse(deliveries.electron).get('frame-src')).toEqual(["'none'"]);
+    expect(parse(deliveries.web).get('frame-src')).toEqual(["'none'"]);
+    const withApps = securityHeaders('http://127.0.0.1:4321', 'http://127.0.0.1:4322')['Content-Security-Policy']!;
+    expect(parse(withApps).get('frame-src')).toEqual(['http://127.0.0.1:4322']);
+    expect(parse(deliveries.meta).get('frame-src')).toEqual([LOOPBACK_FRAMES]);
   });
 
   it('Electron allows no network at all, and only it and the web shell forbid framing', () => {
@@ -45,9 +54,9 @@ describe('renderer Content-Security-Policy', () => {
     expect(parse(deliveries.meta).has('frame-ancestors')).toBe(false); // a <meta> policy cannot carry it
   });
 
-  it('the three deliveries are one policy: equal apart from connect-src and frame-ancestors', () => {
+  it('the three deliveries are one policy: equal apart from connect-src, frame-src and frame-ancestors', () => {
     const without = (policy: string) =>
-      [...parse(policy)].filter(([name]) => name !== 'connect-src' && name !== 'frame-ancestors');
+      [...parse(policy)].filter(([name]) => !['connect-src', 'frame-ancestors', 'frame-src'].includes(name));
     expect(without(deliveries.web)).toEqual(without(deliveries.electron));
     expect(without(deliveries.meta)).toEqual(without(deliveries.electron));
     expect(deliveries.electron).toBe(contentSecurityPolicy());

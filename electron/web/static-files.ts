@@ -14,11 +14,15 @@ export function contentTypeOf(file: string): string {
 }
 
 /** Headers every response of the shell carries. */
-export function securityHeaders(origin: string): Record<string, string> {
+export function securityHeaders(origin: string, appOrigin?: string): Record<string, string> {
   const wsOrigin = origin.replace(/^http:/, 'ws:');
   return {
-    // The one renderer policy (shared/csp.ts); the page may reach only this shell's own socket.
-    'Content-Security-Policy': contentSecurityPolicy({ connectSrc: [wsOrigin] }),
+    // The one renderer policy (shared/csp.ts); the page may reach only this shell's own socket, and frame only
+    // the app origin's documents.
+    'Content-Security-Policy': contentSecurityPolicy({
+      connectSrc: [wsOrigin],
+      ...(appOrigin ? { frameSrc: [appOrigin] } : {}),
+    }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',

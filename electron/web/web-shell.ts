@@ -27,13 +27,15 @@ import { API_PATH, MAX_FRAME_BYTES, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from 
 import { WsBridge } from './ws-bridge';
 import { TabVisibility, type TabVisibilityOptions, type Visibility } from './tab-visibility';
 import { stderrLog } from '../core/terminal-output';
+import { APP_DOCUMENT_PATH, startAppOrigin, type AppOriginServer } from './app-origin';
 
 /** Tabs that may be connected at once. */
 const MAX_SOCKETS = 32;
 
 export interface WebShellOptions {
   /** With streamHistoryExport, history exports become one-use download links (export-downloads.ts). */
-  service: Pick<HostService, 'invoke' | 'on'> & Partial<Pick<HostService, 'streamHistoryExport' | 'exportLinks'>>;
+  service: Pick<HostService, 'invoke' | 'on'> &
+    Partial<Pick<HostService, 'streamHistoryExport' | 'exportLinks' | 'apps'>>;
   /** 0 or absent: a free port. */
   port?: number;
   /** The built renderer (index.html and its assets). */
@@ -63,6 +65,8 @@ export interface WebShell {
   /** http://127.0.0.1:PORT/#token=... — the only way in. */
   url: string;
   port: number;
+  /** Where MCP App documents are served (electron/web/app-origin.ts), when the service shows apps. */
+  appOrigin: string | undefined;
   /** The launcher page the browser was opened with, until a tab has come in with it (or the shell closed). */
   readonly launcherFile: string | undefined;
   /** Tabs connected now. */
@@ -191,7 +195,13 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const port = (server.address() as AddressInfo).port;
   host = `127.0.0.1:${port}`;
   origin = `http://${host}`;
-  headers = securityHeaders(origin);
+  // MCP Apps: their documents come from a second origin that only this page may frame.
+  let appOrigin: AppOriginServer | undefined;
+  if (service.apps) {
+    appOrigin = await startAppOrigin(service.apps.documents);
+    service.apps.origin = { documentBase: `${appOrigin.origin}${APP_DOCUMENT_PATH}`, frameAncestor: origin };
+  }
+  headers = securityHeaders(origin, appOrigin?.origin);
   const url = `${origin}/#token=${token}`;
 
   if (options.openBrowser) {
@@ -211,6 +221,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   return {
     url,
     port,
+    appOrigin: appOrigin?.origin,
     get launcherFile() {
       return launcher?.path;
     },
@@ -221,6 +232,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     close() {
       closing ??= Promise.all([
         dropLauncher(),
+        appOrigin?.close(),
         new Promise<void>((done) => {
           bridge.close();
           wss.close();

@@ -10,6 +10,8 @@
 //   __validatorEngine()         which engine validates forms here ('ajv' | 'interpreter')
 //   __ready                     true once the app has loaded its first state
 // Query parameters: theme=light|dark|system, lang=en|de|system, arm=<ms>.
+// First: before any zod schema parses (the MCP Apps bridge carries the SDK's), see zod-jitless.ts.
+import './views/tools/apps/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Question } from '../../shared/elicitation/types';

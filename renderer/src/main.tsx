@@ -1,4 +1,6 @@
 // The renderer's entry point: find the host, start the stores, draw.
+// First: before any zod schema parses (the MCP Apps bridge carries the SDK's), see zod-jitless.ts.
+import './views/tools/apps/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MissingTokenError, getHostApi } from './api/get-host-api';

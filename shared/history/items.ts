@@ -5,6 +5,7 @@
 
 import type {
   AnswerEntry,
+  AppEntry,
   CallEndEntry,
   FaultEntry,
   NoteEntry,
@@ -30,7 +31,7 @@ export interface OtherItem {
   kind: 'other';
   seq: number;
   ts: string;
-  entry: FaultEntry | TaskEntry | NoteEntry | AnswerEntry | CallEndEntry | SignInEntry;
+  entry: FaultEntry | TaskEntry | NoteEntry | AnswerEntry | CallEndEntry | SignInEntry | AppEntry;
 }
 
 export type HistoryItem = QuestionItem | OtherItem;

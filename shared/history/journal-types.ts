@@ -214,6 +214,29 @@ export interface SignInBody {
   reportedBy?: 'gateway';
 }
 
+/** What an MCP App did that the history keeps (its tool calls are ordinary calls, recorded as such). */
+export const APP_EVENTS = [
+  'shown', // the host rendered the tool's app beside the call's result
+  'message', // the app sent ui/message: shown to the human, never given to a model (Countersign has none)
+  'model-context', // the app sent ui/update-model-context: shown and dropped, for the same reason
+  'link-refused', // the app asked the host to open a link; the host does not open links for apps
+  'closed', // the host closed the app (it broke a rule, e.g. flooded the host with messages)
+] as const;
+export type AppEventKind = (typeof APP_EVENTS)[number];
+
+/** An MCP App event of one call's app. `detail` is the app's text, cut to one short line. */
+export interface AppBody {
+  kind: 'app';
+  event: AppEventKind;
+  /** The call whose result the app was shown beside. */
+  callId: string;
+  server: string;
+  tool: string;
+  /** The app's ui:// resource. */
+  resourceUri: string;
+  detail?: string;
+}
+
 /** Something the journal itself has to say about the record. */
 export type NoteBody = TornTailNote | RedactionNote;
 
@@ -240,7 +263,8 @@ export interface RedactionNote {
   redact: boolean;
 }
 
-export type EntryBody = QuestionBody | AnswerBody | CallEndBody | FaultBody | TaskBody | NoteBody | SignInBody;
+export type EntryBody =
+  QuestionBody | AnswerBody | CallEndBody | FaultBody | TaskBody | NoteBody | SignInBody | AppBody;
 export type EntryKind = EntryBody['kind'];
 
 // ---------------------------------------------------------------------------
@@ -255,7 +279,8 @@ export type QuestionInput = Omit<QuestionBody, 'requestState'> & {
 /** An answer body with raw content; the journal redacts it when redaction is on. */
 export type AnswerInput = Omit<AnswerBody, 'redacted'>;
 
-export type EntryInput = QuestionInput | AnswerInput | CallEndBody | FaultBody | TaskBody | NoteBody | SignInBody;
+export type EntryInput =
+  QuestionInput | AnswerInput | CallEndBody | FaultBody | TaskBody | NoteBody | SignInBody | AppBody;
 
 // ---------------------------------------------------------------------------
 // Stored entries: body + header.
@@ -281,8 +306,9 @@ export type FaultEntry = EntryHeader & FaultBody;
 export type TaskEntry = EntryHeader & TaskBody;
 export type NoteEntry = EntryHeader & NoteBody;
 export type SignInEntry = EntryHeader & SignInBody;
+export type AppEntry = EntryHeader & AppBody;
 export type JournalEntry =
-  QuestionEntry | AnswerEntry | CallEndEntry | FaultEntry | TaskEntry | NoteEntry | SignInEntry;
+  QuestionEntry | AnswerEntry | CallEndEntry | FaultEntry | TaskEntry | NoteEntry | SignInEntry | AppEntry;
 
 /** What append() resolves with, once the entry is on disk. */
 export interface AppendedEntry {

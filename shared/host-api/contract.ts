@@ -127,6 +127,18 @@ export const hostMethods = {
     taskId: z.string().min(1).max(512),
     questionId: z.string().min(1).max(512).optional(),
   }),
+  /** Show the MCP App of a completed call's tool (null: the tool names none). Only where a front end can frame it. */
+  openApp: z.strictObject({ server: name, tool: name, callId: id }),
+  /** A tools/call an open app made; it goes to the app's own server through the host's call path. */
+  callAppTool: z.strictObject({ appId: id, tool: name, args: jsonObject }),
+  /** Record what an app did that the host shows but does not act on (its text is cut to one line). */
+  recordAppEvent: z.strictObject({
+    appId: id,
+    event: z.enum(['message', 'model-context', 'link-refused', 'closed']),
+    text: z.string().max(100_000),
+  }),
+  /** The app's frame went away: forget it and stop its calls. */
+  closeApp: z.strictObject({ appId: id }),
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
@@ -162,7 +174,14 @@ export interface ServerView {
 }
 
 export interface CatalogView {
-  tools: Array<{ name: string; title?: string; description?: string; inputSchema: Record<string, unknown> }>;
+  tools: Array<{
+    name: string;
+    title?: string;
+    description?: string;
+    inputSchema: Record<string, unknown>;
+    /** The tool names an MCP App (`_meta.ui.resourceUri`): the Tools view shows it beside each result. */
+    app?: true;
+  }>;
   prompts: Array<{
     name: string;
     title?: string;
@@ -170,6 +189,20 @@ export interface CatalogView {
     arguments?: Array<{ name: string; description?: string; required?: boolean }>;
   }>;
   resources: Array<{ uri: string; name: string; title?: string; description?: string; mimeType?: string }>;
+}
+
+/** An MCP App the host published for one call, as the renderer frames it. */
+export interface AppView {
+  appId: string;
+  server: string;
+  /** The tool's definition as its app's host context carries it. */
+  tool: { name: string; title?: string; description?: string; inputSchema: Record<string, unknown> };
+  resourceUri: string;
+  /** Where the frame loads the document: another origin than the renderer's, served once. */
+  documentUrl: string;
+  /** The permissions the resource declared (the frame's allow attribute grants these and nothing else). */
+  permissions: Array<'camera' | 'microphone' | 'geolocation' | 'clipboardWrite'>;
+  prefersBorder: boolean;
 }
 
 /** A call the UI started, with its outcome once it ended. */
@@ -277,6 +310,11 @@ export interface HostResults {
   listTasks: TaskView[];
   /** The task after the cancel, in the state the server reports (cancellation is cooperative). */
   cancelTask: TaskView;
+  openApp: { app: AppView | null };
+  callAppTool: { result: Record<string, unknown> };
+  /** false: the app was closed for sending too much. */
+  recordAppEvent: { recorded: boolean };
+  closeApp: { closed: boolean };
 }
 
 /** Events the host pushes to the renderer. */

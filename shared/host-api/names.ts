@@ -27,6 +27,10 @@ export const HOST_METHOD_NAMES = [
   'signOut',
   'listTasks',
   'cancelTask',
+  'openApp',
+  'callAppTool',
+  'recordAppEvent',
+  'closeApp',
 ] as const;
 
 /** Every event the host pushes. */

@@ -63,6 +63,8 @@ export async function startAppShell(options: AppShellOptions): Promise<AppShell>
     },
     firstStartServers: options.servers ?? {},
     connectOnStart: true,
+    // As `countersign web` does: the shell's page frames MCP Apps.
+    rendersApps: true,
     ...(options.linkOpening ? { linkOpening: options.linkOpening } : {}),
     pacingDelayMs: 20,
     ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),

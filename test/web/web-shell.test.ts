@@ -175,7 +175,9 @@ describe('loopback web shell', () => {
         expect([400, 403, 404], `${path} -> ${res.status}`).toContain(res.status);
         expect(res.body).not.toContain(SECRET);
         // The error pages carry the same policy as the app itself, not just some header.
-        expect(res.headers['content-security-policy']).toBe(securityHeaders(origin)['Content-Security-Policy']);
+        expect(res.headers['content-security-policy']).toBe(
+          securityHeaders(origin, shell.appOrigin)['Content-Security-Policy'],
+        );
       }
       expect((await rawGet(port, '/../secret.txt')).status).toBe(403);
       expect((await rawGet(port, '/assets/leak.txt')).status).toBe(403);

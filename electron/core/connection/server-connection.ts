@@ -5,7 +5,7 @@
 import { runnableEntry } from '../config/variables';
 import * as z from 'zod';
 import { Client, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
-import { CLIENT_CAPABILITIES, CLIENT_INFO } from '../client-identity';
+import { APP_HOST_CAPABILITIES, CLIENT_CAPABILITIES, CLIENT_INFO } from '../client-identity';
 import type { ServerEntry } from '../config/server-config';
 import { guardIncoming } from './wire-checks';
 import { HostError, isHostError, messageOf } from '../host-error';
@@ -41,6 +41,8 @@ export interface ConnectOptions {
   signal?: AbortSignal;
   /** Sign-in for an HTTP server (absent: a 401 ends the connection attempt). */
   serverAuth?: ServerAuth;
+  /** The front end renders MCP Apps: declare the ui extension. */
+  rendersApps?: boolean;
 }
 
 /** A live connection to one configured server. */
@@ -64,9 +66,9 @@ export interface ServerConnection {
   close(): Promise<void>;
 }
 
-function newClient(hooks: LegacyInputHooks | undefined): Client {
+function newClient(hooks: LegacyInputHooks | undefined, rendersApps: boolean): Client {
   const client = new Client(CLIENT_INFO, {
-    capabilities: CLIENT_CAPABILITIES,
+    capabilities: rendersApps ? APP_HOST_CAPABILITIES : CLIENT_CAPABILITIES,
     versionNegotiation: { mode: 'auto' },
     // The host drives every input round itself (it logs, validates and can
     // cancel each one); the SDK's auto-fulfil would hide which call asked.
@@ -108,7 +110,7 @@ export async function openConnection(
 
   const attempt = async (priorVerdict: typeof prior) => {
     if (options.signal?.aborted) throw new HostError('cancelled', `connecting to "${name}" was cancelled`);
-    const client = newClient(options.legacyHooks);
+    const client = newClient(options.legacyHooks, options.rendersApps === true);
     const built = createTransport(runnable, options.serverAuth, name);
     const wire = prepareTaskWire(built.transport);
     // The SDK's server/discover probe takes no signal: closing the transport

@@ -62,7 +62,7 @@ export class HistoryWriteError extends Error {
   }
 }
 
-const KINDS = new Set(['question', 'answer', 'call-end', 'fault', 'task', 'note', 'sign-in']);
+const KINDS = new Set(['question', 'answer', 'call-end', 'fault', 'task', 'note', 'sign-in', 'app']);
 
 interface Pending {
   body: EntryBody;

@@ -150,6 +150,14 @@ export function matchesText(item: HistoryItem, needle: RegExp): boolean {
         e.scopes.some((x) => needle.test(x)) ||
         (e.detail !== undefined && needle.test(e.detail))
       );
+    case 'app':
+      return (
+        needle.test(e.server) ||
+        needle.test(e.tool) ||
+        needle.test(e.event) ||
+        needle.test(e.resourceUri) ||
+        (e.detail !== undefined && needle.test(e.detail))
+      );
     default:
       return needle.test(e.note) || needle.test(e.detail);
   }

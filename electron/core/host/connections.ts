@@ -39,6 +39,8 @@ export interface ConnectionsOptions {
   /** Sign-in questions go to the host's prompter. */
   prompter: Prompter;
   auth?: HostAuthOptions;
+  /** The front end renders MCP Apps (the ui extension is declared to every server). */
+  rendersApps?: boolean;
   /** A legacy server's elicitation/create (a task's, or a call's). */
   onLegacyElicit(server: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** A legacy server's notifications/tasks/status. */
@@ -122,6 +124,7 @@ export class ServerConnections {
       const opening = openConnection(name, entry, {
         eraCache: this.options.eraCache,
         ...(serverAuth ? { serverAuth } : {}),
+        ...(this.options.rendersApps ? { rendersApps: true } : {}),
         signal: signal ? AbortSignal.any([signal, stopOpening.signal]) : stopOpening.signal,
         legacyHooks: {
           onElicit: (params, sig) => this.options.onLegacyElicit(name, params, sig),

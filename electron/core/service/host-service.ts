@@ -44,6 +44,8 @@ import { serverHandlers } from './handlers/servers';
 import { settingsHandlers } from './handlers/settings';
 import { signInHandlers } from './handlers/sign-in';
 import { taskHandlers } from './handlers/tasks';
+import { appHandlers } from './handlers/apps';
+import { AppSessions } from '../apps/app-sessions';
 import { QueuePrompter } from './queue-prompter';
 import type { HostServiceOptions } from './service-options';
 import { loadSettings } from './settings-store';
@@ -85,6 +87,8 @@ export class HostService implements HostApi {
    * the link this returns instead of the whole export as one string.
    */
   exportLinks: ((filter: HistoryFilter, format: 'jsonl' | 'csv') => string) | undefined;
+  /** The MCP Apps this host shows; a front end that can frame them sets `apps.origin` (the web shell). */
+  readonly apps: AppSessions;
 
   private constructor(
     private readonly options: HostServiceOptions,
@@ -103,6 +107,7 @@ export class HostService implements HostApi {
       ...(options.pacingDelayMs !== undefined ? { pacingDelayMs: options.pacingDelayMs } : {}),
       ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       roundLimitAdvice: 'raise Settings → Round limit to allow more',
+      ...(options.rendersApps ? { rendersApps: true } : {}),
       auth: {
         store: options.credentialStore ?? new FileCredentialStore(join(options.dataDir, 'credentials')),
         // The core opens a sign-in link only after the human's consent, through the same opener (the gate).
@@ -118,6 +123,7 @@ export class HostService implements HostApi {
       taskStore: new FileTaskStore(options.dataDir),
     });
     this.host.tasks.onChange(({ record }) => this.events.emit('taskUpdated', this.taskView(record)));
+    this.apps = new AppSessions(this.host, this.recorder);
     this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     for (const name of serversFile.list.names()) this.states.set(name, { status: 'idle' });
     serversFile.list.onChange((change) => this.followList(change));
@@ -135,6 +141,7 @@ export class HostService implements HostApi {
       ...settingsHandlers(ctx),
       ...signInHandlers(ctx),
       ...taskHandlers(ctx),
+      ...appHandlers(ctx),
     };
   }
 
@@ -160,6 +167,7 @@ export class HostService implements HostApi {
       refreshSignIn: (name) => this.refreshSignIn(name),
       signInErrors: this.signInErrors,
       taskView: (record) => this.taskView(record),
+      apps: this.apps,
     };
   }
 
@@ -427,6 +435,7 @@ export class HostService implements HostApi {
     this.closing = true;
     this.running.abortAll(new HostError('cancelled', 'the host is shutting down'));
     this.prompter.cancelAll();
+    this.apps.closeAll();
     this.serversFile.close();
     await this.host.close();
     await this.options.history?.close();

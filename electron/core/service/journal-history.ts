@@ -137,6 +137,7 @@ export class JournalHistory implements HistoryPort {
 
   readonly observer: HostObserver = {
     taskChanged: (e) => this.recordTask(e),
+    appEvent: (e) => this.append(e),
     questionAsked: (e) =>
       this.append(
         questionEntry(e.question, {

@@ -47,4 +47,6 @@ export interface HostServiceOptions {
   credentialStore?: CredentialStore;
   /** How long a sign-in waits for the browser once it was opened (default 5 min). */
   signInTimeoutMs?: number;
+  /** The front end frames MCP Apps: the ui extension is declared to servers (never for the CLI). */
+  rendersApps?: boolean;
 }

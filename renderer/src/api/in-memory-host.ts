@@ -314,6 +314,13 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       putTask(ended);
       return ended;
     },
+    // The in-memory host frames no apps (the renderer tests never show one).
+    openApp: () => ({ app: null }),
+    callAppTool: () => {
+      throw new Error('that app is not open');
+    },
+    recordAppEvent: () => ({ recorded: false }),
+    closeApp: () => ({ closed: false }),
   };
 
   // The same generic client the preload and the web client use, over an in-memory transport.

@@ -415,6 +415,20 @@ export const de: Dictionary = {
   'tools.runningHint': 'Läuft. Hat der Server eine Frage, öffnet sie sich als Dialog.',
   'tools.cancelling': 'Wird abgebrochen …',
   'tools.cancel': 'Aufruf abbrechen',
+  'apps.badge': 'MCP-App',
+  'apps.label': 'App von {server}',
+  'apps.frameTitle': 'App zu {tool} von {server}',
+  'apps.note':
+    'Vom Server gezeichnet, in einer Sandbox. Ihre Tool-Aufrufe laufen wie Ihre durch Countersign, ' +
+    'ihre Fragen kommen als Dialoge. Countersign hat kein Modell: Nachrichten und Kontext, die die App ' +
+    'für ein Modell schickt, stehen unten und werden verworfen; Links, die sie öffnen will, werden ' +
+    'gezeigt, nicht geöffnet.',
+  'apps.failed': 'Die App konnte nicht gezeigt werden: {error}',
+  'apps.closed': 'Countersign hat diese App geschlossen: Sie hat zu viel gesendet.',
+  'apps.notice.message': 'Nachricht für ein Modell (nicht gesendet):',
+  'apps.notice.model-context': 'Kontext für ein Modell (nicht gesendet):',
+  'apps.notice.link-refused': 'Link, den die App öffnen will (nicht geöffnet):',
+  'apps.notice.closed': 'Geschlossen:',
   'tools.cancelled': 'Der Aufruf wurde abgebrochen.',
   'tools.failed': 'Der Aufruf ist fehlgeschlagen: {error}',
   'tools.toolError': 'Das Werkzeug meldet einen Fehler:',
@@ -505,6 +519,11 @@ export const de: Dictionary = {
   'history.kind.note': 'Hinweis',
   'history.kind.answer': 'Antwort',
   'history.kind.call-end': 'Aufruf beendet',
+  'history.app.shown': 'App angezeigt',
+  'history.app.message': 'App-Nachricht (nicht gesendet: kein Modell)',
+  'history.app.model-context': 'App-Kontext (nicht gesendet: kein Modell)',
+  'history.app.link-refused': 'App-Link nicht geöffnet',
+  'history.app.closed': 'App vom Host geschlossen',
   'history.kind.task': 'Aufgabenstatus',
   'history.mode.form': 'Formulare',
   'history.mode.url': 'Link',

@@ -15,6 +15,7 @@ import type {
 import type { ServerEntry } from '../../config/server-config';
 import type { ServersFile } from '../../config/servers-file';
 import type { ServerConnection } from '../../connection/server-connection';
+import type { AppSessions } from '../../apps/app-sessions';
 import type { Host } from '../../host';
 import type { TaskRecord } from '../../tasks/task-store';
 import type { Emitter } from '../emitter';
@@ -61,4 +62,6 @@ export interface HandlerContext {
   readonly signInErrors: Map<string, string>;
   /** A task's view (following it, its last answer). */
   taskView(record: TaskRecord): TaskView;
+  /** The MCP Apps shown (apps.origin set where a front end can frame them). */
+  readonly apps: AppSessions;
 }

@@ -1,5 +1,6 @@
 // The Servers domain of the host API: the list, adding, editing, removing and
 // importing servers, reconnecting one, its catalog, and muting it.
+import { toolNamesApp } from '../../apps/app-sessions';
 import type { CatalogView, HostParams, HostResults, ServerView } from '../../../../shared/host-api/contract';
 import { restoreHiddenSecrets } from '../../config/hidden-values';
 import { parseServerConfig, type ServerEntry } from '../../config/server-config';
@@ -115,6 +116,8 @@ async function catalog(ctx: HandlerContext, server: string): Promise<CatalogView
       ...(t.title ? { title: t.title } : {}),
       ...(t.description ? { description: t.description } : {}),
       inputSchema: t.inputSchema,
+      // Only where a front end can frame apps (the web shell sets apps.origin); elsewhere a plain result.
+      ...(ctx.apps.origin && toolNamesApp(t) ? { app: true as const } : {}),
     })),
     prompts: prompts.map((p) => ({
       name: p.name,

@@ -90,6 +90,8 @@ export function outcomeBadge(item: HistoryItem): {
       return { tone: 'neutral', key: 'history.kind.answer' };
     case 'task':
       return { tone: 'info', key: 'history.kind.task' };
+    case 'app':
+      return { tone: item.entry.event === 'closed' ? 'warning' : 'info', key: `history.app.${item.entry.event}` };
     case 'sign-in':
       return {
         tone: item.entry.phase === 'failed' ? 'danger' : item.entry.phase === 'completed' ? 'success' : 'info',
@@ -152,6 +154,8 @@ export function otherSummary(item: Exclude<HistoryItem, QuestionItem>): string {
       ]
         .filter(Boolean)
         .join(' · ');
+    case 'app':
+      return [e.tool, e.resourceUri, e.detail].filter(Boolean).join(' · ');
     default:
       return [e.name, e.outcome, e.detail].filter(Boolean).join(' · ');
   }

@@ -5,11 +5,13 @@ import { completedOutcome, type Outcome } from './call-outcome';
 import { describeResult } from './call-result';
 import OutcomeNote from './OutcomeNote';
 import ResultParts from './ResultParts';
+import AppPanel, { type AppPanelProps } from './apps/AppPanel';
 
-/** Props: one call and how to cancel it. */
+/** Props: one call and how to cancel it; `appApi` when the call's tool names an MCP App. */
 export interface CallCardProps {
   call: UiCall;
   onCancel: () => void;
+  appApi?: AppPanelProps['api'];
 }
 
 const ARGS_LINE_CHARS = 160;
@@ -24,7 +26,7 @@ function argsLine(args: Record<string, unknown>): string {
  * dialogs and a Cancel button; when it ends, the result (text as text, the
  * rest as JSON), a tool error marked as such, or why it failed.
  */
-export default function CallCard({ call, onCancel }: CallCardProps) {
+export default function CallCard({ call, onCancel, appApi }: CallCardProps) {
   const t = useT();
   const described = useMemo(
     () => (call.state === 'complete' ? describeResult(call.result) : null),
@@ -85,6 +87,16 @@ export default function CallCard({ call, onCancel }: CallCardProps) {
       {call.state === 'cancelled' && <p className="muted">{t('tools.cancelled')}</p>}
       <OutcomeNote outcome={outcome} className="call-outcome-note" testId="call-outcome-note" />
       {described && <ResultParts described={described} testId="call-result" />}
+      {appApi && call.state === 'complete' && call.callId && (
+        <AppPanel
+          api={appApi}
+          server={call.server}
+          tool={call.tool}
+          callId={call.callId}
+          args={call.args}
+          result={call.result}
+        />
+      )}
     </li>
   );
 }

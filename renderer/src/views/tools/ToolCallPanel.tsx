@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { CatalogView } from '../../../../shared/host-api/contract';
+import type { AppPanelProps } from './apps/AppPanel';
 import { useT } from '../../i18n/i18n-context';
 import type { CallStore } from '../../state/call-store';
 import { useStore } from '../../state/use-store';
@@ -13,10 +14,12 @@ export interface ToolCallPanelProps {
   calls: CallStore;
   /** The human just picked this tool from the list: focus goes to its form. */
   focusForm?: boolean;
+  /** The host API an MCP App's frame is served through (the tool must name an app). */
+  appApi?: AppPanelProps['api'];
 }
 
 /** One tool: what it does, its arguments, the Call button, and its calls so far (newest first). */
-export default function ToolCallPanel({ server, tool, calls, focusForm }: ToolCallPanelProps) {
+export default function ToolCallPanel({ server, tool, calls, focusForm, appApi }: ToolCallPanelProps) {
   const t = useT();
   const id = useId();
   const { calls: all } = useStore(calls);
@@ -56,7 +59,12 @@ export default function ToolCallPanel({ server, tool, calls, focusForm }: ToolCa
           </div>
           <ul className="call-list" aria-live="polite">
             {mine.map((c) => (
-              <CallCard key={c.id} call={c} onCancel={() => void calls.cancel(c.id)} />
+              <CallCard
+                key={c.id}
+                call={c}
+                onCancel={() => void calls.cancel(c.id)}
+                {...(tool.app && appApi ? { appApi } : {})}
+              />
             ))}
           </ul>
         </div>

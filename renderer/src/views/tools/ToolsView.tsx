@@ -122,6 +122,7 @@ export default function ToolsView({ stores, selection, onSelect, onOpenServers }
                       tool={tool}
                       calls={stores.calls}
                       focusForm={picked.current === `${server}/${tool.name}`}
+                      appApi={stores.api}
                     />
                   ) : (
                     <div className="empty empty-panel">

@@ -1,0 +1,15 @@
+// The MCP Apps domain of the host API: a front end that frames a tool's app
+// opens it, passes on the calls the app makes (to its own server only, on the
+// host's ordinary call path), records what it reports, and closes it. The
+// rules live in apps/app-sessions.ts.
+import type { HandlerContext, HandlerTable } from './handler-table';
+
+/** The MCP Apps handlers over `ctx`. */
+export function appHandlers(ctx: HandlerContext) {
+  return {
+    openApp: async (p) => ({ app: await ctx.apps.openFor(p.server, p.tool, p.callId) }),
+    callAppTool: async (p) => ({ result: await ctx.apps.callTool(p.appId, p.tool, p.args) }),
+    recordAppEvent: async (p) => ({ recorded: await ctx.apps.record(p.appId, p.event, p.text) }),
+    closeApp: async (p) => ({ closed: ctx.apps.close(p.appId) }),
+  } satisfies Partial<HandlerTable>;
+}
