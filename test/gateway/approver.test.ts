@@ -26,6 +26,7 @@ import { readJournal, verifyJournal } from '../../electron/core/history';
 import { groupId } from '../../electron/core/approval/shared-folder';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
 import { otherUser, type OtherUser } from '../support/other-user';
+import { waitFor } from '../support/wait-for';
 import { GATEWAY_ENTRY, eventually, makeDataDir, startApp, textOf, tsxLoader, type App } from './harness';
 
 const user = otherUser();
@@ -334,7 +335,15 @@ describe.skipIf(typeof user === 'string')('the gateway as another OS user (--app
       20_000,
       'the fault',
     );
-    const entries = (await readJournal(historyDir)).entries.slice(before);
+    // The observer hears of the fault as the journal starts writing it: wait for the entry itself.
+    const entries = await waitFor(
+      async () => {
+        const now = (await readJournal(historyDir)).entries.slice(before);
+        return now.length >= 3 ? now : undefined;
+      },
+      'the fault in the journal',
+      20_000,
+    );
     expect(entries.map((e) => e.kind)).toEqual(['question', 'answer', 'fault']);
     expect(entries[2]).toMatchObject({ fault: 'approval-channel', detail: expect.stringContaining('malformed frame') });
     expect(JSON.stringify(entries)).not.toContain('forged ');
