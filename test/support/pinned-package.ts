@@ -17,7 +17,8 @@ export function pinnedPackage(name: string, version: string): string {
     existsSync(join(pkgDir, 'package.json')) &&
     (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version?: string }).version === version;
   if (installed()) return pkgDir;
-  mkdirSync(dir, { recursive: true });
+  // Code the tests run as this user: a folder only this user may write.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'countersign-pinned', private: true }) + '\n');
   // Settings inherited from an enclosing `npm test` must not redirect this install.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_/i.test(k)));
