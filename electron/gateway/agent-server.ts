@@ -24,7 +24,7 @@ import { TASKS_EXTENSION } from '../core/client-identity';
 import { declaresModernTasks, legacyTaskView, modernTaskView, registerTaskMethods } from './agent-task-methods';
 import type { Route } from './catalog';
 import type { Gateway } from './gateway';
-import { keepAliveDue, type HeldCall } from './held-calls';
+import { heldTarget, keepAliveDue, type HeldCall } from './held-calls';
 import { cleanResult, requestFailure, signInNeededResult, toolFailure } from './results';
 import { vouchedAs } from '../../shared/vouched-as';
 
@@ -294,7 +294,7 @@ export function createAgentServer(
   const legacyTasks = (): boolean => server.getClientCapabilities()?.tasks !== undefined;
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const again = resumed(ctx, `tools/call ${request.params.name}`);
+    const again = resumed(ctx, heldTarget('tools/call', request.params.name));
     if (again) return vouchedAs<CallToolResult>(await again);
     const waitsForSignIn = gateway.catalog.signInNeededFor(request.params.name);
     if (waitsForSignIn !== undefined) return signInNeededResult(waitsForSignIn);
@@ -325,7 +325,7 @@ export function createAgentServer(
     if (!modernTasks(ctx) && keepsAlive(ctx))
       // The agent's result as toolResponse builds it, or an input_required keep-alive.
       return vouchedAs<CallToolResult>(
-        await keptAlive(ctx, target, `tools/call ${request.params.name}`, (o) => toolResponse(route, o)),
+        await keptAlive(ctx, target, heldTarget('tools/call', request.params.name), (o) => toolResponse(route, o)),
       );
     if (!modernTasks(ctx)) return toolResponse(route, await run(ctx, target));
     // 2026-07-28 with the Tasks extension: the gateway decides. A call that
@@ -369,7 +369,7 @@ export function createAgentServer(
   server.setRequestHandler('prompts/list', async () => ({ prompts: await gateway.catalog.prompts(servers()) }));
 
   server.setRequestHandler('prompts/get', async (request, ctx) => {
-    const key = `prompts/get ${request.params.name}`;
+    const key = heldTarget('prompts/get', request.params.name);
     const again = resumed(ctx, key);
     if (again) return vouchedAs(await again);
     const route = await gateway.catalog.resolvePrompt(request.params.name, servers());
@@ -398,7 +398,7 @@ export function createAgentServer(
   }));
 
   server.setRequestHandler('resources/read', async (request, ctx) => {
-    const key = `resources/read ${request.params.uri}`;
+    const key = heldTarget('resources/read', request.params.uri);
     const again = resumed(ctx, key);
     if (again) return vouchedAs(await again);
     const found = await gateway.catalog.resolveResource(request.params.uri, servers());

@@ -40,6 +40,14 @@ export interface HeldCall {
   onChange: () => void;
 }
 
+/**
+ * What a held call is for, as both paths name it (the fast path holds, the
+ * SDK path resumes): a repeat must name the same method and tool.
+ */
+export function heldTarget(method: string, name: string): string {
+  return `${method} ${name}`;
+}
+
 /** Why a held call the agent did not come back for ended. */
 export function agentGoneReason(graceMs: number): HostError {
   return new HostError(

@@ -47,7 +47,7 @@ import type { CallRequest } from '../core/host';
 import { GATEWAY_INFO, agentLabel } from './agent-server';
 import type { Gateway } from './gateway';
 import { WIRE_KEYS, cleanResult, toolFailure } from './results';
-import { keepAliveDue, type HeldCall } from './held-calls';
+import { heldTarget, keepAliveDue, type HeldCall } from './held-calls';
 
 const ENVELOPE_KEYS = new Set([
   PROTOCOL_VERSION_META_KEY,
@@ -176,7 +176,7 @@ export class PassThrough {
       gateway.keepAliveMs > 0 ? keepAliveDue(gateway.keepAliveMs, () => gateway.tracker.asked(callId)) : undefined;
     void keepAlive?.due.then(() => {
       if (replied || signal.aborted) return;
-      held = heldCall(this.connection, `tools/call ${taken.name}`, callId, cancel);
+      held = heldCall(this.connection, heldTarget('tools/call', taken.name), callId, cancel);
       const requestState = gateway.heldCalls.hold(held);
       replied = true;
       this.send({
