@@ -21,53 +21,85 @@ beforeEach(async () => ({ dir, cleanup } = await tempDir()));
 afterEach(async () => cleanup());
 
 interface Writer {
-  /** Resolves once the writer has opened the journal and waits for `start()`. */
-  ready: Promise<void>;
-  start(): void;
+  /** Resolves once the writer has said `ready` for the `round`-th time (from 1) and waits for `go()`. */
+  ready(round: number): Promise<void>;
+  /** Lets the writer start its next round; the last one closes its stdin. */
+  go(last: boolean): void;
   done: Promise<void>;
 }
 
-function spawnWriter(name: string, count: number, rotateBytes?: number): Writer {
+function spawnWriter(name: string, count: number, options: { rotateBytes?: number; rounds?: number } = {}): Writer {
+  const { rotateBytes, rounds = 1 } = options;
   const args = ['--import', 'tsx', writer, dir, name, String(count), ...(rotateBytes ? [String(rotateBytes)] : [])];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, WRITER_START_BARRIER: '1' },
+    env: { ...process.env, WRITER_ROUNDS: String(rounds) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let err = '';
-  let out = '';
+  let readies = 0;
+  let exited = false;
+  const waiting: { round: number; resolve: () => void; reject: (e: Error) => void }[] = [];
+  const settle = () => {
+    for (const w of [...waiting]) {
+      if (readies >= w.round) w.resolve();
+      else if (exited) w.reject(new Error(`writer ${name} ended before round ${w.round}: ${err}`));
+      else continue;
+      waiting.splice(waiting.indexOf(w), 1);
+    }
+  };
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+    readies = out.split('ready\n').length - 1;
+    settle();
+  });
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer ${name} exited ${code}: ${err}`))));
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      if (out.includes('ready\n')) resolve();
+    child.on('exit', (code) => {
+      exited = true;
+      settle();
+      if (code === 0) resolve();
+      else reject(new Error(`writer ${name} exited ${code}: ${err}`));
     });
-    done.then(() => reject(new Error(`writer ${name} ended before it was ready`)), reject);
   });
-  return { ready, done, start: () => child.stdin.end('go\n') };
+  // A writer that fails before a round is reported by ready(); done's rejection must not go unheard meanwhile.
+  done.catch(() => undefined);
+  return {
+    done,
+    ready: (round) =>
+      new Promise<void>((resolve, reject) => {
+        waiting.push({ round, resolve, reject });
+        settle();
+      }),
+    go: (last) => (last ? child.stdin.end('go\n') : child.stdin.write('go\n')),
+  };
+}
+
+/** Writers that take turns: every round of each starts once all have finished the round before. */
+async function runWriters(writers: Writer[], rounds: number): Promise<void> {
+  for (let round = 1; round <= rounds; round++) {
+    await Promise.all(writers.map((w) => w.ready(round)));
+    for (const w of writers) w.go(round === rounds);
+  }
+  await Promise.all(writers.map((w) => w.done));
 }
 
 /** One writer, started as soon as it is ready. */
-async function runWriter(name: string, count: number, rotateBytes?: number): Promise<void> {
-  const w = spawnWriter(name, count, rotateBytes);
-  await w.ready;
-  w.start();
-  await w.done;
+async function runWriter(name: string, count: number): Promise<void> {
+  await runWriters([spawnWriter(name, count)], 1);
 }
 
 describe('HistoryJournal: several writers', () => {
   it('4 processes × 200 appends (with rotation) give one verified chain, every entry once', async () => {
     const names = ['w1', 'w2', 'w3', 'w4'];
-    // All four open the journal first and start appending together (a start barrier), so
-    // whether they overlap does not hang on how fast each process happened to load.
-    const writers = names.map((n) => spawnWriter(n, 200, 16 * 1024));
-    await Promise.all(writers.map((w) => w.ready));
-    for (const w of writers) w.start();
-    await Promise.all(writers.map((w) => w.done));
+    // All four open the journal first and append in four rounds they start together, so
+    // they overlap whatever the machine's scheduling does (a slow start of one cannot let
+    // another finish first).
+    const rounds = 4;
+    const writers = names.map((n) => spawnWriter(n, 200, { rotateBytes: 16 * 1024, rounds }));
+    await runWriters(writers, rounds);
     const report = await verifyJournal(dir);
     expect(report).toMatchObject({ ok: true, entries: 800 });
     expect(report.files.length).toBeGreaterThan(3);
@@ -76,11 +108,13 @@ describe('HistoryJournal: several writers', () => {
     const details = entries.map((e) => (e as { detail?: string }).detail);
     expect(new Set(details).size).toBe(800);
     for (const n of names) for (let i = 0; i < 200; i++) expect(details).toContain(`${n} ${i}`);
-    // They really interleaved: the chain is not four blocks one after another.
-    const switches = entries.filter(
-      (e, i) => i > 0 && (e as { server?: string }).server !== (entries[i - 1] as { server?: string }).server,
-    );
-    expect(switches.length).toBeGreaterThan(3);
+    // They really took turns: the chain is not four blocks one after another. Each quarter of
+    // it holds the same round (50 appends) of every writer, in whatever order the lock let them in.
+    for (let r = 0; r < rounds; r++) {
+      const quarter = details.slice(r * 200, (r + 1) * 200);
+      const expected = names.flatMap((n) => Array.from({ length: 50 }, (_, i) => `${n} ${r * 50 + i}`));
+      expect([...quarter].sort()).toEqual(expected.sort());
+    }
   }, 60_000);
 
   it('two journals open on one folder in one process both append to the same chain', async () => {
