@@ -75,6 +75,20 @@ export interface FaultEvent {
   at: string;
 }
 
+/**
+ * A question a gateway handed to the app (../approval/remote-questions.ts): the
+ * gateway sees no Question, only that its call is asking, and then what came back.
+ */
+export interface QuestionRelayedEvent {
+  call: CallContext | null;
+}
+
+export interface AnswerRelayedEvent {
+  call: CallContext | null;
+  answer: Answer;
+  decidedBy: DecidedBy;
+}
+
 /** A task's record after a change (status, message, end). */
 export interface TaskChangedEvent {
   call: CallContext | null;
@@ -89,6 +103,10 @@ export interface HostObserver {
   questionAsked?(event: QuestionAskedEvent): void | Promise<void>;
   /** Awaited BEFORE the answer is sent: write-ahead. A throw stops the send. */
   answerRecorded?(event: AnswerEvent): void | Promise<void>;
+  /** The gateway handed a question to the app (the app's gate reports questionAsked there). */
+  questionRelayed?(event: QuestionRelayedEvent): void | Promise<void>;
+  /** The app's answer to a relayed question arrived, recorded and checked there. */
+  answerRelayed?(event: AnswerRelayedEvent): void | Promise<void>;
   callEnded?(event: CallEndedEvent): void | Promise<void>;
   fault?(event: FaultEvent): void | Promise<void>;
   taskChanged?(event: TaskChangedEvent): void | Promise<void>;
@@ -105,6 +123,12 @@ export function combineObservers(...observers: Array<HostObserver | undefined>):
     },
     async answerRecorded(e) {
       for (const o of list) await o.answerRecorded?.(e);
+    },
+    async questionRelayed(e) {
+      for (const o of list) await o.questionRelayed?.(e);
+    },
+    async answerRelayed(e) {
+      for (const o of list) await o.answerRelayed?.(e);
     },
     async callEnded(e) {
       for (const o of list) await o.callEnded?.(e);

@@ -14,8 +14,8 @@ import type { HostObserver } from './events';
 import { CallRunner, type CallRequest, type CallResult, type CallRunOptions } from './host/call-runner';
 import { ServerConnections, type HostAuthOptions } from './host/connections';
 import { answerLegacyElicit } from './host/legacy-questions';
-import type { Prompter } from './prompter/prompter';
-import { QuestionGate } from './prompter/question-gate';
+import type { Prompter, SignInPrompter } from './prompter/prompter';
+import { QuestionGate, type QuestionAsker, type QuestionAskerDeps } from './prompter/question-gate';
 import type { PollBounds } from './tasks/poll-schedule';
 import { TaskManager } from './tasks/task-manager';
 import type { TaskStore } from './tasks/task-store';
@@ -24,10 +24,21 @@ export { callEndedReason, type CallRequest, type CallResult } from './host/call-
 export type { HostAuthOptions } from './host/connections';
 export { toolHintsOf } from './host/server-slot';
 
-export interface HostOptions extends CallRunOptions {
+/**
+ * Who answers. Usually a Prompter in this process, which the Host's
+ * QuestionGate asks. The gateway's human sits in the app instead, whose own
+ * gate builds and checks every question: its `questions` hands them there
+ * (RemoteQuestions), and its prompter only takes sign-ins.
+ */
+export type HostQuestionOptions =
+  | { prompter: Prompter; questions?: undefined }
+  | { prompter: SignInPrompter; questions: (deps: QuestionAskerDeps) => QuestionAsker };
+
+export type HostOptions = HostBaseOptions & HostQuestionOptions;
+
+export interface HostBaseOptions extends CallRunOptions {
   /** The servers: the process's one list (the servers file feeds it), or fixed entries. */
   servers: ServerList | Record<string, ServerEntry>;
-  prompter: Prompter;
   observer?: HostObserver;
   eraCache?: EraCache;
   /** Input rounds per call before it ends with a round-limit error. Default 10. */
@@ -52,7 +63,7 @@ export class Host {
   private readonly muted = new Set<string>();
   private readonly connections: ServerConnections;
   private readonly calls: CallRunner;
-  private readonly gate: QuestionGate;
+  private readonly gate: QuestionAsker;
   private readonly observer: HostObserver;
   /** The host's tasks: running, ended, remembered across restarts. */
   readonly tasks: TaskManager;
@@ -65,12 +76,14 @@ export class Host {
     this.servers.onChange((change) => this.followList(change));
     this.observer = options.observer ?? {};
     this.maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
-    this.gate = new QuestionGate(
-      options.prompter,
-      this.observer,
-      (server) => this.muted.has(server),
-      () => this.questionTimeLimitMinutes,
-    );
+    const deps: QuestionAskerDeps = {
+      observer: this.observer,
+      isMuted: (server) => this.muted.has(server),
+      timeLimitMinutes: () => this.questionTimeLimitMinutes,
+    };
+    this.gate = options.questions
+      ? options.questions(deps)
+      : new QuestionGate(options.prompter, deps.observer, deps.isMuted, deps.timeLimitMinutes);
     this.connections = new ServerConnections({
       servers: this.servers,
       eraCache: options.eraCache ?? new MemoryEraCache(),

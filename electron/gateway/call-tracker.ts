@@ -4,7 +4,7 @@
 // the last decision taken (for the sentence the agent gets when the server
 // gives no result of its own). Fed by the core's events. It keeps no text of
 // any question or of a server's status message: only counts and states.
-import type { HostObserver } from '../core/events';
+import type { CallContext, HostObserver } from '../core/events';
 import type { LastDecision } from './results';
 
 interface CallState {
@@ -64,21 +64,27 @@ export class CallTracker {
     return this.calls.get(callId)?.last;
   }
 
+  private questionOpened(call: CallContext | null): void {
+    const state = call && this.calls.get(call.callId);
+    if (!state) return;
+    state.open += 1;
+    state.asked = true;
+    state.onChange?.();
+  }
+
+  private questionAnswered(call: CallContext | null, last: LastDecision): void {
+    const state = call && this.calls.get(call.callId);
+    if (!state) return;
+    state.open = Math.max(0, state.open - 1);
+    state.last = last;
+    state.onChange?.();
+  }
+
+  // The gateway's questions are relayed to the app (core/approval/remote-questions.ts): a call is asking
+  // until its answer is back.
   readonly observer: HostObserver = {
-    questionAsked: (e) => {
-      const state = e.call && this.calls.get(e.call.callId);
-      if (!state) return;
-      state.open += 1;
-      state.asked = true;
-      state.onChange?.();
-    },
-    answerRecorded: (e) => {
-      const state = e.call && this.calls.get(e.call.callId);
-      if (!state) return;
-      state.open = Math.max(0, state.open - 1);
-      state.last = { action: e.answer.action, decidedBy: e.decidedBy };
-      state.onChange?.();
-    },
+    questionRelayed: (e) => this.questionOpened(e.call),
+    answerRelayed: (e) => this.questionAnswered(e.call, { action: e.answer.action, decidedBy: e.decidedBy }),
     taskChanged: (e) => {
       const state = e.call && this.calls.get(e.call.callId);
       if (!state || state.task === e.task.status) return;

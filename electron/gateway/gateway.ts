@@ -20,7 +20,8 @@ import type { ServerConnection } from '../core/connection/server-connection';
 import { combineObservers, type HostObserver } from '../core/events';
 import { Host } from '../core/host';
 import { HostError, messageOf } from '../core/host-error';
-import type { Prompter } from '../core/prompter/prompter';
+import type { SignInPrompter } from '../core/prompter/prompter';
+import type { QuestionAsker, QuestionAskerDeps } from '../core/prompter/question-gate';
 import { loadSettings } from '../core/service/settings-store';
 import { AgentTasks, LegacyTaskHandles } from './agent-tasks';
 import { CallTracker } from './call-tracker';
@@ -113,6 +114,7 @@ export class Gateway {
     this.host = new Host({
       servers,
       prompter: approval.prompter,
+      questions: approval.questions,
       observer: combineObservers(approval.observer, this.tracker.observer),
       eraCache,
       maxRounds,
@@ -276,9 +278,12 @@ export class Gateway {
   }
 }
 
-/** How a gateway's questions reach the human: the Host's prompter and observer, and the opener of sign-in links. */
+/** How a gateway's questions and sign-ins reach the human, the Host's observer, and the opener of sign-in links. */
 export interface GatewayApproval {
-  prompter: Prompter;
+  /** HostOptions.questions: the app's gate builds and checks every question. */
+  questions: (deps: QuestionAskerDeps) => QuestionAsker;
+  /** Sign-in questions. */
+  prompter: SignInPrompter;
   observer: HostObserver;
   close(): void;
   /** Absent: this gateway cannot sign in (the agent gets "sign-in needed"). */
@@ -287,7 +292,7 @@ export interface GatewayApproval {
   signInEvent?: (event: SignInEvent) => void;
 }
 
-/** The approval channel to the app, as the Host's prompter and observer. */
+/** The approval channel to the app, as the Host's questions, sign-ins and observer. */
 function remoteApproval(options: GatewayOptions): GatewayApproval {
   const remote = createRemoteApproval({
     dataDir: options.dataDir,
@@ -298,7 +303,8 @@ function remoteApproval(options: GatewayOptions): GatewayApproval {
     ...(options.log ? { log: options.log } : {}),
   });
   return {
-    prompter: remote.prompter,
+    questions: remote.questions,
+    prompter: remote.signIns.prompter,
     observer: remote.observer,
     close: () => remote.client.close(),
     openSignIn: remote.signIns.open,

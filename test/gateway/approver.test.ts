@@ -280,13 +280,8 @@ describe.skipIf(typeof user === 'string')('the gateway as another OS user (--app
     const ask = {
       type: 'ask',
       id: 'f1',
-      question: {
-        id: 'q',
-        mode: 'form',
-        origin: { server: 'modern', era: 'modern', method: 'tools/call', name: 'confirm_delete', round: 1, key: 'k' },
-        message: 'Delete entry 44?',
-        requestedSchema: { type: 'object', properties: {} },
-      },
+      question: { mode: 'form', message: 'Delete entry 44?', requestedSchema: { type: 'object', properties: {} } },
+      context: { server: 'modern', era: 'modern', method: 'tools/call', name: 'confirm_delete', round: 1, key: 'k' },
       call,
     };
     // The attack as it was run: faults "reported by gateway" and a made-up call end.

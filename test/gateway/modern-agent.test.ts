@@ -240,10 +240,15 @@ describe('a modern agent through the gateway', () => {
       'io.countersign/host-error': 'invalid-schema',
     });
     expect(app.shown.length).toBe(shown);
-    // The gateway refused it before asking the app, so its fault record names a call that asked
-    // nothing on the approval channel: the app keeps only what it saw asked (issue 9, item 6).
-    await new Promise((r) => setTimeout(r, 200));
-    expect(app.history.faults.filter((f) => f.call?.name === 'bad_schema')).toEqual([]);
+    // The app's gate is the one checker: it refused the form before showing it and recorded why.
+    await eventually(
+      () => app.history.faults.some((f) => f.call?.name === 'bad_schema'),
+      5_000,
+      'the refusal in the app history',
+    );
+    expect(app.history.faults.filter((f) => f.call?.name === 'bad_schema')).toEqual([
+      expect.objectContaining({ code: 'invalid-schema' }),
+    ]);
   });
 
   it('a request for something the human cannot give (sampling) is refused, not passed to the agent', async () => {

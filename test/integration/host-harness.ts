@@ -8,7 +8,8 @@ import type {
   HostObserver,
   QuestionAskedEvent,
 } from '../../electron/core/events';
-import { Host, type HostOptions } from '../../electron/core/host';
+import { Host, type HostBaseOptions } from '../../electron/core/host';
+import type { Prompter } from '../../electron/core/prompter/prompter';
 import { ScriptedPrompter, type ElicitSpec } from '../../electron/cli/elicit-spec';
 import {
   fixtureCommand,
@@ -46,15 +47,18 @@ export function stdioFixture(kind: FixtureKind): { entry: ServerEntry; wireLog: 
   return { entry: { command, args, env: { FIXTURE_WIRE_LOG: wireLog } }, wireLog };
 }
 
-/** A Host on one server named "fx" answering from `specs`. */
-export function hostFor(entry: ServerEntry, specs: ElicitSpec[], extra: Partial<HostOptions> = {}) {
+/** What a test may change of hostFor's Host: any option, and who answers. */
+export type HostExtras = Partial<HostBaseOptions> & { prompter?: Prompter };
+
+/** A Host on one server named "fx" answering from `specs` (or `extra.prompter`). */
+export function hostFor(entry: ServerEntry, specs: ElicitSpec[], extra: HostExtras = {}) {
   const rec = recorder();
   const host = new Host({
     servers: { fx: entry },
-    prompter: new ScriptedPrompter(specs),
     observer: rec.observer,
     pacingDelayMs: 50,
     ...extra,
+    prompter: extra.prompter ?? new ScriptedPrompter(specs),
   });
   return { host, events: rec.events };
 }

@@ -44,13 +44,8 @@ async function appWithGatewaySide() {
 }
 
 const gatewayAsk = (i: number): AskFrame => ({
-  question: {
-    id: `gw-${i}`,
-    mode: 'form',
-    origin: { server: 'kimai', era: 'modern', method: 'tools/call', name: 'delete_entry', round: 1, key: 'confirm' },
-    message: `Delete entry ${i}?`,
-    requestedSchema: { type: 'object', properties: {} },
-  },
+  question: { mode: 'form', message: `Delete entry ${i}?`, requestedSchema: { type: 'object', properties: {} } },
+  context: { server: 'kimai', era: 'modern', method: 'tools/call', name: 'delete_entry', round: 1, key: 'confirm' },
   call: {
     callId: `gw-call-${i}`,
     server: 'kimai',
@@ -92,8 +87,9 @@ describe('one count of waiting questions per server, across the app and its gate
     const settled: string[] = [];
     for (const p of relayed) void p.then((r) => settled.push(r));
     await until(() => settled.length === refused, `${refused} refused gateway questions`);
-    // The agent gets the gateway's fixed sentence; the app's log says why.
-    expect(settled).toEqual(Array(refused).fill(expect.stringContaining('withdrawn in the Countersign app')));
+    // The app's gate refused them, as it refuses its own: the gateway ends each call with the refusal's code
+    // (the agent's sentence is made from the code alone), and the app's log says why.
+    expect(settled).toEqual(Array(refused).fill(refusal));
     expect(logs.filter((l) => l.includes(refusal))).toHaveLength(refused);
     expect(svc.pendingQuestionCount()).toBe(LIMITS.pendingPerServer);
     controller.abort();

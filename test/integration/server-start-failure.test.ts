@@ -16,6 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerEntry } from '../../electron/core/config/server-config';
 import { HostService } from '../../electron/core/service/host-service';
 import { Gateway } from '../../electron/gateway/gateway';
+import { QuestionGate } from '../../electron/core/prompter/question-gate';
 import { runCliIn } from '../support/cli';
 import { fixtureCommandLine } from '../fixtures/spawn-fixture';
 
@@ -208,7 +209,9 @@ describe('the same words in the Servers view and the gateway log', () => {
       dataDir: tmp(),
       servers: { broken: entry },
       approval: {
-        prompter: { ask: () => Promise.reject(new Error('no questions here')) },
+        questions: (deps) =>
+          new QuestionGate({ ask: () => Promise.reject(new Error('no questions here')) }, deps.observer),
+        prompter: {},
         observer: {},
         close: () => undefined,
       },

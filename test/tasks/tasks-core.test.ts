@@ -7,7 +7,7 @@ import { isHostError } from '../../electron/core/host-error';
 import type { TaskChangedEvent } from '../../electron/core/events';
 import { hostFor, receivedRequests, stdioFixture } from '../integration/host-harness';
 import type { ElicitSpec } from '../../electron/cli/elicit-spec';
-import type { HostOptions } from '../../electron/core/host';
+import type { HostExtras } from '../integration/host-harness';
 
 let open: Host | undefined;
 afterEach(async () => {
@@ -15,7 +15,7 @@ afterEach(async () => {
   open = undefined;
 });
 
-function setup(kind: 'tasks-modern' | 'tasks-legacy', specs: ElicitSpec[], extra: Partial<HostOptions> = {}) {
+function setup(kind: 'tasks-modern' | 'tasks-legacy', specs: ElicitSpec[], extra: HostExtras = {}) {
   const fx = stdioFixture(kind);
   const changes: TaskChangedEvent[] = [];
   const h = hostFor(fx.entry, specs, extra);

@@ -479,6 +479,10 @@ export class ApprovalClient {
     } else if (frame.code === 'not-visible') {
       this.log(`countersign gateway: the app could not show a question: ${frame.reason}`);
       waiting.reject(new ApprovalNotVisibleError(frame.reason));
+    } else if (frame.code !== undefined) {
+      // The app's gate refused the question (it recorded why): the call ends as a refusal here would end it.
+      this.log(`countersign gateway: the app refused a question: ${frame.reason}`);
+      waiting.reject(new HostError(frame.code, frame.reason));
     } else {
       this.log(`countersign gateway: the app withdrew a question: ${frame.reason}`);
       waiting.reject(new ApprovalWithdrawnError(frame.reason));

@@ -28,6 +28,7 @@ import {
   type ApprovalHost,
 } from './approval-server';
 import { approvalEndpoint } from './endpoint';
+import { RemoteQuestions } from './remote-questions';
 import { APPROVAL_PROTOCOL, MAX_FRAME_BYTES } from './protocol';
 import { handshakeProof, newNonce } from './handshake';
 
@@ -104,23 +105,26 @@ const call = {
   name: 'delete_entry',
   agent: 'claude-code#stdio-a1b2c3',
 };
-const formQuestion = (over: Record<string, unknown> = {}) =>
-  ({
-    id: 'gw-q-1',
+/** An ask's question as the server sent it, and its context as the gateway reports it. */
+const formAsk = (
+  over: { question?: AskFrame['question']; context?: Partial<AskFrame['context']> } = {},
+): Pick<AskFrame, 'question' | 'context'> => ({
+  question: over.question ?? {
     mode: 'form',
-    origin: {
-      server: 'kimai',
-      era: 'modern',
-      method: 'tools/call',
-      name: 'delete_entry',
-      round: 1,
-      key: 'confirm',
-      argumentsSummary: 'id=4',
-    },
     message: 'Delete entry 4?',
     requestedSchema: { type: 'object', properties: {} },
-    ...over,
-  }) as AskFrame['question'];
+  },
+  context: {
+    server: 'kimai',
+    era: 'modern',
+    method: 'tools/call',
+    name: 'delete_entry',
+    round: 1,
+    key: 'confirm',
+    argumentsSummary: 'id=4',
+    ...over.context,
+  },
+});
 
 /** A raw peer speaking the wire protocol by hand. */
 async function rawPeer(dataDir: string) {
@@ -278,7 +282,7 @@ describe('the app side', () => {
     peer.send({
       type: 'ask',
       id: 'a1',
-      question: formQuestion(),
+      ...formAsk(),
       call,
       requestState: { length: 10, sha256: 'a'.repeat(64) },
     });
@@ -306,32 +310,38 @@ describe('the app side', () => {
     expect(app.events.map((e) => e[0])).toEqual(['questionAsked', 'answerRecorded']);
   });
 
-  it('re-checks what the peer sent: a nested form is refused, a URL is analysed again here', async () => {
+  it("builds and checks the server's question itself: a nested form is refused (code invalid-schema), a link is analysed here", async () => {
     const { dataDir, app, logs } = await setup();
     const peer = await rawPeer(dataDir);
     await peer.hello();
     peer.send({
       type: 'ask',
       id: 'n1',
-      question: formQuestion({
-        requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } },
+      ...formAsk({
+        question: {
+          mode: 'form',
+          message: 'Where?',
+          requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } },
+        },
       }),
       call,
     });
     expect(await peer.frame('withdrawn')).toMatchObject({
       id: 'n1',
-      reason: expect.stringMatching(/^the app refused the question: .*cannot show safely/),
+      reason: expect.stringMatching(/^server "kimai" sent a form the host cannot show safely/),
+      code: 'invalid-schema',
     });
     expect(app.asked).toHaveLength(0);
-    expect(logs.join('\n')).toContain('refused the question');
+    expect(logs.join('\n')).toContain(
+      'a gateway question ended: server "kimai" sent a form the host cannot show safely',
+    );
     // The app's own gate judged it, and its history says so.
     expect(app.events.find((e) => e[0] === 'fault')?.[1]).toMatchObject({ code: 'invalid-schema' });
     const shown = app.next();
-    const { requestedSchema: _r, ...rest } = formQuestion() as Record<string, unknown>;
     peer.send({
       type: 'ask',
       id: 'u1',
-      question: { ...rest, mode: 'url', url: { href: 'javascript:alert(1)', blocked: false, warnings: [] } },
+      ...formAsk({ question: { mode: 'url', message: 'Open this', url: 'javascript:alert(1)' } }),
       call,
     });
     const q = await shown;
@@ -339,7 +349,7 @@ describe('the app side', () => {
     peer.send({
       type: 'ask',
       id: 'm1',
-      question: formQuestion({ origin: { ...formQuestion().origin, server: 'other' } }),
+      ...formAsk({ context: { server: 'other' } }),
       call,
     });
     expect(await peer.frame('withdrawn', 'm1')).toMatchObject({
@@ -369,7 +379,7 @@ describe('the app side', () => {
     app.muted.add('kimai');
     const peer = await rawPeer(dataDir);
     await peer.hello();
-    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
+    peer.send({ type: 'ask', id: 'a1', ...formAsk(), call });
     expect(await peer.frame('answer')).toMatchObject({ answer: { action: 'cancel' }, decidedBy: 'mute-rule' });
     expect(app.asked).toHaveLength(0);
     expect((app.events[1]![1] as AnswerEvent).decidedBy).toBe('mute-rule');
@@ -380,7 +390,7 @@ describe('the app side', () => {
     const peer = await rawPeer(dataDir);
     await peer.hello();
     let shown = app.next();
-    peer.send({ type: 'ask', id: 'c1', question: formQuestion(), call });
+    peer.send({ type: 'ask', id: 'c1', ...formAsk(), call });
     const first = await shown;
     peer.send({ type: 'cancel', id: 'c1' });
     expect(await peer.frame('withdrawn')).toMatchObject({ id: 'c1', reason: 'the agent cancelled the call' });
@@ -390,7 +400,7 @@ describe('the app side', () => {
       expect.objectContaining({ answer: { action: 'cancel' }, decidedBy: 'call-cancelled' }),
     ]);
     shown = app.next();
-    peer.send({ type: 'ask', id: 'c2', question: formQuestion(), call });
+    peer.send({ type: 'ask', id: 'c2', ...formAsk(), call });
     const second = await shown;
     peer.socket.destroy();
     await new Promise((r) => setTimeout(r, 80));
@@ -407,7 +417,7 @@ describe('the app side', () => {
     const peer = await rawPeer(dataDir);
     await peer.hello();
     const shown = app.next();
-    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
+    peer.send({ type: 'ask', id: 'a1', ...formAsk(), call });
     (await shown).resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
     expect(await peer.frame('withdrawn')).toMatchObject({
       reason: expect.stringContaining('could not record the answer, so it was not sent: disk full'),
@@ -427,8 +437,8 @@ describe('the app side', () => {
       rounds: 1,
     };
     const shown = app.next();
-    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
-    peer.send({ type: 'ask', id: 'a2', question: formQuestion(), call });
+    peer.send({ type: 'ask', id: 'a1', ...formAsk(), call });
+    peer.send({ type: 'ask', id: 'a2', ...formAsk(), call });
     expect(await peer.frame('withdrawn')).toMatchObject({
       id: 'a2',
       reason: 'too many open questions from this agent connection',
@@ -496,7 +506,7 @@ describe('the app side', () => {
       const peer = await rawPeer(dataDir);
       await peer.hello();
       const shown = app.next();
-      peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
+      peer.send({ type: 'ask', id: 'a1', ...formAsk(), call });
       (await shown).resolve({ answer: { action: 'accept', content: {} }, decidedBy: 'human' });
       await peer.frame('answer', 'a1');
       peer.send(frame);
@@ -570,7 +580,7 @@ describe('forged history (issue 21, item 4)', () => {
     const peer = await rawPeer(dataDir);
     await peer.hello();
     const shown = app.next();
-    peer.send({ type: 'ask', id: 'a1', question: formQuestion(), call });
+    peer.send({ type: 'ask', id: 'a1', ...formAsk(), call });
     (await shown).resolve({ answer: { action: 'decline' }, decidedBy: 'human' });
     await peer.frame('answer', 'a1');
     // The attack as it was run: faults "reported by gateway" and a made-up call end, in one write.
@@ -597,7 +607,7 @@ describe('forged history (issue 21, item 4)', () => {
 });
 
 describe('the gateway side (ApprovalClient)', () => {
-  const ask: AskFrame = { question: formQuestion(), call };
+  const ask: AskFrame = { ...formAsk(), call };
 
   it('asks and gets the recorded answer; a cancelled call cancels the question in the app', async () => {
     const { dataDir, app } = await setup();
@@ -614,6 +624,29 @@ describe('the gateway side (ApprovalClient)', () => {
     await expect(pending).rejects.toThrow('agent cancelled');
     await new Promise((r) => setTimeout(r, 80));
     expect(q.signal.aborted).toBe(true);
+  });
+
+  it('a question too large for the wire is refused by the gateway; the connection goes on asking', async () => {
+    const { dataDir, app, server } = await setup();
+    const c = client(dataDir);
+    const faults: FaultEvent[] = [];
+    const questions = new RemoteQuestions(c, {
+      observer: { fault: (e) => void faults.push(e) },
+      isMuted: () => false,
+      timeLimitMinutes: () => 0,
+    });
+    const ctx = { call: { ...call, arguments: {} }, server: 'kimai', era: 'modern' as const, round: 1, key: 'confirm' };
+    const huge = { mode: 'form', message: 'x'.repeat(MAX_FRAME_BYTES), requestedSchema: { type: 'object' } };
+    const refused = questions.ask(huge, ctx, new AbortController().signal);
+    await expect(refused).rejects.toMatchObject({ code: 'invalid-schema' });
+    await expect(refused).rejects.toThrow(/^server "kimai" sent a question too large to pass to the Countersign app/);
+    expect(faults.map((f) => f.code)).toEqual(['invalid-schema']);
+    // Sent, the app would have dropped the connection and every call on it; instead the next question is asked.
+    const shown = app.next();
+    const answered = questions.ask(formAsk().question, ctx, new AbortController().signal);
+    (await shown).resolve({ answer: { action: 'decline' }, decidedBy: 'human' });
+    await expect(answered).resolves.toMatchObject({ answer: { action: 'decline' } });
+    expect(server.peerCount).toBe(1);
   });
 
   it('no app and starting it turned off: the clear error, at once', async () => {
@@ -732,7 +765,7 @@ async function impostor(path: string, reply?: (line: string, socket: Socket) => 
 }
 
 describe.skipIf(process.platform === 'win32')('a replaced socket (issue 9, item 3)', () => {
-  const ask: AskFrame = { question: formQuestion(), call };
+  const ask: AskFrame = { ...formAsk(), call };
 
   it('the gateway never sends the key, and hands nothing to a socket holder that cannot prove it knows it', async () => {
     const { dataDir, server } = await setup();
@@ -836,9 +869,7 @@ describe('a question nobody can see (issue 9, item 16)', () => {
     const server = await startApprovalServer({ service: host, dataDir, log: () => undefined });
     cleanup.push(() => server.close());
     const c = client(dataDir);
-    const error = await c
-      .ask({ question: formQuestion(), call }, new AbortController().signal)
-      .catch((e: unknown) => e);
+    const error = await c.ask({ ...formAsk(), call }, new AbortController().signal).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApprovalNotVisibleError);
     expect((error as Error).message).toBe(
       'approval app started but not visible: nothing was done: no browser tab is connected',

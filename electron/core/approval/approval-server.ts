@@ -36,6 +36,7 @@ import {
   type AppFrame,
   type GatewayFrame,
   type WireCall,
+  type WithdrawnCode,
   NOT_VISIBLE,
 } from './protocol';
 import { checkProof, handshakeProof, newNonce, NONCE_PATTERN } from './handshake';
@@ -482,34 +483,32 @@ class Peer {
    * record, show (unless muted), check and record the answer, then reply.
    */
   private async ask(frame: Extract<GatewayFrame, { type: 'ask' }>, signal: AbortSignal): Promise<void> {
-    const q = frame.question;
-    if (frame.call && frame.call.server !== q.origin.server) {
-      const reason = `the question names server "${q.origin.server}" but its call is on "${frame.call.server}"`;
+    const origin = frame.context;
+    if (frame.call && frame.call.server !== origin.server) {
+      const reason = `the question names server "${origin.server}" but its call is on "${frame.call.server}"`;
       this.log(`countersign: approval channel: refused a question: ${reason}`);
       this.send({ type: 'withdrawn', id: frame.id, reason: `the app refused the question: ${reason}` });
       return;
     }
     const call = frame.call ? (this.calls.get(frame.call.callId) ?? null) : null;
     if (!(await this.visible(frame, call, signal))) return;
-    const params: ElicitParams =
-      q.mode === 'url'
-        ? { mode: 'url', message: q.message, url: q.url.href }
-        : { mode: 'form', message: q.message, requestedSchema: q.requestedSchema };
+    // The server's question as it came: this gate builds and checks it, as for the app's own calls.
+    const params: ElicitParams = frame.question;
     const ctx: AskContext = {
       call,
-      server: q.origin.server,
-      era: q.origin.era,
-      round: q.origin.round,
-      key: q.origin.key,
-      ...(q.origin.roundPosition !== undefined ? { roundPosition: q.origin.roundPosition } : {}),
-      ...(q.origin.lastRound ? { lastRound: true } : {}),
+      server: origin.server,
+      era: origin.era,
+      round: origin.round,
+      key: origin.key,
+      ...(origin.roundPosition !== undefined ? { roundPosition: origin.roundPosition } : {}),
+      ...(origin.lastRound ? { lastRound: true } : {}),
       ...(frame.requestState ? { requestState: frame.requestState } : {}),
       reported: {
-        ...(q.origin.timeLimitMinutes !== undefined ? { timeLimitMinutes: q.origin.timeLimitMinutes } : {}),
-        method: q.origin.method,
-        name: q.origin.name,
-        ...(q.origin.argumentsSummary !== undefined ? { argumentsSummary: q.origin.argumentsSummary } : {}),
-        ...(q.origin.agent !== undefined ? { agent: q.origin.agent } : {}),
+        ...(origin.timeLimitMinutes !== undefined ? { timeLimitMinutes: origin.timeLimitMinutes } : {}),
+        method: origin.method,
+        name: origin.name,
+        ...(origin.argumentsSummary !== undefined ? { argumentsSummary: origin.argumentsSummary } : {}),
+        ...(origin.agent !== undefined ? { agent: origin.agent } : {}),
       },
     };
     try {
@@ -522,13 +521,12 @@ class Peer {
         ...(decided.urlOpened !== undefined ? { urlOpened: decided.urlOpened } : {}),
       });
     } catch (e) {
-      const reason = signal.aborted
-        ? messageOf(signal.reason)
-        : isHostError(e, 'invalid-schema') || isHostError(e, 'protocol')
-          ? `the app refused the question: ${messageOf(e)}`
-          : messageOf(e);
+      // The gate refused the question (recorded as a fault): the gateway ends the call with the same sentence
+      // as a refusal in its own process would give.
+      const code = !signal.aborted && isHostError(e) ? refusalCode(e) : undefined;
+      const reason = signal.aborted ? messageOf(signal.reason) : messageOf(e);
       if (!signal.aborted) this.log(`countersign: approval channel: a gateway question ended: ${reason}`);
-      this.send({ type: 'withdrawn', id: frame.id, reason });
+      this.send({ type: 'withdrawn', id: frame.id, reason, ...(code ? { code } : {}) });
     }
   }
 
@@ -550,7 +548,7 @@ class Peer {
       this.send({ type: 'withdrawn', id: frame.id, reason: messageOf(signal.reason) });
       return false;
     }
-    const server = frame.question.origin.server;
+    const server = frame.context.server;
     const message = `${NOT_VISIBLE}: ${seen.reason}`;
     this.log(`countersign: approval channel: refused a question from "${server}" at once: ${message}`);
     service.notify?.(
@@ -651,4 +649,9 @@ function explainedObserver(inner: HostObserver): HostObserver {
     callEnded: (e) => inner.callEnded?.(e),
     fault: (e) => inner.fault?.(e),
   };
+}
+
+/** The withdrawn code for a question the app's gate refused, if it refused it. */
+function refusalCode(error: HostError): Extract<WithdrawnCode, 'invalid-schema' | 'protocol'> | undefined {
+  return error.code === 'invalid-schema' || error.code === 'protocol' ? error.code : undefined;
 }

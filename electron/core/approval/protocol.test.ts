@@ -43,28 +43,20 @@ describe('frames', () => {
     name: 'delete',
     agent: 'claude-code#stdio-abc123',
   };
-  const question = {
-    id: 'q',
-    mode: 'form',
-    origin: { server: 'kimai', era: 'modern', method: 'tools/call', name: 'delete', round: 1, key: 'confirm' },
-    message: 'Delete?',
-    requestedSchema: { type: 'object', properties: {} },
-  };
+  const question = { mode: 'form', message: 'Delete?', requestedSchema: { type: 'object', properties: {} } };
+  const context = { server: 'kimai', era: 'modern', method: 'tools/call', name: 'delete', round: 1, key: 'confirm' };
 
   it('accepts every frame kind of both directions, and round-trips them', () => {
     for (const frame of [
       { type: 'hello', protocol: APPROVAL_PROTOCOL, nonce: 'n'.repeat(43) },
       { type: 'prove', proof: 'a'.repeat(64) },
-      { type: 'ask', id: 'q1', question, call },
+      { type: 'ask', id: 'q1', question, context, call },
+      // The server's question as it came, whatever its values: the app's gate judges them.
       {
         type: 'ask',
         id: 'q2',
-        question: {
-          ...question,
-          mode: 'url',
-          url: { href: 'https://example.com', anything: 1 },
-          requestedSchema: undefined,
-        },
+        question: { mode: 'url', message: 7, url: { href: 'https://example.com' } },
+        context,
         call: null,
       },
       { type: 'cancel', id: 'q1' },
@@ -105,14 +97,15 @@ describe('frames', () => {
         JSON.stringify({
           type: 'ask',
           id: 'q',
-          question: { ...question, origin: { ...question.origin, round: 0 } },
+          question,
+          context: { ...context, round: 0 },
           call,
         }),
         gatewayFrameSchema,
       ),
     ).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('question.origin.round'),
+      reason: expect.stringContaining('context.round'),
     });
     // An answer with content that MCP does not allow.
     expect(

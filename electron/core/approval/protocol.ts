@@ -16,10 +16,14 @@
 //   gateway -> app   {type:'prove', proof}                      only once the app's proof checked out
 //   app -> gateway   {type:'welcome', protocol, app}            or {type:'bye', reason} and close
 //   (the handshake, and what it does not hold against: ./handshake.ts)
-//   gateway -> app   {type:'ask', id, question, call, requestState?}
-//   app -> gateway   {type:'answer', id, answer, decidedBy, urlOpened?}   recorded BEFORE it is sent
+//   gateway -> app   {type:'ask', id, question, context, call, requestState?}
+//                    the server's question as it sent it, and where it came from: the app's gate is the one
+//                    that builds and checks it (./remote-questions.ts has the gateway's half)
+//   app -> gateway   {type:'answer', id, answer, decidedBy, urlOpened?}   recorded and checked BEFORE it is sent
 //   app -> gateway   {type:'withdrawn', id, reason, code?}      no answer: cancelled, app closing, record failed,
-//                                                               or code 'not-visible': nobody could see the question
+//                                                               code 'not-visible': nobody could see the question,
+//                                                               code 'invalid-schema' or 'protocol': the app's gate
+//                                                               refused the question (reason: the gate's sentence)
 //   gateway -> app   {type:'cancel', id}                        the agent cancelled: close the dialog
 //   gateway -> app   {type:'call-ended', callId, outcome, ...}   once per call that asked on this connection
 //   gateway -> app   {type:'sign-in', id, signIn}               a server needs a sign-in: the app's dialog
@@ -33,13 +37,13 @@ import { LIMITS } from '../limits';
 import { NONCE_PATTERN, PROOF_PATTERN } from './handshake';
 
 /** Name and version of this wire protocol; both sides must agree exactly. */
-export const APPROVAL_PROTOCOL = 'countersign-approval/3';
+export const APPROVAL_PROTOCOL = 'countersign-approval/4';
 
 /** Largest frame either side accepts (bytes, newline excluded). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
 /**
- * The wire's text limits, in one object: the schemas below and the gateway's cutters (remote-approval.ts) read
+ * The wire's text limits, in one object: the schemas below and the gateway's cutters (remote-questions.ts) read
  * it, so a value the gateway shortened always fits what the app accepts.
  */
 export const WIRE_LIMITS = {
@@ -77,8 +81,8 @@ export type WireCall = z.infer<typeof wireCallSchema>;
 
 const stateDigest = z.strictObject({ length: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 
-/** Where a question comes from, as the gateway reports it. */
-export const questionOriginSchema = z.strictObject({
+/** Where a question comes from, as the gateway reports it: labels the app shows marked as the gateway's word. */
+export const questionContextSchema = z.strictObject({
   server: text(WIRE_LIMITS.server).min(1),
   era: z.enum(['modern', 'legacy']),
   method: callMethod.nullable(),
@@ -99,25 +103,19 @@ export const questionOriginSchema = z.strictObject({
   lastRound: z.literal(true).optional(),
 });
 
-// Shapes only: the app re-checks the form schema with the shared flat-schema
-// rules and re-analyses the URL itself, trusting nothing the peer concluded.
-const questionSchema = z.discriminatedUnion('mode', [
-  z.strictObject({
-    id,
-    mode: z.literal('form'),
-    origin: questionOriginSchema,
-    message: text(WIRE_LIMITS.message),
-    requestedSchema: z.record(z.string(), z.unknown()),
-  }),
-  z.strictObject({
-    id,
-    mode: z.literal('url'),
-    origin: questionOriginSchema,
-    message: text(WIRE_LIMITS.message),
-    url: z.looseObject({ href: text(WIRE_LIMITS.url) }),
-  }),
-]);
-export type WireQuestion = z.infer<typeof questionSchema>;
+/**
+ * What the server asked, as it sent it (the elicitation params' fields the gate reads). Nothing here is checked
+ * but the frame's size: the app's gate builds the question from it and refuses what it cannot show, exactly as
+ * for the app's own calls.
+ */
+const rawQuestionSchema = z.strictObject({
+  mode: z.unknown().optional(),
+  message: z.unknown().optional(),
+  requestedSchema: z.unknown().optional(),
+  url: z.unknown().optional(),
+});
+export type RawQuestion = z.infer<typeof rawQuestionSchema>;
+export type QuestionContext = z.infer<typeof questionContextSchema>;
 
 const decidedBy = z.enum(DECIDED_BY);
 
@@ -145,7 +143,8 @@ export const gatewayFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('ask'),
     id,
-    question: questionSchema,
+    question: rawQuestionSchema,
+    context: questionContextSchema,
     call: wireCallSchema.nullable(),
     requestState: stateDigest.optional(),
   }),
@@ -173,8 +172,11 @@ export type GatewayFrame = z.infer<typeof gatewayFrameSchema>;
 /** What the agent is told when the app runs but nobody can see it (the app adds the reason). */
 export const NOT_VISIBLE = 'approval app started but not visible: nothing was done';
 
-/** Why a question was withdrawn, where the gateway must say more than "withdrawn". */
-export const WITHDRAWN_CODES = ['not-visible'] as const;
+/**
+ * Why a question was withdrawn, where the gateway must say more than "withdrawn": nobody could see it, or the
+ * app's gate refused it (the host error's code, so the agent gets the same sentence as for a local refusal).
+ */
+export const WITHDRAWN_CODES = ['not-visible', 'invalid-schema', 'protocol'] as const;
 export type WithdrawnCode = (typeof WITHDRAWN_CODES)[number];
 
 /** Frames the app sends. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../shared/host-api/contract';
 import { MAX_QUESTION_TIME_LIMIT_MINUTES } from '../../../shared/question-time-limit';
-import { questionOriginSchema } from './protocol';
+import { questionContextSchema } from './protocol';
 
 describe('question time limit', () => {
   it('the settings contract and the approval wire both stop at the one bound defined here', () => {
     const setting = settingsSchema.shape.questionTimeLimitMinutes;
-    const wire = questionOriginSchema.shape.timeLimitMinutes;
+    const wire = questionContextSchema.shape.timeLimitMinutes;
     for (const limit of [setting, wire]) {
       expect(limit.safeParse(MAX_QUESTION_TIME_LIMIT_MINUTES).success).toBe(true);
       expect(limit.safeParse(MAX_QUESTION_TIME_LIMIT_MINUTES + 1).success).toBe(false);

@@ -18,7 +18,7 @@ import { DECLARED_INPUT_METHODS } from '../client-identity';
 import type { CallContext } from '../events';
 import { HostError, messageOf } from '../host-error';
 import { LIMITS } from '../limits';
-import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
+import type { ElicitParams, QuestionAsker } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
 import { askTogether } from './ask-together';
 import { RESULT_SCHEMAS } from './result-schemas';
@@ -68,7 +68,7 @@ export async function runInputRequiredLoop(
   method: CallMethod,
   originalParams: Record<string, unknown>,
   call: CallContext,
-  gate: QuestionGate,
+  gate: QuestionAsker,
   options: LoopOptions,
 ): Promise<LoopResult> {
   const base = Object.fromEntries(Object.entries(originalParams).filter(([k]) => !RESERVED_PARAMS.includes(k)));

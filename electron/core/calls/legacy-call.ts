@@ -9,7 +9,7 @@ import type { CallMethod } from '../../../shared/elicitation/types';
 import type { CallContext } from '../events';
 import { HostError } from '../host-error';
 import { LIMITS } from '../limits';
-import type { QuestionGate } from '../prompter/question-gate';
+import type { QuestionAsker } from '../prompter/question-gate';
 import { abortableSleep } from './abortable-sleep';
 import { NO_SDK_TIMEOUT_MS, QuestionAwareDeadline, SDK_DEFAULT_REQUEST_TIMEOUT_MS } from './question-aware-deadline';
 import { translateSdkError, type LoopResult } from './input-required-loop';
@@ -116,7 +116,7 @@ export async function runLegacyCall(
   method: CallMethod,
   params: Record<string, unknown>,
   call: CallContext,
-  gate: QuestionGate,
+  gate: QuestionAsker,
   completions: ElicitationCompletions,
   options: LegacyCallOptions,
 ): Promise<LoopResult> {

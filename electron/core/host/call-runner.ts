@@ -11,7 +11,7 @@ import { paramHeaders } from '../calls/param-headers';
 import type { ServerConnection } from '../connection/server-connection';
 import type { CallContext, CallOutcome, HostObserver } from '../events';
 import { HostError, isHostError, messageOf } from '../host-error';
-import type { QuestionGate } from '../prompter/question-gate';
+import type { QuestionAsker } from '../prompter/question-gate';
 import type { TaskManager } from '../tasks/task-manager';
 import { legacyTaskOf, sendLegacyTaskCall, taskOps } from '../tasks/task-ops';
 import { parseTask, type TaskSnapshot, type TaskStatus } from '../tasks/task-types';
@@ -69,7 +69,7 @@ export interface CallRunOptions {
 /** What a call runs on: the host's connections, gate, observer and tasks. */
 export interface CallRunnerDeps {
   connections: ServerConnections;
-  gate: QuestionGate;
+  gate: QuestionAsker;
   observer: HostObserver;
   tasks: TaskManager;
   options: CallRunOptions;

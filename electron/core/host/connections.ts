@@ -11,7 +11,7 @@ import type { EraCache } from '../connection/era-cache';
 import { openConnection, type ServerConnection } from '../connection/server-connection';
 import { HostError } from '../host-error';
 import type { OpenedLink } from '../links/launcher-file';
-import type { Prompter } from '../prompter/prompter';
+import type { SignInPrompter } from '../prompter/prompter';
 import { emptySlot, toolHintsOf, type ServerSlot } from './server-slot';
 
 /** Sign-in to HTTP servers that ask for it (MCP authorization). */
@@ -37,7 +37,7 @@ export interface ConnectionsOptions {
   servers: ServerList;
   eraCache: EraCache;
   /** Sign-in questions go to the host's prompter. */
-  prompter: Prompter;
+  prompter: SignInPrompter;
   auth?: HostAuthOptions;
   /** The front end renders MCP Apps (the ui extension is declared to every server). */
   rendersApps?: boolean;

@@ -4,12 +4,12 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import { isHostError } from '../host-error';
 import { LIMITS } from '../limits';
-import type { QuestionGate } from '../prompter/question-gate';
+import type { QuestionAsker } from '../prompter/question-gate';
 import type { ServerSlot } from './server-slot';
 
 /** Answer a legacy server's elicitation/create through the gate. */
 export async function answerLegacyElicit(
-  gate: QuestionGate,
+  gate: QuestionAsker,
   slot: ServerSlot,
   server: string,
   params: Record<string, unknown>,

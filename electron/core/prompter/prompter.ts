@@ -48,3 +48,6 @@ export interface Prompter {
    */
   signInWaiting?(question: SignInQuestion, signal: AbortSignal): Promise<void>;
 }
+
+/** The part of a Prompter that takes sign-ins: all a Host needs when its questions go elsewhere. */
+export type SignInPrompter = Pick<Prompter, 'signIn' | 'signInWaiting'>;

@@ -15,9 +15,9 @@ import { HostError, isHostError, messageOf } from '../host-error';
 import { LIMITS } from '../limits';
 import type { Prompter, PrompterAnswer } from './prompter';
 
-/** What a server asked, in elicitation/create params shape (both eras). */
+/** What a server asked, in elicitation/create params shape (both eras), unchecked: buildQuestion checks it. */
 export interface ElicitParams {
-  mode?: string;
+  mode?: unknown;
   message?: unknown;
   requestedSchema?: unknown;
   url?: unknown;
@@ -199,8 +199,76 @@ export function effectiveTimeLimit(settingMinutes: number, reportedMinutes?: num
   return limits.length > 0 ? Math.min(...limits) : 0;
 }
 
+/** What asking a question gives back: the (recorded) answer to send, and how it came about. */
+export interface GateAnswer {
+  answer: Answer;
+  decided: PrompterAnswer;
+}
+
+/**
+ * What every call path asks its questions through (a round's inputRequests, a
+ * legacy elicitation, a task's questions). Two kinds: the QuestionGate below,
+ * where the human sits in this process (the app, the CLI), and the gateway's
+ * RemoteQuestions (../approval/remote-questions.ts), which hands the server's
+ * question as it came to the app's QuestionGate: one builder and one checker.
+ */
+export interface QuestionAsker {
+  /** Whether a round's questions may be asked all at once (see Prompter.asksRoundsTogether). */
+  readonly asksRoundsTogether: boolean;
+  /** Ask a question built from `params`; resolves with the (recorded) answer to send. */
+  ask(params: ElicitParams, ctx: AskContext, signal: AbortSignal): Promise<GateAnswer>;
+  /** Refuse a batch over `limit` before any question of it is asked: recorded as a fault, thrown. */
+  checkCount(call: CallContext | null, server: string, count: number, limit: number, what: string): Promise<void>;
+  /** Report a host-side fault to observers. */
+  fault(call: CallContext | null, error: HostError, question?: Question): Promise<void>;
+}
+
+/** Everything a Host gives the asker it makes (HostOptions.questions). */
+export interface QuestionAskerDeps {
+  observer: HostObserver;
+  isMuted: (server: string) => boolean;
+  /** The user's limit on a question's time in minutes; 0: none. */
+  timeLimitMinutes: () => number;
+}
+
+/** The faults every asker reports the same way. */
+export async function reportFault(
+  observer: HostObserver,
+  call: CallContext | null,
+  error: HostError,
+  question?: Question,
+): Promise<void> {
+  await observer.fault?.({
+    call,
+    code: error.code,
+    message: error.message,
+    ...(error.details ? { details: error.details } : {}),
+    ...(question ? { question } : {}),
+    at: new Date().toISOString(),
+  });
+}
+
+/** A batch over its limit, refused before any question of it is asked. */
+export async function refuseOverLimit(
+  observer: HostObserver,
+  call: CallContext | null,
+  server: string,
+  count: number,
+  limit: number,
+  what: string,
+): Promise<void> {
+  if (count <= limit) return;
+  const error = new HostError(
+    'protocol',
+    `server "${server}" sent ${count} ${what}, over the host's limit of ${limit}; nothing more was asked`,
+    { count, limit },
+  );
+  await reportFault(observer, call, error);
+  throw error;
+}
+
 /** Asks questions through one prompter and reports each step to observers. */
-export class QuestionGate {
+export class QuestionGate implements QuestionAsker {
   /** Questions waiting for the human right now, per server, shared by every gate on this prompter. */
   private readonly open: Map<string, number>;
 
@@ -220,11 +288,7 @@ export class QuestionGate {
   }
 
   /** Ask a question built from `params`; resolves with the (recorded) answer to send. */
-  async ask(
-    params: ElicitParams,
-    ctx: AskContext,
-    signal: AbortSignal,
-  ): Promise<{ question: Question; answer: Answer; decided: PrompterAnswer }> {
+  async ask(params: ElicitParams, ctx: AskContext, signal: AbortSignal): Promise<GateAnswer & { question: Question }> {
     let question: Question;
     try {
       question = buildQuestion(params, ctx);
@@ -321,33 +385,13 @@ export class QuestionGate {
    * Refuse a batch of questions over `limit` before any is asked (a round's
    * inputRequests, a legacy call's elicitations): recorded as a fault, thrown.
    */
-  async checkCount(
-    call: CallContext | null,
-    server: string,
-    count: number,
-    limit: number,
-    what: string,
-  ): Promise<void> {
-    if (count <= limit) return;
-    const error = new HostError(
-      'protocol',
-      `server "${server}" sent ${count} ${what}, over the host's limit of ${limit}; nothing more was asked`,
-      { count, limit },
-    );
-    await this.fault(call, error);
-    throw error;
+  checkCount(call: CallContext | null, server: string, count: number, limit: number, what: string): Promise<void> {
+    return refuseOverLimit(this.observer, call, server, count, limit, what);
   }
 
   /** Report a host-side fault to observers. */
-  async fault(call: CallContext | null, error: HostError, question?: Question): Promise<void> {
-    await this.observer.fault?.({
-      call,
-      code: error.code,
-      message: error.message,
-      ...(error.details ? { details: error.details } : {}),
-      ...(question ? { question } : {}),
-      at: new Date().toISOString(),
-    });
+  fault(call: CallContext | null, error: HostError, question?: Question): Promise<void> {
+    return reportFault(this.observer, call, error, question);
   }
 }
 

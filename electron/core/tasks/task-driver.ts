@@ -7,7 +7,7 @@
 // decides anything for the human and runs no timer on a question.
 import type { CallContext } from '../events';
 import { HostError, isHostError, messageOf } from '../host-error';
-import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
+import type { ElicitParams, QuestionAsker } from '../prompter/question-gate';
 import { DECLARED_INPUT_METHODS } from '../client-identity';
 import { PollSchedule, clampInterval, DEFAULT_POLL_BOUNDS, type PollBounds } from './poll-schedule';
 import { expiresAt, isTerminalStatus, type TaskSnapshot } from './task-types';
@@ -103,7 +103,7 @@ export function driveTask(
   ops: TaskWireOps,
   first: TaskSnapshot,
   call: CallContext,
-  gate: QuestionGate,
+  gate: QuestionAsker,
   options: DriveOptions,
 ): TaskDrive {
   const taskId = first.taskId;

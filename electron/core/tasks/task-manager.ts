@@ -7,7 +7,7 @@ import { RELATED_TASK_META_KEY } from '@modelcontextprotocol/client';
 import type { CallContext, HostObserver } from '../events';
 import type { ServerConnection } from '../connection/server-connection';
 import { HostError, isHostError, messageOf } from '../host-error';
-import type { ElicitParams, QuestionGate } from '../prompter/question-gate';
+import type { ElicitParams, QuestionAsker } from '../prompter/question-gate';
 import { driveTask, type TaskDrive } from './task-driver';
 import { listenForTask } from './task-listen';
 import { taskOps } from './task-ops';
@@ -16,7 +16,7 @@ import { MemoryTaskStore, type TaskRecord, type TaskStore } from './task-store';
 import { expiresAt, isTerminalStatus, parseTask, type TaskSnapshot, type TaskStatus } from './task-types';
 
 export interface TaskManagerOptions {
-  gate: QuestionGate;
+  gate: QuestionAsker;
   observer: HostObserver;
   store?: TaskStore;
   connect(server: string): Promise<ServerConnection>;
