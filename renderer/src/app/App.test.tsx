@@ -45,7 +45,7 @@ describe('the app frame', () => {
     const status = document.querySelector('.sidebar-status')!;
     expect(status.textContent).toBe('22 questions waiting for you');
     expect(status.querySelector('.waiting-badge')?.getAttribute('aria-hidden')).toBe('true');
-    expect(document.title).toBe('Countersign (2)');
+    await waitFor(() => expect(document.title).toBe('Countersign (2)'));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(status.textContent).toBe('11 question waiting for you'));

@@ -15,6 +15,7 @@ import ConnectionBanner, { type ConnectionView } from './ConnectionBanner';
 import Sidebar from './Sidebar';
 import type { RendererStores } from './stores';
 import { useDocumentSettings, useUiLanguage } from './use-document-settings';
+import { afterNextPaint } from './after-next-paint';
 import type { ToolsSelection, ViewName } from './views';
 
 /**
@@ -49,9 +50,13 @@ export default function App({
   const count = questionsWaiting(queue.questions, queue.drafts);
   const [view, setView] = useState<ViewName>(initialView);
   const [tools, setTools] = useState<ToolsSelection>({ server: null, tool: null });
+  const title = count > 0 ? `${t('app.title')} (${count})` : t('app.title');
   useEffect(() => {
-    document.title = count > 0 ? `${t('app.title')} (${count})` : t('app.title');
-  }, [count, t]);
+    // The first title at once (a page without one is unnamed to assistive technology); a change of the count
+    // once the frame it arrived in has painted.
+    if (!document.title) document.title = title;
+    else return afterNextPaint(() => void (document.title = title));
+  }, [title]);
 
   const openTools = (server: string) => {
     setTools((s) => (s.server === server ? s : { server, tool: null }));

@@ -94,10 +94,10 @@ describe('many questions at once', () => {
     const app = await renderApp({ questions: [confirmQuestion()] });
     const user = userEvent.setup();
     expect(document.querySelector('.app')!.hasAttribute('inert')).toBe(true);
-    expect(document.title).toBe('Countersign (1)');
+    await waitFor(() => expect(document.title).toBe('Countersign (1)'));
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(document.querySelector('.app')!.hasAttribute('inert')).toBe(false));
-    expect(document.title).toBe('Countersign');
+    await waitFor(() => expect(document.title).toBe('Countersign'));
     expect(app.answers()).toHaveLength(1);
   });
 });

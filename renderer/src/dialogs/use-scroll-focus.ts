@@ -10,8 +10,12 @@ export function useScrollFocus(ref: RefObject<HTMLElement | null>): 0 | undefine
     const el = ref.current;
     if (!el) return;
     const measure = () => setOverflows(el.scrollHeight > el.clientHeight + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
+    // No measuring here: reading scrollHeight as the dialog mounts forces a layout of the whole page before it
+    // can paint. The observer's first report comes in the frame that lays the box out, before that frame paints.
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
