@@ -2,8 +2,9 @@
 // authenticator (CTAP2, internal, user verification on): a passkey is
 // registered and an approval confirmed through the ceremony page, the
 // verifier and the offline receipt check accept it, and each attack on it is
-// refused with its own sentence.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+// refused with its own sentence. The receipt is then checked by the real CLI.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
@@ -13,6 +14,7 @@ import { startCeremonyServer, type CeremonyServer } from '../../electron/core/pa
 import { PasskeyStore, passkeysFile } from '../../electron/core/passkeys/passkey-store';
 import type { ApprovedCall } from '../../electron/core/passkeys/payload';
 import { verifyReceipt, type Receipt } from '../../electron/core/passkeys/receipt';
+import { BIN } from '../support/cli';
 import { launchChromium, type LaunchedBrowser } from './paint-latency';
 
 const HOSTILE_NAME = 'files<img src=x onerror="window.pwned=1">\u001b]0;owned\u0007\u202e';
@@ -277,6 +279,36 @@ describe('passkey approvals through the ceremony page', () => {
       `refused: the passkey was used at "http://127.0.0.1:${server.port}", an IP address, which is never a ` +
         `WebAuthn relying party; approvals are valid only at ${server.origin}`,
     );
+  });
+
+  it('countersign receipt verify, as a real process: a good receipt, then a tampered one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cs-receipt-'));
+    try {
+      const good = join(dir, 'good.json');
+      const tampered = join(dir, 'tampered.json');
+      writeFileSync(good, JSON.stringify(goodReceipt));
+      writeFileSync(
+        tampered,
+        JSON.stringify({ ...goodReceipt, payload: { ...goodReceipt.payload, tool: 'read_file' } }),
+      );
+      const env = { ...process.env, COUNTERSIGN_DATA_DIR: dataDir };
+      const ok = spawnSync(process.execPath, [BIN, 'receipt', 'verify', good], { encoding: 'utf8', env });
+      expect(ok.stderr).toBe('');
+      expect(ok.status).toBe(0);
+      expect(ok.stdout).toMatch(/^valid: signed by the passkey "laptop" \(credential id [\w-]+\)\n/);
+      expect(ok.stdout).toContain('  tool:      delete_file\n');
+      expect(ok.stdout).toContain('what it does not prove:\n');
+      // The server's name is the file's text: its escape sequence and bidi override arrive escaped.
+      expect(ok.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
+      expect(ok.stdout).toContain('\\x1b]0;owned\\x07\\u202e');
+
+      const bad = spawnSync(process.execPath, [BIN, 'receipt', 'verify', tampered], { encoding: 'utf8', env });
+      expect(bad.status).toBe(1);
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toMatch(/^countersign: error: refused: the passkey signed another payload than this one/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a revoked key', async () => {
