@@ -6,8 +6,7 @@
 import { buildApprovalPayload, callHashes, canonicalJson, type ApprovalPayload, type ApprovedCall } from './payload';
 import type { PasskeyStore } from './passkey-store';
 import { type Receipt, RECEIPT_FORMAT } from './receipt';
-import { checkOrigin, checkSignedPayload, fromResponseJson, PasskeyRefusal, readClientData } from './signed-payload';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { checkOrigin, checkSignedPayload, PasskeyRefusal, readAssertion, readClientData } from './signed-payload';
 
 const HASHED = { argumentsHash: 'arguments', questionHash: 'question', answerHash: 'answer' } as const;
 
@@ -31,12 +30,13 @@ export class ApprovalVerifier {
   }
 
   /**
-   * Accept `response` as the person's passkey approval of `payload` for `call`
-   * (the call as it will be sent), or throw a PasskeyRefusal saying why not.
+   * Accept `response` (a posted assertion: any value, checked here) as the
+   * person's passkey approval of `payload` for `call` (the call as it will be
+   * sent), or throw a PasskeyRefusal saying why not.
    * An accepted id is used up: the same assertion is refused the second time.
    */
-  async verify(payload: ApprovalPayload, response: AuthenticationResponseJSON, call: ApprovedCall): Promise<Receipt> {
-    const parts = fromResponseJson(response);
+  async verify(payload: ApprovalPayload, response: unknown, call: ApprovedCall): Promise<Receipt> {
+    const parts = readAssertion(response);
     checkOrigin(readClientData(parts.clientDataJSON), this.origin, 'webauthn.get');
     if (this.used.has(payload.id))
       throw new PasskeyRefusal(

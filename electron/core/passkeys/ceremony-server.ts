@@ -7,17 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type {
-  AuthenticationResponseJSON,
-  PublicKeyCredentialCreationOptionsJSON,
-  RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { ApprovalVerifier } from './approval-verifier';
 import { CEREMONY_CSP, CEREMONY_CSS, CEREMONY_HTML, CEREMONY_JS } from './ceremony-page';
 import { canonicalJson, type ApprovalPayload } from './payload';
 import type { PasskeyRecord, PasskeyStore } from './passkey-store';
 import { finishRegistration, registrationOptions } from './registration';
-import { ceremonyOrigin } from './signed-payload';
+import { ceremonyOrigin, readAssertion, toResponseJson } from './signed-payload';
 
 const MAX_BODY = 64 * 1024;
 
@@ -27,6 +23,7 @@ type Pending =
       payloadText: string;
       allowCredentials: string[];
       resolve(r: AuthenticationResponseJSON): void;
+      reject(e: unknown): void;
     }
   | {
       kind: 'register';
@@ -141,9 +138,22 @@ export async function startCeremonyServer(options: CeremonyServerOptions): Promi
       if (req.headers.origin !== origin)
         return reply(res, 403, 'application/json', JSON.stringify({ ok: false, message: 'Wrong origin.' }));
       pending.delete(match[1]!);
-      const body = await readBody(req);
+      let body: unknown;
+      try {
+        body = await readBody(req);
+      } catch {
+        body = undefined;
+      }
       if (ceremony.kind === 'approve') {
-        ceremony.resolve(body as AuthenticationResponseJSON);
+        let assertion: AuthenticationResponseJSON;
+        try {
+          assertion = toResponseJson(readAssertion(body));
+        } catch (e) {
+          ceremony.reject(e);
+          const message = e instanceof Error ? e.message : String(e);
+          return reply(res, 200, 'application/json', JSON.stringify({ ok: false, message }));
+        }
+        ceremony.resolve(assertion);
         return reply(
           res,
           200,
@@ -157,7 +167,7 @@ export async function startCeremonyServer(options: CeremonyServerOptions): Promi
           origin,
           ceremony.name,
           ceremony.options,
-          body as RegistrationResponseJSON,
+          body,
           (options.now ?? Date.now)(),
         );
         ceremony.resolve(passkey);
@@ -182,6 +192,8 @@ export async function startCeremonyServer(options: CeremonyServerOptions): Promi
       const result = new Promise<PasskeyRecord>((resolve, reject) =>
         pending.set(token, { kind: 'register', name, options: opts, resolve, reject }),
       );
+      // A refusal is the caller's to read whenever it awaits; until then it is not an unhandled rejection.
+      result.catch(() => undefined);
       return { url: `${origin}/ceremony/${token}`, result };
     },
     approve(payload) {
@@ -190,9 +202,10 @@ export async function startCeremonyServer(options: CeremonyServerOptions): Promi
         .list()
         .filter((p) => !p.revoked)
         .map((p) => p.id);
-      const result = new Promise<AuthenticationResponseJSON>((resolve) =>
-        pending.set(token, { kind: 'approve', payloadText: canonicalJson(payload), allowCredentials, resolve }),
+      const result = new Promise<AuthenticationResponseJSON>((resolve, reject) =>
+        pending.set(token, { kind: 'approve', payloadText: canonicalJson(payload), allowCredentials, resolve, reject }),
       );
+      result.catch(() => undefined);
       return { url: `${origin}/ceremony/${token}`, result };
     },
     close: () =>

@@ -8,6 +8,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { z } from 'zod';
 import type { PasskeyRecord, PasskeyStore } from './passkey-store';
 import { checkOrigin, PasskeyRefusal, readClientData, RP_ID } from './signed-payload';
 
@@ -28,16 +29,33 @@ export async function registrationOptions(
   });
 }
 
-/** Check a registration response made at `origin` for `options`, and add the passkey to the store. */
+const b64url = z.string().regex(/^[A-Za-z0-9_-]+$/);
+const registrationSchema = z.object({
+  id: b64url,
+  type: z.literal('public-key'),
+  response: z.object({ clientDataJSON: b64url, attestationObject: b64url }),
+});
+
+/** Check a registration a page posted (`value`, anything) made at `origin` for `options`; store the passkey. */
 export async function finishRegistration(
   store: PasskeyStore,
   origin: string,
   name: string,
   options: PublicKeyCredentialCreationOptionsJSON,
-  response: RegistrationResponseJSON,
+  value: unknown,
   now: number = Date.now(),
 ): Promise<PasskeyRecord> {
-  checkOrigin(readClientData(response.response.clientDataJSON), origin, 'webauthn.create');
+  const posted = registrationSchema.safeParse(value);
+  if (!posted.success) throw new PasskeyRefusal('refused: this is not a passkey registration');
+  const { id, response: r } = posted.data;
+  const response: RegistrationResponseJSON = {
+    id,
+    rawId: id,
+    type: 'public-key',
+    clientExtensionResults: {},
+    response: { clientDataJSON: r.clientDataJSON, attestationObject: r.attestationObject },
+  };
+  checkOrigin(readClientData(r.clientDataJSON), origin, 'webauthn.create');
   let verified;
   try {
     verified = await verifyRegistrationResponse({

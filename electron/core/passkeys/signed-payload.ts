@@ -4,6 +4,7 @@
 // wrong, because the person reading it has to decide whether they are being
 // attacked or merely clicked too late.
 import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { z } from 'zod';
 import { challengeOf, type ApprovalPayload } from './payload';
 import type { PasskeyRecord } from './passkey-store';
 
@@ -83,6 +84,37 @@ export interface AssertionParts {
   userHandle?: string;
 }
 
+const b64url = z.string().regex(/^[A-Za-z0-9_-]+$/);
+const responseSchema = z.object({
+  id: b64url,
+  type: z.literal('public-key'),
+  response: z.object({
+    authenticatorData: b64url,
+    clientDataJSON: b64url,
+    signature: b64url,
+    userHandle: b64url.optional(),
+  }),
+});
+
+/** The assertion parts of a value posted by a page (anything at all), or a refusal naming the first problem. */
+export function readAssertion(value: unknown): AssertionParts {
+  const result = responseSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new PasskeyRefusal(
+      `refused: this is not a passkey assertion (${issue?.path.join('.') || 'the whole'}: ${issue?.message})`,
+    );
+  }
+  const { id, response } = result.data;
+  return {
+    credentialId: id,
+    authenticatorData: response.authenticatorData,
+    clientDataJSON: response.clientDataJSON,
+    signature: response.signature,
+    ...(response.userHandle ? { userHandle: response.userHandle } : {}),
+  };
+}
+
 /** A browser's assertion in the shape @simplewebauthn/server reads. */
 export function toResponseJson(parts: AssertionParts): AuthenticationResponseJSON {
   return {
@@ -96,17 +128,6 @@ export function toResponseJson(parts: AssertionParts): AuthenticationResponseJSO
       signature: parts.signature,
       ...(parts.userHandle ? { userHandle: parts.userHandle } : {}),
     },
-  };
-}
-
-/** The assertion parts of a browser's response. */
-export function fromResponseJson(response: AuthenticationResponseJSON): AssertionParts {
-  return {
-    credentialId: response.id,
-    authenticatorData: response.response.authenticatorData,
-    clientDataJSON: response.response.clientDataJSON,
-    signature: response.response.signature,
-    ...(response.response.userHandle ? { userHandle: response.response.userHandle } : {}),
   };
 }
 
