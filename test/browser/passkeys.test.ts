@@ -4,9 +4,10 @@
 // verifier and the offline receipt check accept it, and each attack on it is
 // refused with its own sentence. The receipt is then checked by the real CLI.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { verifyReceipt, type Receipt } from '../../electron/core/passkeys/receip
 import { BIN } from '../support/cli';
 import { launchChromium, type LaunchedBrowser } from './paint-latency';
 
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HOSTILE_NAME = 'files<img src=x onerror="window.pwned=1">\u001b]0;owned\u0007\u202e';
 const call: ApprovedCall = {
   server: { name: HOSTILE_NAME, command: 'node server.mjs --root /srv' },
@@ -33,7 +35,8 @@ let authenticatorId: string;
 let dataDir: string;
 let store: PasskeyStore;
 let server: CeremonyServer;
-let clock = Date.now();
+// The verifier's clock; set once the browser is up, so a slow launch cannot age the first payloads.
+let clock = 0;
 let goodReceipt: Receipt;
 
 /** Open a ceremony page, press its button and wait until it ended; the state it ended in. */
@@ -69,6 +72,7 @@ beforeAll(async () => {
   store = await PasskeyStore.open(dataDir);
   server = await startCeremonyServer({ store, now: () => clock });
   launched = await launchChromium();
+  clock = Date.now();
   page = await launched.browser.newPage();
   cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
@@ -152,6 +156,38 @@ describe('passkey approvals through the ceremony page', () => {
     await expect(server.verifier.verify(payload, await ceremony.result, call)).rejects.toThrow(
       `refused: the approval ${payload.id} was used already; an assertion is accepted once (this is a replay)`,
     );
+  });
+
+  it('the verifier recipe of docs/passkeys.md accepts the receipt, once, and only for its call', async () => {
+    const doc = readFileSync(join(REPO, 'docs', 'passkeys.md'), 'utf8');
+    const recipe = /## Verifying a receipt on your server[\s\S]*?```ts\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(recipe).toContain('export async function checkReceipt(');
+    // Inside the repository, so that its imports resolve to the pinned packages.
+    const file = join(REPO, '.cache', `passkeys-recipe-${process.pid}.ts`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, recipe!);
+    try {
+      const { checkReceipt } = (await import(pathToFileURL(file).href)) as {
+        checkReceipt(
+          r: Receipt,
+          c: { name: string; arguments: unknown },
+          key: string,
+          seen: Set<string>,
+        ): Promise<void>;
+      };
+      const key = store.list()[0]!.publicKey;
+      const seen = new Set<string>();
+      const thisCall = { name: 'delete_file', arguments: call.arguments };
+      await expect(checkReceipt(goodReceipt, { ...thisCall, arguments: { path: '/' } }, key, seen)).rejects.toThrow(
+        'the receipt approves another call',
+      );
+      const forged = { ...goodReceipt, payload: { ...goodReceipt.payload, server: { name: 'x', command: 'y' } } };
+      await expect(checkReceipt(forged, thisCall, key, seen)).rejects.toThrow();
+      await expect(checkReceipt(goodReceipt, thisCall, key, seen)).resolves.toBeUndefined();
+      await expect(checkReceipt(goodReceipt, thisCall, key, seen)).rejects.toThrow('this approval was used already');
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 
   it('refuses changed arguments', async () => {
