@@ -195,6 +195,12 @@ describe('passkey approvals through the ceremony page', () => {
     await expect(
       server.verifier.verify(payload, response, { ...call, arguments: { path: '/srv/everything' } }),
     ).rejects.toThrow(/^refused: the arguments of the call differ from the ones the person approved/);
+    await expect(
+      server.verifier.verify(payload, response, { ...call, answer: { action: 'accept', content: { all: true } } }),
+    ).rejects.toThrow(/^refused: the answer differs from the one the person approved \(answerHash sha256:/);
+    await expect(
+      server.verifier.verify(payload, response, { ...call, server: { name: HOSTILE_NAME, command: 'node other.mjs' } }),
+    ).rejects.toThrow(/^refused: the call goes to "delete_file" of .* \("node other\.mjs"\), but the person approved/);
     // The refusal was about the arguments alone: the unchanged call is accepted.
     await expect(server.verifier.verify(payload, response, call)).resolves.toMatchObject({ payload });
   });
@@ -356,6 +362,9 @@ describe('passkey approvals through the ceremony page', () => {
     );
     await expect(verifyReceipt(goodReceipt, store.list())).rejects.toThrow(
       /^refused: the passkey "laptop" was revoked at/,
+    );
+    await expect(verifyReceipt(goodReceipt, [])).rejects.toThrow(
+      `refused: the assertion was made with credential id ${passkey!.id}, which no registered passkey has`,
     );
   });
 });

@@ -3,12 +3,23 @@
 // sent. What it adds to the offline checks is what only the issuing process
 // knows: that the payload is the one it issued, that it has not expired, and
 // that its id was never used.
-import { buildApprovalPayload, callHashes, canonicalJson, type ApprovalPayload, type ApprovedCall } from './payload';
+import {
+  buildApprovalPayload,
+  callHashes,
+  canonicalJson,
+  type ApprovalPayload,
+  type ApprovedCall,
+  type ServerIdentity,
+} from './payload';
 import type { PasskeyStore } from './passkey-store';
 import { type Receipt, RECEIPT_FORMAT } from './receipt';
 import { checkOrigin, checkSignedPayload, PasskeyRefusal, readAssertion, readClientData } from './signed-payload';
 
-const HASHED = { argumentsHash: 'arguments', questionHash: 'question', answerHash: 'answer' } as const;
+const HASHED = {
+  argumentsHash: 'arguments of the call differ from the ones',
+  questionHash: 'question differs from the one',
+  answerHash: 'answer differs from the one',
+} as const;
 
 /** Issues approval payloads for one ceremony origin and verifies the assertions made for them. */
 export class ApprovalVerifier {
@@ -54,13 +65,12 @@ export class ApprovalVerifier {
     for (const [field, what] of Object.entries(HASHED) as [keyof typeof HASHED, string][])
       if (hashes[field] !== payload[field])
         throw new PasskeyRefusal(
-          `refused: the ${what} of the call differ from the ones the person approved ` +
-            `(${field} ${payload[field]}, the call’s ${hashes[field]})`,
+          `refused: the ${what} the person approved ` + `(${field} ${payload[field]}, the call’s ${hashes[field]})`,
         );
-    if (call.tool !== payload.tool || call.server.name !== payload.server.name)
+    if (call.tool !== payload.tool || canonicalJson(call.server) !== canonicalJson(payload.server))
       throw new PasskeyRefusal(
-        `refused: the call goes to ${JSON.stringify(`${call.server.name} ${call.tool}`)}, ` +
-          `but the person approved ${JSON.stringify(`${payload.server.name} ${payload.tool}`)}`,
+        `refused: the call goes to ${describe(call.server, call.tool)}, ` +
+          `but the person approved ${describe(payload.server, payload.tool)}`,
       );
     const now = this.now();
     if (now > Date.parse(payload.expiresAt))
@@ -80,6 +90,11 @@ export class ApprovalVerifier {
     await this.store.setCounter(passkey.id, counter);
     return { format: RECEIPT_FORMAT, payload, assertion: parts };
   }
+}
+
+function describe(server: ServerIdentity, tool: string): string {
+  const target = 'url' in server ? server.url : server.command;
+  return `${JSON.stringify(tool)} of ${JSON.stringify(server.name)} (${JSON.stringify(target)})`;
 }
 
 function changedFields(issued: string, given: ApprovalPayload): string[] {
