@@ -195,7 +195,7 @@ const CORE_FLOORS = [
   ['client-identity', 'console-redaction', 'limits', 'no-inspector', 'task-record', 'terminal-output', 'web-response'],
   ['host-error'],
   ['events', 'storage'],
-  ['history', 'links', 'prompter'],
+  ['history', 'links', 'passkeys', 'prompter'],
   ['calls', 'config'],
   ['auth'],
   ['approval', 'connection'],

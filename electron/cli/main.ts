@@ -22,6 +22,7 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
     },
   ],
   ['servers', async () => (await import('./servers-command')).runServersCommand],
+  ['receipt', async () => (await import('./receipt-command')).runReceiptCommand],
   ['web', async () => (await import('./web-command')).runWebCommand],
   ['gateway', async () => (await import('./gateway-command')).runGatewayCommand],
 ]);
@@ -39,11 +40,12 @@ commands:
   task       the long-running tasks calls became: list, get, cancel, follow
   history    list past questions and answers; history verify checks the hash chain
   servers    list the configured servers; import another agent's config (Claude, Cursor, VS Code, Codex, Goose)
+  receipt    receipt verify FILE: check a passkey receipt offline against the registered passkeys
   web        run the app in your browser on 127.0.0.1 (for machines without Electron)
   gateway    an MCP server for agents: their servers' questions go to this app's dialogs (docs/agents.md)`;
 
 /** Commands that read the data folder (`web` and `gateway` take --data-dir and check theirs themselves). */
-const DATA_FOLDER_COMMANDS = new Set(['call', 'exercise', 'test', 'task', 'auth', 'history', 'servers']);
+const DATA_FOLDER_COMMANDS = new Set(['call', 'exercise', 'test', 'task', 'auth', 'history', 'servers', 'receipt']);
 
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
