@@ -2,6 +2,7 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { ApprovalUnavailableError, ApprovalWithdrawnError } from '../core/approval/approval-client';
 import { HOST_ERROR_CODES, HostError, type HostErrorCode } from '../core/host-error';
+import { DECIDED_BY } from '../../shared/history/journal-types';
 import { cleanResult, decisionSentence, requestFailure, toolFailure } from './results';
 
 const text = (r: unknown) => (r as { content: Array<{ text: string }> }).content[0]!.text;
@@ -102,7 +103,7 @@ describe('what the agent is told when a call does not end with the server result
     );
   });
 
-  it('decision sentences are distinct for decline, cancel, mute and a cancelled call', () => {
+  it('decision sentences are distinct for every decider, and only the person is called the user', () => {
     const sentences = [
       decisionSentence({ action: 'decline', decidedBy: 'human' }, 's'),
       decisionSentence({ action: 'cancel', decidedBy: 'human' }, 's'),
@@ -112,6 +113,17 @@ describe('what the agent is told when a call does not end with the server result
     expect(sentences[0]).toBe('declined by the user, nothing was changed');
     expect(sentences[1]).toBe('cancelled by the user (dialog dismissed), nothing was changed');
     expect(new Set(sentences).size).toBe(4);
+    // What the host, a policy or a script decided is never passed off as the person's choice.
+    const byOthers = DECIDED_BY.filter((d) => d !== 'human').flatMap((decidedBy) =>
+      (['decline', 'cancel'] as const).map((action) => decisionSentence({ action, decidedBy }, 's')),
+    );
+    for (const sentence of byOthers) expect(sentence).not.toMatch(/by the user/);
+    expect(decisionSentence({ action: 'cancel', decidedBy: 'timeout' }, 's')).toMatch(/question time limit/);
+    expect(decisionSentence({ action: 'cancel', decidedBy: 'app-closing' }, 's')).toMatch(/app closed/);
+    expect(decisionSentence({ action: 'decline', decidedBy: 'policy' }, 's')).toMatch(
+      /^declined by Countersign's policy/,
+    );
+    expect(decisionSentence({ action: 'decline', decidedBy: 'script' }, 's')).toMatch(/^declined by a script/);
   });
 
   it('prompts and resources: errors (they have no isError result), same rules', () => {

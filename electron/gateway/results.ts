@@ -50,17 +50,35 @@ export function cleanResult(result: Record<string, unknown>): Record<string, unk
   return out;
 }
 
-/** The sentence for a decision, as the agent may report it. */
+/**
+ * The sentence for a decision, as the agent may report it. Only a person's own decline or cancel is said to be
+ * the user's: what the host, a rule or a script decided says who did (no answer without a human).
+ */
 export function decisionSentence(decision: LastDecision, server: string): string {
-  if (decision.decidedBy === 'mute-rule')
-    return (
-      `cancelled by Countersign: questions from server "${server}" are muted for this session, ` + 'nothing was changed'
-    );
-  if (decision.decidedBy === 'call-cancelled')
-    return 'cancelled: the call was cancelled while the user was being asked, nothing was changed';
-  return decision.action === 'decline'
-    ? 'declined by the user, nothing was changed'
-    : 'cancelled by the user (dialog dismissed), nothing was changed';
+  const ended = decision.action === 'decline' ? 'declined' : 'cancelled';
+  switch (decision.decidedBy) {
+    case 'human':
+      return decision.action === 'decline'
+        ? 'declined by the user, nothing was changed'
+        : 'cancelled by the user (dialog dismissed), nothing was changed';
+    case 'mute-rule':
+      return (
+        `cancelled by Countersign: questions from server "${server}" are muted for this session, ` +
+        'nothing was changed'
+      );
+    case 'call-cancelled':
+      return 'cancelled: the call was cancelled while the user was being asked, nothing was changed';
+    case 'timeout':
+      return 'cancelled by Countersign: nobody answered within the question time limit, nothing was changed';
+    case 'policy':
+      return `${ended} by Countersign's policy, not a person's choice; nothing was changed`;
+    case 'app-closing':
+      return 'cancelled: the Countersign app closed while the question waited; nobody answered, nothing was changed';
+    case 'input-closed':
+      return "cancelled: the terminal's input ended while the question waited; nobody answered, nothing was changed";
+    case 'script':
+      return `${ended} by a script answering for the user, nothing was changed`;
+  }
 }
 
 /** One sentence for a host error, naming no part of any question. */
