@@ -83,11 +83,10 @@ export interface QuestionRelayedEvent {
   call: CallContext | null;
 }
 
-export interface AnswerRelayedEvent {
-  call: CallContext | null;
-  answer: Answer;
-  decidedBy: DecidedBy;
-}
+/** A relayed question's end: its answer, or (both absent) none came back (refused, withdrawn, channel lost). */
+export type AnswerRelayedEvent =
+  | { call: CallContext | null; answer: Answer; decidedBy: DecidedBy }
+  | { call: CallContext | null; answer?: undefined; decidedBy?: undefined };
 
 /** A task's record after a change (status, message, end). */
 export interface TaskChangedEvent {
@@ -105,7 +104,7 @@ export interface HostObserver {
   answerRecorded?(event: AnswerEvent): void | Promise<void>;
   /** The gateway handed a question to the app (the app's gate reports questionAsked there). */
   questionRelayed?(event: QuestionRelayedEvent): void | Promise<void>;
-  /** The app's answer to a relayed question arrived, recorded and checked there. */
+  /** A relayed question ended: the app's answer (recorded and checked there) arrived, or none will. */
   answerRelayed?(event: AnswerRelayedEvent): void | Promise<void>;
   callEnded?(event: CallEndedEvent): void | Promise<void>;
   fault?(event: FaultEvent): void | Promise<void>;

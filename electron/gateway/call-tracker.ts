@@ -72,11 +72,11 @@ export class CallTracker {
     state.onChange?.();
   }
 
-  private questionAnswered(call: CallContext | null, last: LastDecision): void {
+  private questionAnswered(call: CallContext | null, last: LastDecision | undefined): void {
     const state = call && this.calls.get(call.callId);
     if (!state) return;
     state.open = Math.max(0, state.open - 1);
-    state.last = last;
+    if (last) state.last = last;
     state.onChange?.();
   }
 
@@ -84,7 +84,8 @@ export class CallTracker {
   // until its answer is back.
   readonly observer: HostObserver = {
     questionRelayed: (e) => this.questionOpened(e.call),
-    answerRelayed: (e) => this.questionAnswered(e.call, { action: e.answer.action, decidedBy: e.decidedBy }),
+    answerRelayed: (e) =>
+      this.questionAnswered(e.call, e.answer ? { action: e.answer.action, decidedBy: e.decidedBy } : undefined),
     taskChanged: (e) => {
       const state = e.call && this.calls.get(e.call.callId);
       if (!state || state.task === e.task.status) return;

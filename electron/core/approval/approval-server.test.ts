@@ -626,21 +626,50 @@ describe('the gateway side (ApprovalClient)', () => {
     expect(q.signal.aborted).toBe(true);
   });
 
+  it("a refusal whose sentence quotes much of the server's form is cut to fit the wire; other calls go on", async () => {
+    const { dataDir, app, server } = await setup();
+    const c = client(dataDir);
+    const shown = app.next();
+    const innocent = c.ask({ ...formAsk(), call: { ...call, callId: 'call-2' } }, new AbortController().signal);
+    await shown;
+    // Fifteen nested objects: the gate names each one, a sentence far over the wire's limit for a reason.
+    const properties = Object.fromEntries(
+      Array.from({ length: 15 }, (_, i) => [`address_${i}`, { type: 'object', properties: {} }]),
+    );
+    const hostile = c.ask(
+      {
+        ...formAsk({ question: { mode: 'form', message: 'x', requestedSchema: { type: 'object', properties } } }),
+        call,
+      },
+      new AbortController().signal,
+    );
+    await expect(hostile).rejects.toMatchObject({ code: 'invalid-schema' });
+    await expect(hostile).rejects.toThrow(
+      /^server "kimai" sent a form the host cannot show safely .* more characters cut\)$/,
+    );
+    // The connection held: the first call's question is still open and its answer still arrives.
+    expect(server.peerCount).toBe(1);
+    app.asked[0]!.resolve({ answer: { action: 'decline' }, decidedBy: 'human' });
+    await expect(innocent).resolves.toMatchObject({ answer: { action: 'decline' } });
+  });
+
   it('a question too large for the wire is refused by the gateway; the connection goes on asking', async () => {
     const { dataDir, app, server } = await setup();
     const c = client(dataDir);
     const faults: FaultEvent[] = [];
-    const questions = new RemoteQuestions(c, {
-      observer: { fault: (e) => void faults.push(e) },
-      isMuted: () => false,
-      timeLimitMinutes: () => 0,
-    });
+    const logs: string[] = [];
+    const questions = new RemoteQuestions(
+      c,
+      { observer: { fault: (e) => void faults.push(e) }, isMuted: () => false, timeLimitMinutes: () => 0 },
+      (l) => void logs.push(l),
+    );
     const ctx = { call: { ...call, arguments: {} }, server: 'kimai', era: 'modern' as const, round: 1, key: 'confirm' };
     const huge = { mode: 'form', message: 'x'.repeat(MAX_FRAME_BYTES), requestedSchema: { type: 'object' } };
     const refused = questions.ask(huge, ctx, new AbortController().signal);
     await expect(refused).rejects.toMatchObject({ code: 'invalid-schema' });
     await expect(refused).rejects.toThrow(/^server "kimai" sent a question too large to pass to the Countersign app/);
     expect(faults.map((f) => f.code)).toEqual(['invalid-schema']);
+    expect(logs).toEqual([expect.stringMatching(/^countersign gateway: refused a question before sending it/)]);
     // Sent, the app would have dropped the connection and every call on it; instead the next question is asked.
     const shown = app.next();
     const answered = questions.ask(formAsk().question, ctx, new AbortController().signal);

@@ -38,6 +38,7 @@ import {
   type WireCall,
   type WithdrawnCode,
   NOT_VISIBLE,
+  WIRE_LIMITS,
 } from './protocol';
 import { checkProof, handshakeProof, newNonce, NONCE_PATTERN } from './handshake';
 import { stderrLog } from '../terminal-output';
@@ -308,7 +309,14 @@ class Peer {
   }
 
   private send(frame: AppFrame): void {
-    if (!this.gone && !this.socket.destroyed) this.socket.write(encodeFrame(frame));
+    if (this.gone || this.socket.destroyed) return;
+    // A reason can quote a server's words (the gate's refusals name its keys and problems); past the wire's limit
+    // the gateway would drop the connection, and every other call on it with it.
+    const sent =
+      (frame.type === 'withdrawn' || frame.type === 'bye') && frame.reason.length > WIRE_LIMITS.reason
+        ? { ...frame, reason: capLine(frame.reason, WIRE_LIMITS.reason) }
+        : frame;
+    this.socket.write(encodeFrame(sent));
   }
 
   private onData(data: Buffer): void {
@@ -508,7 +516,6 @@ class Peer {
         method: origin.method,
         name: origin.name,
         ...(origin.argumentsSummary !== undefined ? { argumentsSummary: origin.argumentsSummary } : {}),
-        ...(origin.agent !== undefined ? { agent: origin.agent } : {}),
       },
     };
     try {
@@ -652,6 +659,8 @@ function explainedObserver(inner: HostObserver): HostObserver {
 }
 
 /** The withdrawn code for a question the app's gate refused, if it refused it. */
-function refusalCode(error: HostError): Extract<WithdrawnCode, 'invalid-schema' | 'protocol'> | undefined {
-  return error.code === 'invalid-schema' || error.code === 'protocol' ? error.code : undefined;
+function refusalCode(error: HostError): Exclude<WithdrawnCode, 'not-visible'> | undefined {
+  return error.code === 'invalid-schema' || error.code === 'invalid-answer' || error.code === 'protocol'
+    ? error.code
+    : undefined;
 }

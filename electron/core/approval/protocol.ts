@@ -22,8 +22,9 @@
 //   app -> gateway   {type:'answer', id, answer, decidedBy, urlOpened?}   recorded and checked BEFORE it is sent
 //   app -> gateway   {type:'withdrawn', id, reason, code?}      no answer: cancelled, app closing, record failed,
 //                                                               code 'not-visible': nobody could see the question,
-//                                                               code 'invalid-schema' or 'protocol': the app's gate
-//                                                               refused the question (reason: the gate's sentence)
+//                                                               code 'invalid-schema', 'invalid-answer' or 'protocol':
+//                                                               the app's gate refused the question or the answer
+//                                                               (reason: the gate's sentence, cut to the wire's limit)
 //   gateway -> app   {type:'cancel', id}                        the agent cancelled: close the dialog
 //   gateway -> app   {type:'call-ended', callId, outcome, ...}   once per call that asked on this connection
 //   gateway -> app   {type:'sign-in', id, signIn}               a server needs a sign-in: the app's dialog
@@ -54,8 +55,8 @@ export const WIRE_LIMITS = {
   agent: 200,
   key: 500,
   argumentsSummary: 500,
-  message: LIMITS.messageChars,
-  url: LIMITS.urlChars,
+  /** Why a question was withdrawn or a peer refused: the app cuts its sentences to this. */
+  reason: 1000,
   round: 10_000,
   roundQuestions: 1000,
 } as const;
@@ -90,7 +91,6 @@ export const questionContextSchema = z.strictObject({
   argumentsSummary: text(WIRE_LIMITS.argumentsSummary).optional(),
   round: z.number().int().min(1).max(WIRE_LIMITS.round),
   key: text(WIRE_LIMITS.key),
-  agent: text(WIRE_LIMITS.agent).optional(),
   timeLimitMinutes: z.number().int().min(1).max(MAX_QUESTION_TIME_LIMIT_MINUTES).optional(),
   roundPosition: z
     .strictObject({
@@ -176,16 +176,21 @@ export const NOT_VISIBLE = 'approval app started but not visible: nothing was do
  * Why a question was withdrawn, where the gateway must say more than "withdrawn": nobody could see it, or the
  * app's gate refused it (the host error's code, so the agent gets the same sentence as for a local refusal).
  */
-export const WITHDRAWN_CODES = ['not-visible', 'invalid-schema', 'protocol'] as const;
+export const WITHDRAWN_CODES = ['not-visible', 'invalid-schema', 'invalid-answer', 'protocol'] as const;
 export type WithdrawnCode = (typeof WITHDRAWN_CODES)[number];
 
 /** Frames the app sends. */
 export const appFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('challenge'), nonce, proof }),
   z.strictObject({ type: z.literal('welcome'), protocol: text(100), app: text(100) }),
-  z.strictObject({ type: z.literal('bye'), reason: text(1000) }),
+  z.strictObject({ type: z.literal('bye'), reason: text(WIRE_LIMITS.reason) }),
   z.strictObject({ type: z.literal('answer'), id, answer: answerSchema, decidedBy, urlOpened: z.boolean().optional() }),
-  z.strictObject({ type: z.literal('withdrawn'), id, reason: text(1000), code: z.enum(WITHDRAWN_CODES).optional() }),
+  z.strictObject({
+    type: z.literal('withdrawn'),
+    id,
+    reason: text(WIRE_LIMITS.reason),
+    code: z.enum(WITHDRAWN_CODES).optional(),
+  }),
 ]);
 export type AppFrame = z.infer<typeof appFrameSchema>;
 

@@ -9,6 +9,7 @@
 // error the agent got.
 import type { HostObserver } from '../events';
 import { capLine } from '../limits';
+import { stderrLog } from '../terminal-output';
 import type { QuestionAsker, QuestionAskerDeps } from '../prompter/question-gate';
 import { ApprovalClient, type ApprovalClientOptions } from './approval-client';
 import { RemoteQuestions } from './remote-questions';
@@ -41,7 +42,7 @@ export function createRemoteApproval(options: ApprovalClientOptions): RemoteAppr
     },
   };
   return {
-    questions: (deps) => new RemoteQuestions(client, deps),
+    questions: (deps) => new RemoteQuestions(client, deps, options.log ?? stderrLog),
     observer,
     client,
     signIns: new RemoteSignIns(client),

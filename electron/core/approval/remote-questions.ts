@@ -46,14 +46,17 @@ export function wireCall(call: CallContext): WireCall {
   };
 }
 
-/** The fields of the server's params the gate reads, as they came: nothing checked, nothing cut. */
+/**
+ * The fields of the server's params the gate reads for the question's mode, as they came: nothing checked,
+ * nothing cut. A link question's schema and a form's link are never read, so they do not travel.
+ */
 export function rawQuestion(params: ElicitParams): RawQuestion {
   const { mode, message, requestedSchema, url } = params;
+  const modeField = mode === 'url' ? { url } : { requestedSchema };
   return {
     ...(mode !== undefined ? { mode } : {}),
     ...(message !== undefined ? { message } : {}),
-    ...(requestedSchema !== undefined ? { requestedSchema } : {}),
-    ...(url !== undefined ? { url } : {}),
+    ...(Object.values(modeField)[0] !== undefined ? modeField : {}),
   };
 }
 
@@ -87,6 +90,8 @@ export class RemoteQuestions implements QuestionAsker {
   constructor(
     private readonly client: ApprovalClient,
     private readonly deps: QuestionAskerDeps,
+    /** This process's log (stderr): what never reaches the app is said here. */
+    private readonly log: (line: string) => void,
   ) {}
 
   async ask(params: ElicitParams, ctx: AskContext, signal: AbortSignal): Promise<GateAnswer> {
@@ -104,7 +109,11 @@ export class RemoteQuestions implements QuestionAsker {
     try {
       decided = await this.client.ask(frame, signal);
     } catch (error) {
-      if (!signal.aborted) throw error;
+      if (!signal.aborted) {
+        // No answer will come (the app refused or withdrew it, or the channel broke): the call no longer waits.
+        await observer.answerRelayed?.({ call: ctx.call });
+        throw error;
+      }
       // The app recorded the question as cancelled when the channel told it of the cancel.
       await observer.answerRelayed?.(cancelled);
       throw new HostError('cancelled', 'the call was cancelled while a question was open');
@@ -120,9 +129,9 @@ export class RemoteQuestions implements QuestionAsker {
 
   /**
    * The app drops a connection that sends a frame over its cap, which would end every other call on it too; a
-   * question that cannot travel is refused here instead, and recorded in this process like the gate's refusals.
-   * The gate's own limits (a message, a schema, a link) are all far below the cap, so this catches only what it
-   * would refuse anyway, and a schema too deeply nested to serialise.
+   * question that cannot travel is refused here instead, said in this process's log (the app never sees it) and
+   * reported to its observer. The gate's own limits for the fields that travel (a message, a form's schema, a
+   * link) are far below the cap, so this catches only what the gate would refuse anyway.
    */
   private async fitsTheWire(frame: AskFrame, ctx: AskContext): Promise<void> {
     let bytes: number;
@@ -138,6 +147,7 @@ export class RemoteQuestions implements QuestionAsker {
         `(the approval channel carries at most ${MAX_FRAME_BYTES} bytes a question); it was not shown`,
       { key: ctx.key, limit: MAX_FRAME_BYTES },
     );
+    this.log(`countersign gateway: refused a question before sending it to the app: ${error.message}`);
     await this.fault(ctx.call, error);
     throw error;
   }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallContext } from '../events';
 import type { AskContext } from '../prompter/question-gate';
+import { LIMITS } from '../limits';
 import { WIRE_LIMITS, gatewayFrameSchema } from './protocol';
 import { questionContext, rawQuestion, wireCall } from './remote-questions';
 
@@ -31,7 +32,7 @@ describe('the approval wire: the cutters and the schema agree', () => {
       key: long(WIRE_LIMITS.key),
       roundPosition: { index: 1, count: 2, keys: [long(WIRE_LIMITS.key), 'b'] },
     };
-    const message = long(WIRE_LIMITS.message);
+    const message = long(LIMITS.messageChars);
     const params = { mode: 'form', message, requestedSchema: { type: 'object', properties: {} }, elicitationId: 'e' };
     const frame = {
       type: 'ask',
@@ -59,6 +60,15 @@ describe('the approval wire: the cutters and the schema agree', () => {
     // Nothing but the fields the gate reads travels as the question.
     const extra = { ...frame, question: { ...frame.question, elicitationId: 'e' } };
     expect(gatewayFrameSchema.safeParse(extra).success).toBe(false);
+  });
+
+  it('only the fields the gate reads for the mode travel: a form its schema, a link question its link', () => {
+    const schema = { type: 'object', properties: {} };
+    const both = { message: 'm', requestedSchema: schema, url: 'https://example.com/' };
+    expect(rawQuestion({ ...both, mode: 'url' })).toEqual({ mode: 'url', message: 'm', url: 'https://example.com/' });
+    expect(rawQuestion({ ...both, mode: 'form' })).toEqual({ mode: 'form', message: 'm', requestedSchema: schema });
+    expect(rawQuestion(both)).toEqual({ message: 'm', requestedSchema: schema });
+    expect(rawQuestion({ mode: 'url', message: 'm' })).toEqual({ mode: 'url', message: 'm' });
   });
 
   it("this gateway's time limit travels in the context only when it is set", () => {

@@ -83,6 +83,21 @@ function tooLarge(ctx: AskContext, what: string, size: number, limit: number): H
   );
 }
 
+/** A mode the gate does not know, as its sentence names it: a short quoted string, or only its type. */
+function modeLabel(mode: unknown): string {
+  if (typeof mode !== 'string') return `(a ${mode === null ? 'null' : typeof mode} value)`;
+  return JSON.stringify(mode.length > 40 ? `${mode.slice(0, 39)}…` : mode);
+}
+
+/** Characters of `schema` as JSON; undefined when it is nested too deeply to serialise (a hostile peer's). */
+function serialisedLength(schema: unknown): number | undefined {
+  try {
+    return JSON.stringify(schema ?? null)?.length ?? 0;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Turn elicitation params into a Question, or throw invalid-schema. */
 export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
   const reported = ctx.reported;
@@ -123,11 +138,20 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
   if (mode !== 'form') {
     throw new HostError(
       'invalid-schema',
-      `server "${ctx.server}" sent a question in unknown mode ${JSON.stringify(mode)} (key "${ctx.key}")`,
+      `server "${ctx.server}" sent a question in unknown mode ${modeLabel(mode)} (key "${ctx.key}")`,
       { key: ctx.key },
     );
   }
-  const schemaChars = JSON.stringify(params.requestedSchema ?? null)?.length ?? 0;
+  const schemaChars = serialisedLength(params.requestedSchema);
+  if (schemaChars === undefined) {
+    throw new HostError(
+      'invalid-schema',
+      `server "${ctx.server}" sent a form nested too deeply to read (key "${ctx.key}")`,
+      {
+        key: ctx.key,
+      },
+    );
+  }
   if (schemaChars > LIMITS.schemaChars) throw tooLarge(ctx, 'form schema', schemaChars, LIMITS.schemaChars);
   const checked = checkFlatSchema(params.requestedSchema);
   if (!checked.ok) {
