@@ -13,6 +13,7 @@ import { benchHistory } from './history.bench';
 import { benchHistoryScale } from './history-scale.bench';
 import { benchGateway } from './gateway.bench';
 import { benchRenderer } from './renderer.bench';
+import { benchApps } from './apps.bench';
 import { inOwnProcess, runOneSection, runSections, type Section } from './sections';
 import { benchTaskPolling } from './tasks.bench';
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     { title: 'Agent gateway', run: () => benchGateway() },
     { title: 'CLI start', run: () => benchCliStart() },
     { title: 'Renderer (Chromium)', run: () => benchRenderer() },
+    { title: 'MCP Apps (Chromium)', run: () => benchApps() },
   ];
 
   // `--section <title> --out <file>`: this is one section's own process (see inOwnProcess).

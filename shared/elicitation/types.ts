@@ -99,6 +99,11 @@ export interface QuestionOrigin {
   task?: { taskId: string; startedAt: string };
   /** What the server's tool list says of the called tool (see ToolHints); absent when it says nothing. */
   toolHints?: ToolHints;
+  /**
+   * Set by the host alone when a server's MCP App asked to open a link (ui/open-link), not the server's call: the
+   * dialog names the app, and the consent opens the link and ends the question (nothing is sent to the server).
+   */
+  app?: { resourceUri: string };
 }
 
 /**

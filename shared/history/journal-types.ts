@@ -219,7 +219,9 @@ export const APP_EVENTS = [
   'shown', // the host rendered the tool's app beside the call's result
   'message', // the app sent ui/message: shown to the human, never given to a model (Countersign has none)
   'model-context', // the app sent ui/update-model-context: shown and dropped, for the same reason
-  'link-refused', // the app asked the host to open a link; the host does not open links for apps
+  'link-refused', // the app asked to open a link the host refuses outright (blocked scheme, one already waiting)
+  'link-opened', // the app asked to open a link; the person consented in the host's link dialog and it opened
+  'link-declined', // the app asked to open a link; the person declined or cancelled in the host's dialog
   'closed', // the host closed the app (it broke a rule, e.g. flooded the host with messages)
 ] as const;
 export type AppEventKind = (typeof APP_EVENTS)[number];

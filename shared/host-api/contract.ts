@@ -134,9 +134,14 @@ export const hostMethods = {
   /** Record what an app did that the host shows but does not act on (its text is cut to one line). */
   recordAppEvent: z.strictObject({
     appId: id,
-    event: z.enum(['message', 'model-context', 'link-refused', 'closed']),
+    event: z.enum(['message', 'model-context', 'closed']),
     text: z.string().max(100_000),
   }),
+  /**
+   * The app asked to open a link (ui/open-link): the host checks it and puts it to the person as a URL question in
+   * its own dialog, where only their click (openQuestionUrl) opens it; resolves once they decided.
+   */
+  openAppLink: z.strictObject({ appId: id, url: z.string().max(100_000) }),
   /** The app's frame went away: forget it and stop its calls. */
   closeApp: z.strictObject({ appId: id }),
 } as const;
@@ -314,6 +319,8 @@ export interface HostResults {
   callAppTool: { result: Record<string, unknown> };
   /** false: the app was closed for sending too much. */
   recordAppEvent: { recorded: boolean };
+  /** opened: the person consented in the host's dialog and the link opened; otherwise `reason` says why not. */
+  openAppLink: { opened: boolean; reason?: string };
   closeApp: { closed: boolean };
 }
 

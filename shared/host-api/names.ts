@@ -30,6 +30,7 @@ export const HOST_METHOD_NAMES = [
   'openApp',
   'callAppTool',
   'recordAppEvent',
+  'openAppLink',
   'closeApp',
 ] as const;
 

@@ -123,8 +123,10 @@ describe('MCP Apps in the Tools view', () => {
     expect(text).toContain('other-server:refused');
     expect(text).toContain('link:refused');
     expect(text).toContain('violations:some');
-    // The link is shown as text, not opened.
-    expect(await page.locator('[data-notice="link-refused"]').textContent()).toContain('https://example.com/phish');
+    // The javascript: link is refused by the host without a dialog (the one dialog is the question's), shown as text.
+    expect(await page.locator('[data-notice="link-refused"]').textContent()).toContain(
+      'javascript:alert(document.domain)',
+    );
     expect(app.opened).toEqual([]);
     // The smuggled directive never reached the policy: the frame's document ran no eval either way, and the
     // shell page is where it was, with no window opened.

@@ -11,9 +11,14 @@ import { repoRoot } from '../browser/paint-latency';
 
 const run = promisify(execFile);
 
-/** The pinned examples (npm name → version). */
+/**
+ * The pinned examples (npm name → version). Each runs offline: its server bundles its dependencies and fetches
+ * nothing (system-monitor reads this machine's /proc), and its app loads nothing from the network.
+ */
 export const OFFICIAL_APP_SERVERS = {
   '@modelcontextprotocol/server-basic-react': '2.0.3',
+  '@modelcontextprotocol/server-basic-vanillajs': '2.0.3',
+  '@modelcontextprotocol/server-system-monitor': '2.0.3',
 } as const;
 export type OfficialAppServer = keyof typeof OFFICIAL_APP_SERVERS;
 

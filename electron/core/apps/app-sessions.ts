@@ -2,15 +2,20 @@
 // bound to that call's server: every tool call it makes goes through
 // Host.call like any other (recorded, its questions asked in native dialogs),
 // always to its own server, only to tools the server lets apps call. What it
-// sends for a model is recorded and dropped: Countersign has no model.
+// sends for a model is recorded and dropped: Countersign has no model. A link
+// it asks to open becomes a URL question in the host's own dialog: only the
+// person's click there opens it.
 import { randomUUID } from 'node:crypto';
 import { getToolUiResourceUri, isToolVisibilityModelOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Tool } from '@modelcontextprotocol/client';
+import type { UrlQuestion } from '../../../shared/elicitation/types';
 import type { AppEventKind } from '../../../shared/history/journal-types';
 import type { AppView } from '../../../shared/host-api/contract';
-import type { HostObserver } from '../events';
+import type { CallContext, HostObserver } from '../events';
 import type { Host } from '../host';
-import { HostError } from '../host-error';
+import { HostError, messageOf } from '../host-error';
+import type { Prompter } from '../prompter/prompter';
+import { buildQuestion } from '../prompter/question-gate';
 import { appContentSecurityPolicy } from './app-csp';
 import { AppDocuments } from './app-documents';
 import { appResourceOf } from './app-resource';
@@ -35,9 +40,19 @@ interface OpenApp {
   server: string;
   tool: string;
   callId: string;
+  /** The connection the app's resource was read on: its links' questions name it as their call's. */
+  connection: Pick<CallContext, 'era' | 'protocolVersion'>;
   events: number;
-  /** Stops the app's own calls when it is closed. */
+  /** A link of this app waits for the person: one at a time, so an app cannot stack dialogs. */
+  linkWaiting: boolean;
+  /** Stops the app's own calls (and withdraws its link question) when it is closed. */
   controller: AbortController;
+}
+
+/** What asking the person to open an app's link came to. */
+export interface AppLinkOutcome {
+  opened: boolean;
+  reason?: string;
 }
 
 function oneLine(text: string): string {
@@ -55,6 +70,8 @@ export class AppSessions {
   constructor(
     private readonly host: Pick<Host, 'call' | 'listTools'>,
     private readonly observer: HostObserver,
+    /** The prompter whose dialog asks about links (the queue the front ends show); its consent opens them. */
+    private readonly links: Pick<Prompter, 'ask'>,
   ) {}
 
   /** The app of a completed call's tool, published for its frame; null when the tool names none. */
@@ -71,7 +88,7 @@ export class AppSessions {
     }
     if (!resourceUri) return null;
     if (resourceUri.length > 2048) throw new HostError('protocol', 'the app resource URI is too long');
-    const { result } = await this.host.call({ server, method: 'resources/read', name: resourceUri });
+    const { result, call } = await this.host.call({ server, method: 'resources/read', name: resourceUri });
     const resource = appResourceOf(result, resourceUri);
     const documentId = this.documents.publish({
       html: resource.html,
@@ -87,7 +104,16 @@ export class AppSessions {
       permissions: resource.permissions,
       prefersBorder: resource.prefersBorder,
     };
-    this.open.set(appId, { view, server, tool, callId, events: 0, controller: new AbortController() });
+    this.open.set(appId, {
+      view,
+      server,
+      tool,
+      callId,
+      connection: { era: call.era, protocolVersion: call.protocolVersion },
+      events: 0,
+      linkWaiting: false,
+      controller: new AbortController(),
+    });
     if (this.open.size > MAX_OPEN_APPS) this.close(this.open.keys().next().value!);
     await this.observer.appEvent?.({ kind: 'app', event: 'shown', callId, server, tool, resourceUri });
     return view;
@@ -112,9 +138,77 @@ export class AppSessions {
   }
 
   /** Record what the app did (its text cut to one line); false once the app was closed for flooding. */
-  async record(appId: string, event: Exclude<AppEventKind, 'shown'>, text: string): Promise<boolean> {
+  record(appId: string, event: Exclude<AppEventKind, 'shown'>, text: string): Promise<boolean> {
+    return this.note(this.get(appId), event, text);
+  }
+
+  /**
+   * The app asked to open `url` (ui/open-link). Nothing opens here: the link is put to the person as a URL question
+   * (built and analysed by the gate's one builder) in the host's own dialog, where only their click opens it, and
+   * only after the host checked it once more (QueuePrompter.openUrl). A link that can never open (a blocked scheme,
+   * too long, unparseable) is refused without asking; so is a second one while the first waits. Every outcome is in
+   * the history. Resolves once the person decided, or the app was closed (its question is then withdrawn).
+   */
+  async openLink(appId: string, url: string): Promise<AppLinkOutcome> {
     const app = this.get(appId);
-    app.events++;
+    const refuse = async (reason: string): Promise<AppLinkOutcome> => {
+      await this.note(app, 'link-refused', `${url} (${reason})`);
+      return { opened: false, reason };
+    };
+    if (app.linkWaiting) return refuse('another link of this app is waiting for the person');
+    let question: UrlQuestion;
+    try {
+      const built = buildQuestion(
+        { mode: 'url', message: `The app of "${app.tool}" asks to open this link.`, url },
+        { call: this.linkCall(app), server: app.server, era: app.connection.era, round: 1, key: 'ui/open-link' },
+      );
+      if (built.mode !== 'url') throw new HostError('protocol', 'not a link');
+      question = built;
+    } catch (error) {
+      return refuse(messageOf(error));
+    }
+    if (question.url.blocked) return refuse(question.url.warnings.map((w) => w.message).join(' '));
+    question.origin.app = { resourceUri: app.view.resourceUri };
+    app.linkWaiting = true;
+    try {
+      const decided = await this.links.ask(question, app.controller.signal);
+      const href = question.url.href;
+      if (decided.answer.action === 'accept' && decided.urlOpened === true) {
+        await this.note(app, 'link-opened', href);
+        return { opened: true };
+      }
+      const outcome = decided.answer.action === 'cancel' ? 'cancelled' : 'declined';
+      await this.note(app, 'link-declined', `${href} (${outcome})`);
+      return { opened: false, reason: `the person ${outcome} it` };
+    } catch (error) {
+      if (app.controller.signal.aborted) return { opened: false, reason: 'the app was closed' };
+      throw error;
+    } finally {
+      app.linkWaiting = false;
+    }
+  }
+
+  /** The call an app's link question names: the call the app was shown for, made by the app. */
+  private linkCall(app: OpenApp): CallContext {
+    return {
+      callId: app.callId,
+      server: app.server,
+      ...app.connection,
+      method: 'tools/call',
+      name: app.tool,
+      agent: `MCP App of ${app.tool}`,
+    };
+  }
+
+  /**
+   * One event of the app into the history. What the person decided about a link is always kept (it is bounded by
+   * their clicks, and a link that opened must be on record even if the app closed meanwhile); everything the app
+   * sends on its own counts towards the cap that closes a flooding app.
+   */
+  private async note(app: OpenApp, event: Exclude<AppEventKind, 'shown'>, text: string): Promise<boolean> {
+    const appId = app.view.appId;
+    const decidedByPerson = event === 'link-opened' || event === 'link-declined';
+    if (!decidedByPerson) app.events++;
     const base = { kind: 'app' as const, callId: app.callId, server: app.server, tool: app.tool };
     if (app.events > MAX_APP_EVENTS) {
       this.close(appId);
@@ -137,7 +231,7 @@ export class AppSessions {
     return true;
   }
 
-  /** Forget an app and stop its calls. */
+  /** Forget an app, stop its calls and withdraw its link question. */
   close(appId: string): boolean {
     const app = this.open.get(appId);
     if (!app) return false;

@@ -123,7 +123,7 @@ export class HostService implements HostApi {
       taskStore: new FileTaskStore(options.dataDir),
     });
     this.host.tasks.onChange(({ record }) => this.events.emit('taskUpdated', this.taskView(record)));
-    this.apps = new AppSessions(this.host, this.recorder);
+    this.apps = new AppSessions(this.host, this.recorder, this.prompter);
     this.host.questionTimeLimitMinutes = settings.questionTimeLimitMinutes;
     for (const name of serversFile.list.names()) this.states.set(name, { status: 'idle' });
     serversFile.list.onChange((change) => this.followList(change));

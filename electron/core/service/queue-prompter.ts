@@ -142,6 +142,9 @@ export class QueuePrompter implements Prompter {
         `question ${questionId} is not waiting for an answer (already answered, cancelled or unknown)`,
       );
     if (p.kind === 'sign-in') return this.answerSignIn(p, answer);
+    // An app's link has nothing to send back: opening it (openUrl) is the only yes, so no answer can claim one.
+    if (p.question.origin.app && answer.action === 'accept')
+      throw new HostError('invalid-answer', 'an app’s link is accepted only by opening it (Open in browser)');
     const checked = checkAnswer(p.question, answer);
     this.pending.delete(questionId);
     this.events.emit('questionRemoved', { questionId, reason: 'answered' });
@@ -167,11 +170,21 @@ export class QueuePrompter implements Prompter {
       return { opened: false, reason: `the link is blocked: ${analysis.warnings.map((w) => w.message).join(' ')}` };
     if (this.linkOpening === 'tab') {
       p.urlOpened = true;
+      this.endAppLink(questionId, p);
       return { opened: true, openHere: serialised(analysis.href) };
     }
     await this.openExternal(analysis.href);
     p.urlOpened = true;
+    this.endAppLink(questionId, p);
     return { opened: true };
+  }
+
+  /** An app's link question is over once its link opened: there is no server waiting to be told it is done. */
+  private endAppLink(questionId: string, p: PendingQuestion): void {
+    if (!p.question.origin.app || this.pending.get(questionId) !== p) return;
+    this.pending.delete(questionId);
+    this.events.emit('questionRemoved', { questionId, reason: 'answered', note: 'The link the app asked for opened.' });
+    p.resolve({ answer: { action: 'accept' }, decidedBy: 'human', urlOpened: true });
   }
 
   /**

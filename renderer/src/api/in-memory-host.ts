@@ -320,6 +320,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       throw new Error('that app is not open');
     },
     recordAppEvent: () => ({ recorded: false }),
+    openAppLink: () => ({ opened: false, reason: 'that app is not open' }),
     closeApp: () => ({ closed: false }),
   };
 

@@ -84,6 +84,12 @@ export function QuestionOriginLines({ origin, toCome }: { origin: QuestionOrigin
           {t('origin.readOnly')}
         </p>
       )}
+      {origin.app && (
+        // The person should know the server's own UI asks, and that saying yes only opens the link.
+        <p className="origin-app" data-testid="origin-app">
+          {t('origin.app', { resource: origin.app.resourceUri })}
+        </p>
+      )}
       {origin.task && <TaskOriginLine task={origin.task} name={origin.name ?? origin.server} />}
       {origin.timeLimitMinutes !== undefined && (
         <p className="origin-limit">{t('origin.timeLimit', { minutes: origin.timeLimitMinutes })}</p>

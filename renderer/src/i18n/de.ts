@@ -55,6 +55,7 @@ export const de: Dictionary = {
   'origin.reportedByGateway': 'Server, Aufruf und Agent laut Gateway',
   'origin.destructive': 'Der Server kennzeichnet dieses Tool als destruktiv: Es kann etwas löschen oder ändern.',
   'origin.readOnly': 'Der Server kennzeichnet dieses Tool als nur lesend: Es sollte nichts ändern.',
+  'origin.app': 'Gefragt von der App {resource} des Servers, nicht vom Server. An den Server geht nichts zurück.',
   'origin.task': 'Aufgabe {id} von {name}, läuft seit {age}',
   'age.underMinute': 'weniger als einer Minute',
   'age.minutes': '{minutes} Min.',
@@ -421,12 +422,13 @@ export const de: Dictionary = {
   'apps.note':
     'Vom Server gezeichnet, in einer Sandbox. Ihre Tool-Aufrufe laufen wie Ihre durch Countersign, ' +
     'ihre Fragen kommen als Dialoge. Countersign hat kein Modell: Nachrichten und Kontext, die die App ' +
-    'für ein Modell schickt, stehen unten und werden verworfen; Links, die sie öffnen will, werden ' +
-    'gezeigt, nicht geöffnet.',
+    'für ein Modell schickt, stehen unten und werden verworfen. Ein Link, den sie öffnen will, kommt als ' +
+    'Dialog von Countersign und öffnet sich nur, wenn Sie ihn dort öffnen.',
   'apps.failed': 'Die App konnte nicht gezeigt werden: {error}',
   'apps.closed': 'Countersign hat diese App geschlossen: Sie hat zu viel gesendet.',
   'apps.notice.message': 'Nachricht für ein Modell (nicht gesendet):',
   'apps.notice.model-context': 'Kontext für ein Modell (nicht gesendet):',
+  'apps.notice.link-opened': 'Link, den die App öffnen will (von Ihnen geöffnet):',
   'apps.notice.link-refused': 'Link, den die App öffnen will (nicht geöffnet):',
   'apps.notice.closed': 'Geschlossen:',
   'tools.cancelled': 'Der Aufruf wurde abgebrochen.',
@@ -522,7 +524,9 @@ export const de: Dictionary = {
   'history.app.shown': 'App angezeigt',
   'history.app.message': 'App-Nachricht (nicht gesendet: kein Modell)',
   'history.app.model-context': 'App-Kontext (nicht gesendet: kein Modell)',
-  'history.app.link-refused': 'App-Link nicht geöffnet',
+  'history.app.link-refused': 'App-Link vom Host abgelehnt',
+  'history.app.link-opened': 'App-Link von Ihnen geöffnet',
+  'history.app.link-declined': 'App-Link abgelehnt',
   'history.app.closed': 'App vom Host geschlossen',
   'history.kind.task': 'Aufgabenstatus',
   'history.mode.form': 'Formulare',

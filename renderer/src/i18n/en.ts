@@ -55,6 +55,7 @@ export const en = {
   'origin.arguments': 'Arguments',
   'origin.destructive': 'The server marks this tool destructive: it may delete or change things.',
   'origin.readOnly': 'The server marks this tool read-only: it should change nothing.',
+  'origin.app': 'Asked by the server’s app {resource}, not by the server. Nothing is sent back to the server.',
   'origin.task': 'Task {id} of {name}, running {age}',
   'age.underMinute': 'under a minute',
   'age.minutes': '{minutes} min',
@@ -397,11 +398,13 @@ export const en = {
   'apps.note':
     'Drawn by the server, in a sandbox. Its tool calls go through Countersign like yours, and their ' +
     'questions come as dialogs. Countersign has no model: messages and context the app sends for a model ' +
-    'are shown below and dropped; links it asks to open are shown, not opened.',
+    'are shown below and dropped. A link it asks to open comes as a Countersign dialog, and opens only if you ' +
+    'open it there.',
   'apps.failed': 'The app could not be shown: {error}',
   'apps.closed': 'Countersign closed this app: it sent too much.',
   'apps.notice.message': 'Message for a model (not sent):',
   'apps.notice.model-context': 'Context for a model (not sent):',
+  'apps.notice.link-opened': 'Link the app asked to open (you opened it):',
   'apps.notice.link-refused': 'Link the app asked to open (not opened):',
   'apps.notice.closed': 'Closed:',
   'tools.cancelled': 'The call was cancelled.',
@@ -493,7 +496,9 @@ export const en = {
   'history.app.shown': 'App shown',
   'history.app.message': 'App message (not sent: no model)',
   'history.app.model-context': 'App context (not sent: no model)',
-  'history.app.link-refused': 'App link not opened',
+  'history.app.link-refused': 'App link refused by the host',
+  'history.app.link-opened': 'App link opened by you',
+  'history.app.link-declined': 'App link declined',
   'history.app.closed': 'App closed by the host',
   'history.kind.task': 'Task status',
   'history.mode.form': 'Forms',

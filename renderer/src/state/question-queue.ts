@@ -250,6 +250,9 @@ export class QuestionQueue extends Store<QueueState> {
   /** Asks the host to open a URL question's link (the human's consent): it opens it, or hands it back to open here. */
   async openUrl(questionId: string): Promise<{ opened: boolean; reason?: string }> {
     if (!this.has(questionId)) return { opened: false, reason: 'not waiting' };
+    const q = this.state.questions.find((x) => x.id === questionId);
+    // An app's link question ends when its link opens: the removal that follows is this consent's, no news.
+    if (q && q.mode === 'url' && q.origin.app) this.settled.add(questionId);
     try {
       const result = await this.api.openQuestionUrl({ questionId });
       if (result.opened && result.openHere !== undefined) {

@@ -1,7 +1,7 @@
 // The MCP Apps domain of the host API: a front end that frames a tool's app
 // opens it, passes on the calls the app makes (to its own server only, on the
-// host's ordinary call path), records what it reports, and closes it. The
-// rules live in apps/app-sessions.ts.
+// host's ordinary call path), records what it reports, puts the links it asks
+// to open to the person, and closes it. The rules live in apps/app-sessions.ts.
 import type { HandlerContext, HandlerTable } from './handler-table';
 
 /** The MCP Apps handlers over `ctx`. */
@@ -10,6 +10,7 @@ export function appHandlers(ctx: HandlerContext) {
     openApp: async (p) => ({ app: await ctx.apps.openFor(p.server, p.tool, p.callId) }),
     callAppTool: async (p) => ({ result: await ctx.apps.callTool(p.appId, p.tool, p.args) }),
     recordAppEvent: async (p) => ({ recorded: await ctx.apps.record(p.appId, p.event, p.text) }),
+    openAppLink: (p) => ctx.apps.openLink(p.appId, p.url),
     closeApp: async (p) => ({ closed: ctx.apps.close(p.appId) }),
   } satisfies Partial<HandlerTable>;
 }

@@ -7,7 +7,7 @@ import { hostContextFor, MAX_APP_HEIGHT } from './host-context';
 
 /** Props: the completed call whose tool names an app, and the API the host gives. */
 export interface AppPanelProps {
-  api: Pick<HostApi, 'openApp' | 'callAppTool' | 'recordAppEvent' | 'closeApp'>;
+  api: Pick<HostApi, 'openApp' | 'callAppTool' | 'recordAppEvent' | 'openAppLink' | 'closeApp'>;
   server: string;
   tool: string;
   callId: string;

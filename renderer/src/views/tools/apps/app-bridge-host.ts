@@ -2,10 +2,11 @@
 // to one sandboxed frame, with every request the app may make answered by
 // the host's gate. The bridge gets no MCP client: a tools/call goes to
 // callAppTool (the host sends it to the app's own server through Host.call);
-// what is meant for a model is shown and recorded, then dropped; a link is
-// shown as text and never opened. Nothing here can answer a question, press
-// a host button or reach the host API for the app: the app only ever talks to
-// these handlers.
+// what is meant for a model is shown and recorded, then dropped; a link goes
+// to the host (openAppLink), which asks the person in its own link dialog and
+// opens it only from their click there. Nothing here can answer a question,
+// press a host button or reach the host API for the app: the app only ever
+// talks to these handlers.
 import './zod-jitless';
 import { AppBridge, PostMessageTransport, buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpUiHostContext, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
@@ -14,14 +15,15 @@ import { RateWindow } from './rate-window';
 
 /** What the app asked for that the host shows instead of doing. */
 export interface AppNotice {
-  kind: 'message' | 'model-context' | 'link-refused' | 'closed';
+  /** link-opened: the person opened it from the host's dialog; link-refused: it did not open (text says why). */
+  kind: 'message' | 'model-context' | 'link-opened' | 'link-refused' | 'closed';
   text: string;
 }
 
 export interface AppBridgeHostOptions {
   app: AppView;
   frame: HTMLIFrameElement;
-  api: Pick<HostApi, 'callAppTool' | 'recordAppEvent' | 'closeApp'>;
+  api: Pick<HostApi, 'callAppTool' | 'recordAppEvent' | 'openAppLink' | 'closeApp'>;
   /** The call the app was opened for: its arguments and result go to the app once it is ready. */
   call: { args: Record<string, unknown>; result: unknown };
   hostContext: McpUiHostContext;
@@ -91,7 +93,7 @@ export async function connectAppBridge(options: AppBridgeHostOptions): Promise<{
       throw new Error('too many requests');
     }
   };
-  const record = async (kind: Exclude<AppNotice['kind'], 'closed'>, text: string) => {
+  const record = async (kind: 'message' | 'model-context', text: string) => {
     options.onNotice({ kind, text });
     const { recorded } = await api.recordAppEvent({ appId: app.appId, event: kind, text });
     if (!recorded) await shutDown('the app sent more messages than the history keeps for one app');
@@ -114,8 +116,14 @@ export async function connectAppBridge(options: AppBridgeHostOptions): Promise<{
   };
   bridge.onopenlink = async (params) => {
     admit();
-    await record('link-refused', params.url);
-    return { isError: true };
+    // The host records the outcome; this waits for as long as the person takes in the host's dialog.
+    const outcome = await api.openAppLink({ appId: app.appId, url: String(params.url) });
+    options.onNotice(
+      outcome.opened
+        ? { kind: 'link-opened', text: params.url }
+        : { kind: 'link-refused', text: `${params.url} (${outcome.reason ?? 'not opened'})` },
+    );
+    return outcome.opened ? {} : { isError: true };
   };
   bridge.onrequestdisplaymode = async () => {
     admit();
