@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import type { ServerEntry } from '../../electron/core/config/server-config';
 import { HostService } from '../../electron/core/service/host-service';
 import { JournalHistory } from '../../electron/core/service/journal-history';
@@ -229,4 +229,14 @@ export async function confirmImport(page: Page, button: string): Promise<void> {
     await review.waitFor({ state: 'detached', timeout: 250 }).catch(() => undefined);
   }
   if ((await review.count()) > 0) throw new Error(`the import review did not take "${button}"`);
+}
+
+/** Serves every https://example.com page with a stub (the machine has no network), keeping each request. */
+export async function stubExampleCom(page: Page): Promise<Request[]> {
+  const seen: Request[] = [];
+  await page.context().route('https://example.com/**', async (route) => {
+    seen.push(route.request());
+    await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>example</title><p>stub</p>' });
+  });
+  return seen;
 }

@@ -4,11 +4,10 @@
 // and hands back exactly what the tab opens; the new tab has no opener and
 // sends no Referer. Real app, real web shell in 'tab' mode (what
 // `countersign web` runs), real fixtures, real authorization server.
-import type { Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
 import { startOidcFixture } from '../fixtures/oauth/oidc-authorization-server';
-import { answerDialog, axe, consentToSignIn, pressUntil } from './app-shell';
+import { answerDialog, axe, consentToSignIn, pressUntil, stubExampleCom } from './app-shell';
 import { browserSuite, callFromToolsView } from './browser-suite';
 
 const suite = browserSuite();
@@ -16,16 +15,6 @@ const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-/** Serves every https://example.com page with a stub (the machine has no network), keeping each request. */
-async function stubExampleCom(page: Page): Promise<Request[]> {
-  const seen: Request[] = [];
-  await page.context().route('https://example.com/**', async (route) => {
-    seen.push(route.request());
-    await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>example</title><p>stub</p>' });
-  });
-  return seen;
-}
 
 describe('links open in the person’s tab (web shell)', () => {
   it('a URL question: the host checks the link, the click opens exactly it in a new tab, detached', async () => {

@@ -5,25 +5,15 @@
 // web` runs); a decline opens nothing; a look-alike is flagged and takes a
 // second step; a javascript: link never gets a dialog. Every outcome is in
 // the history. Real Chromium, real web shell, the apps fixture server.
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
-import { answerDialog, axe, type AppShell } from './app-shell';
+import { answerDialog, axe, stubExampleCom, type AppShell } from './app-shell';
 import { browserSuite, callFromToolsView } from './browser-suite';
 
 const suite = browserSuite();
 const apps = fixtureCommand('apps');
 const DOCS = 'https://example.com/docs?from=app';
-
-/** Serves every https://example.com page with a stub (the machine has no network), keeping each request. */
-async function stubExampleCom(page: Page): Promise<Request[]> {
-  const seen: Request[] = [];
-  await page.context().route('https://example.com/**', async (route) => {
-    seen.push(route.request());
-    await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>example</title><p>stub</p>' });
-  });
-  return seen;
-}
 
 async function linkEvents(app: AppShell): Promise<Array<[string, string | undefined]>> {
   const { entries } = await app.service.invoke('queryHistory', {});
