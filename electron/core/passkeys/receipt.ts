@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { PAYLOAD_FORMAT, type ApprovalPayload } from './payload';
 import type { PasskeyRecord } from './passkey-store';
-import { checkSignedPayload, isCeremonyOrigin, PasskeyRefusal, type AssertionParts } from './signed-payload';
+import {
+  checkSignedPayload,
+  isCeremonyOrigin,
+  parseOrRefuse,
+  PasskeyRefusal,
+  type AssertionParts,
+} from './signed-payload';
 
 /** The format tag of version 1 of a receipt. */
 export const RECEIPT_FORMAT = 'countersign-passkey-receipt/1';
@@ -64,14 +70,8 @@ export const RECEIPT_DOES_NOT_PROVE = [
 
 /** Parse a receipt read from a file, or refuse naming the first problem. */
 export function parseReceipt(value: unknown): Receipt {
-  const result = receiptSchema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new PasskeyRefusal(
-      `refused: this is not a Countersign receipt (${issue?.path.join('.') || 'the whole'}: ${issue?.message})`,
-    );
-  }
-  return { ...result.data, payload: result.data.payload };
+  const receipt = parseOrRefuse(receiptSchema, value, 'a Countersign receipt');
+  return { ...receipt, payload: receipt.payload };
 }
 
 /** Check a receipt against the registered passkeys; resolves to the passkey that signed it, or throws why not. */

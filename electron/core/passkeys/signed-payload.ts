@@ -16,6 +16,14 @@ export class PasskeyRefusal extends Error {
   override name = 'PasskeyRefusal';
 }
 
+/** `value` read by `schema`, or a refusal saying it is not `what` and naming the first problem. */
+export function parseOrRefuse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new PasskeyRefusal(`refused: this is not ${what} (${issue?.path.join('.') || 'the whole'}: ${issue?.message})`);
+}
+
 /** The ceremony origin for a port: http://localhost:PORT (never an IP address). */
 export function ceremonyOrigin(port: number): string {
   return `http://localhost:${port}`;
@@ -98,14 +106,7 @@ const responseSchema = z.object({
 
 /** The assertion parts of a value posted by a page (anything at all), or a refusal naming the first problem. */
 export function readAssertion(value: unknown): AssertionParts {
-  const result = responseSchema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new PasskeyRefusal(
-      `refused: this is not a passkey assertion (${issue?.path.join('.') || 'the whole'}: ${issue?.message})`,
-    );
-  }
-  const { id, response } = result.data;
+  const { id, response } = parseOrRefuse(responseSchema, value, 'a passkey assertion');
   return {
     credentialId: id,
     authenticatorData: response.authenticatorData,
