@@ -13,4 +13,6 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   questionTimeLimitMinutes: 0,
   // Notification centres keep a history, and a server's text in system chrome is a spoofing surface.
   notificationDetail: 'names',
+  // Off until the person turns it on; the first destructive question offers it.
+  passkeys: Object.freeze({ destructive: false, every: false, chosen: [], suggest: true }),
 });

@@ -6,6 +6,9 @@ import { Host, type HostAuthOptions } from '../core/host';
 import type { SignInEvent } from '../core/auth/server-auth';
 import type { Prompter } from '../core/prompter/prompter';
 import { FileTaskStore } from '../core/tasks/task-store';
+import { join } from 'node:path';
+import { Passkeys } from '../core/passkeys/passkeys';
+import { loadSettings } from '../core/service/settings-store';
 import { openCliHistory, type CliHistory } from './history-recording';
 import { dataDir } from './paths';
 import type { CliIo } from './io';
@@ -55,7 +58,16 @@ export async function openSession(options: {
 }): Promise<CliSession> {
   const history: CliHistory =
     options.recordHistory === false ? { close: async () => undefined } : await openCliHistory(options.io);
+  // Settings → Passkeys holds for scripts too: an accept that needs the person's passkey is refused (exit 2).
+  const settings = await loadSettings(join(dataDir(options.io.env), 'settings.json'));
+  const passkeys = new Passkeys({
+    dataDir: dataDir(options.io.env),
+    policy: () => settings.passkeys,
+    entry: (name) => (name === options.target.name ? options.target.entry : undefined),
+    ceremonies: false,
+  });
   const host = new Host({
+    passkeys: passkeys.guard,
     servers: { [options.target.name]: options.target.entry },
     prompter: options.signIn
       ? { ask: (q, signal) => options.prompter.ask(q, signal), signIn: options.signIn }

@@ -31,6 +31,12 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
 export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
 
 /**
+ * SEP-2672's draft key: on a tools/list entry's `_meta`, the server asks for passkey-verified approvals of that
+ * tool; on the call's `_meta`, the evidence travels (Countersign's receipts, docs/passkeys.md).
+ */
+export const VERIFIED_APPROVAL_META = 'io.modelcontextprotocol/verified-approval';
+
+/**
  * The capabilities of a host that can render MCP Apps (the desktop app's and
  * the web shell's renderer). A front end that cannot show an app (the CLI,
  * the gateway) declares CLIENT_CAPABILITIES: a server then sends its plain

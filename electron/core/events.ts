@@ -5,7 +5,7 @@
 import type { Answer, CallMethod, Question, ToolHints } from '../../shared/elicitation/types';
 import type { HostErrorCode } from './host-error';
 import type { AppBody, CallOutcome } from '../../shared/history/journal-types';
-import type { DecidedBy } from '../../shared/history/journal-types';
+import type { DecidedBy, PasskeyRecordBody } from '../../shared/history/journal-types';
 import type { TaskStatus } from '../../shared/tasks/task-status';
 import type { TaskRecord } from './task-record';
 
@@ -52,6 +52,8 @@ export interface AnswerEvent {
   answeredAt: string;
   /** Digest of the requestState the round carried (modern era). */
   requestState?: StateDigest;
+  /** The accept needed the person's passkey: what became of it (the receipt, when confirmed). */
+  passkey?: PasskeyRecordBody;
 }
 
 export type { CallOutcome };

@@ -21,6 +21,8 @@ export const HOST_ERROR_CODES = [
   'auth',
   /** The server needs a sign-in that this run may not start (`--no-sign-in`, the gateway's agent side). */
   'sign-in-needed',
+  /** An accept needs the person's passkey, and this run has nobody who can give it (a script, a test). */
+  'passkey-needed',
   'task-failed',
   'task-expired',
   'task-timeout',

@@ -16,6 +16,7 @@ import { ServerConnections, type HostAuthOptions } from './host/connections';
 import { answerLegacyElicit } from './host/legacy-questions';
 import type { Prompter, SignInPrompter } from './prompter/prompter';
 import { QuestionGate, type QuestionAsker, type QuestionAskerDeps } from './prompter/question-gate';
+import type { PasskeyGuard } from './passkeys/passkey-guard';
 import type { PollBounds } from './tasks/poll-schedule';
 import { TaskManager } from './tasks/task-manager';
 import type { TaskStore } from './tasks/task-store';
@@ -54,6 +55,8 @@ export interface HostBaseOptions extends CallRunOptions {
   pollBounds?: PollBounds;
   /** The front end renders MCP Apps (the ui extension is declared to every server). */
   rendersApps?: boolean;
+  /** The passkey step of accepts that need one (Settings → Passkeys). */
+  passkeys?: PasskeyGuard;
 }
 
 /** The host core. */
@@ -80,10 +83,11 @@ export class Host {
       observer: this.observer,
       isMuted: (server) => this.muted.has(server),
       timeLimitMinutes: () => this.questionTimeLimitMinutes,
+      ...(options.passkeys ? { passkeys: options.passkeys } : {}),
     };
     this.gate = options.questions
       ? options.questions(deps)
-      : new QuestionGate(options.prompter, deps.observer, deps.isMuted, deps.timeLimitMinutes);
+      : new QuestionGate(options.prompter, deps.observer, deps.isMuted, deps.timeLimitMinutes, deps.passkeys);
     this.connections = new ServerConnections({
       servers: this.servers,
       eraCache: options.eraCache ?? new MemoryEraCache(),
@@ -111,6 +115,7 @@ export class Host {
       tasks: this.tasks,
       options,
       maxRounds: () => this.maxRounds,
+      ...(options.passkeys ? { needsToolHints: () => options.passkeys!.needsToolHints() } : {}),
     });
   }
 

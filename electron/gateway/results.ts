@@ -125,6 +125,9 @@ export function hostErrorSentence(error: unknown, server: string): string {
     // never a link, a code, a scope list or an authorization server's text.
     case 'sign-in-needed':
       return `server "${server}" needs the user to sign in; sign-in needed (the user can sign in from Countersign)`;
+    // A script or an absent person cannot stand in for a passkey: the agent learns only that one was needed.
+    case 'passkey-needed':
+      return `declined: needs the person's passkey (a question of server "${server}" asks for it); nothing was changed`;
     case 'auth':
       return error.details?.reason === 'declined'
         ? `the user declined to sign in to server "${server}"; nothing was sent`

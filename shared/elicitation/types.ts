@@ -104,6 +104,12 @@ export interface QuestionOrigin {
    * dialog names the app, and the consent opens the link and ends the question (nothing is sent to the server).
    */
   app?: { resourceUri: string };
+  /**
+   * Set by the host alone on its own passkey step: this link is Countersign's confirmation page for the answer to
+   * question `questionId`, which the person accepted and which needs their passkey (`reason` says why). Opening it is
+   * the only way on; the page, not this dialog, confirms. Nothing of it is the server's.
+   */
+  passkeyStep?: { questionId: string; reason: string };
 }
 
 /**
@@ -115,6 +121,12 @@ export interface QuestionOrigin {
 export interface ToolHints {
   destructive?: true;
   readOnly?: true;
+  /**
+   * The tool's listing carries `_meta["io.modelcontextprotocol/verified-approval"]` (SEP-2672's draft): the server
+   * asks for passkey-verified approvals, so a passkey confirms its questions' accepts and the receipts go with the
+   * retry.
+   */
+  verifiedApproval?: true;
 }
 
 /** Warnings the URL analysis can raise; see shared/url. */

@@ -130,6 +130,25 @@ export interface AnswerBody {
   redacted?: RedactedContent;
   /** URL mode: whether the host actually opened the link. */
   urlOpened?: boolean;
+  /** Set when the accept needed the person's passkey (Settings → Passkeys, or the server asked for one). */
+  passkey?: PasskeyRecordBody;
+}
+
+/**
+ * What became of a passkey confirmation:
+ * - confirmed: the receipt, which `countersign receipt verify --entry SEQ` checks offline;
+ * - fallback: no passkey was registered (none yet, or every one revoked), so the plain Accept went out, recorded
+ *   as such;
+ * - cancelled: the person cancelled at the passkey step (the answer sent is then a cancel);
+ * - refused: the confirmation was refused (`detail` says why) and nothing was sent.
+ */
+export interface PasskeyRecordBody {
+  status: 'confirmed' | 'fallback' | 'cancelled' | 'refused';
+  /** Why a passkey was needed, in the host's words. */
+  reason: string;
+  detail?: string;
+  /** confirmed: the payload the passkey signed and the assertion (hashes and a signature: no secret, no content). */
+  receipt?: { format: string; payload: Record<string, unknown>; assertion: Record<string, string> };
 }
 
 /** How a call that asked questions finally ended. */

@@ -63,6 +63,17 @@ export const settingsSchema = z.strictObject({
    * also the question's own message, shortened to one line. Never its arguments or a sign-in's link.
    */
   notificationDetail: z.enum(['names', 'message']),
+  /**
+   * When an Accept needs the person's passkey (off until the person turns it on): for the tools a server marks
+   * destructive, for every accept, and for chosen servers or tools (`tool` absent: every tool of that server).
+   * Decline and Cancel never do. `suggest`: offer to turn it on when a destructive question first arrives.
+   */
+  passkeys: z.strictObject({
+    destructive: z.boolean(),
+    every: z.boolean(),
+    chosen: z.array(z.strictObject({ server: name, tool: name.optional() })).max(500),
+    suggest: z.boolean(),
+  }),
 });
 
 export const historyFilterSchema = z.strictObject({
@@ -144,6 +155,15 @@ export const hostMethods = {
   openAppLink: z.strictObject({ appId: id, url: z.string().max(100_000) }),
   /** The app's frame went away: forget it and stop its calls. */
   closeApp: z.strictObject({ appId: id }),
+  /** The registered passkeys (public keys stay in the host: the view carries names and ids). */
+  listPasskeys: z.strictObject({}),
+  /**
+   * Register a passkey named `name`: the host starts the ceremony page at http://localhost:PORT and opens it (the
+   * desktop: the system browser), or hands it back for the person's tab to open from the click (the web shell).
+   */
+  registerPasskey: z.strictObject({ name: z.string().trim().min(1).max(100) }),
+  /** Revoke a passkey by credential id: from then on nothing it signs is accepted. */
+  revokePasskey: z.strictObject({ id: z.string().min(1).max(1000) }),
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
@@ -208,6 +228,14 @@ export interface AppView {
   /** The permissions the resource declared (the frame's allow attribute grants these and nothing else). */
   permissions: Array<'camera' | 'microphone' | 'geolocation' | 'clipboardWrite'>;
   prefersBorder: boolean;
+}
+
+/** A registered passkey as the Settings view lists it. */
+export interface PasskeyView {
+  id: string;
+  name: string;
+  created: string;
+  revoked?: string;
 }
 
 /** A call the UI started, with its outcome once it ended. */
@@ -322,6 +350,10 @@ export interface HostResults {
   /** opened: the person consented in the host's dialog and the link opened; otherwise `reason` says why not. */
   openAppLink: { opened: boolean; reason?: string };
   closeApp: { closed: boolean };
+  listPasskeys: PasskeyView[];
+  /** `openHere` (the web shell): the registration page, for the consenting tab to open with noopener. */
+  registerPasskey: { opened: boolean; openHere?: string };
+  revokePasskey: PasskeyView[];
 }
 
 /** Events the host pushes to the renderer. */
@@ -353,6 +385,8 @@ export interface HostEvents {
   appAlert: { kind: 'socket-missing' | 'socket-replaced' | 'socket-restored'; message: string };
   /** A task started, changed status or message, or ended. */
   taskUpdated: TaskView;
+  /** A passkey was registered or revoked; `registrationError`: a registration the page ended without one. */
+  passkeysChanged: { passkeys: PasskeyView[]; registrationError?: string };
 }
 export type HostEventName = keyof HostEvents;
 export const hostEventNames: readonly HostEventName[] = HOST_EVENT_NAMES;

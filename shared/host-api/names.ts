@@ -32,6 +32,9 @@ export const HOST_METHOD_NAMES = [
   'recordAppEvent',
   'openAppLink',
   'closeApp',
+  'listPasskeys',
+  'registerPasskey',
+  'revokePasskey',
 ] as const;
 
 /** Every event the host pushes. */
@@ -46,6 +49,7 @@ export const HOST_EVENT_NAMES = [
   'settingsChanged',
   'appAlert',
   'taskUpdated',
+  'passkeysChanged',
 ] as const;
 
 /** IPC channel for requests (Electron) — one channel, the method travels as data. */

@@ -6,6 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { HostError, isHostError, messageOf } from '../host-error';
 import { capLine } from '../limits';
 import type { PrompterAnswer } from '../prompter/prompter';
+import { parseReceipt, type Receipt } from '../passkeys/receipt';
 import { approvalEndpoint, readTokenFile, sharedEndpoint, type ApprovalEndpoint } from './endpoint';
 import { ApproverAppNotRunning, checkApproverFolder, readShare, type Approver } from './shared-folder';
 import {
@@ -471,10 +472,12 @@ export class ApprovalClient {
     if (!waiting) return; // cancelled meanwhile: the app recorded it, nobody waits
     conn.waiting.delete(frame.id);
     if (frame.type === 'answer') {
+      const receipt = frame.receipt === undefined ? undefined : readReceipt(frame.receipt, this.log);
       waiting.resolve({
         answer: frame.answer,
         decidedBy: frame.decidedBy,
         ...(frame.urlOpened !== undefined ? { urlOpened: frame.urlOpened } : {}),
+        ...(receipt ? { receipt } : {}),
       });
     } else if (frame.code === 'not-visible') {
       this.log(`countersign gateway: the app could not show a question: ${frame.reason}`);
@@ -487,6 +490,16 @@ export class ApprovalClient {
       this.log(`countersign gateway: the app withdrew a question: ${frame.reason}`);
       waiting.reject(new ApprovalWithdrawnError(frame.reason));
     }
+  }
+}
+
+/** A receipt the app sent, or undefined (logged) when it is not one: the answer still goes, without it. */
+function readReceipt(value: unknown, log: (line: string) => void): Receipt | undefined {
+  try {
+    return parseReceipt(value);
+  } catch (e) {
+    log(`countersign gateway: the app sent a receipt that is not one (${messageOf(e)}); the answer goes without it`);
+    return undefined;
   }
 }
 

@@ -6,6 +6,7 @@ import type { SignInEvent } from '../auth/server-auth';
 import type { HostObserver } from '../events';
 import type { OpenedLink } from '../links/launcher-file';
 import type { Prompter } from '../prompter/prompter';
+import type { PasskeyGuard } from '../passkeys/passkey-guard';
 
 /** What the approval server needs from the app (HostService provides it). */
 export interface ApprovalHost {
@@ -18,6 +19,8 @@ export interface ApprovalHost {
   readonly observer: HostObserver;
   /** "Stop asking this session" for a server. */
   isMuted(server: string): boolean;
+  /** The passkey step of accepts that need one (Settings → Passkeys); gateway questions get it too. */
+  readonly passkeyGuard?: PasskeyGuard;
   /** Settings → Question time limit as it is now, in minutes (0: none); gateway questions get it too. */
   questionTimeLimitMinutes?(): number;
   /** Tell the human something is wrong with the approval channel (the app shows a banner). */

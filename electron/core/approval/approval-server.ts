@@ -119,6 +119,7 @@ export async function startApprovalServer(options: ApprovalServerOptions): Promi
     explainedObserver(service.observer),
     (s) => service.isMuted(s),
     () => service.questionTimeLimitMinutes?.() ?? 0,
+    service.passkeyGuard,
   );
   const peers = new Set<Peer>();
   /** History writes of peers already gone (a dropped peer's fault, its withdrawn questions): close() waits for them. */
@@ -519,13 +520,14 @@ class Peer {
       },
     };
     try {
-      const { answer, decided } = await this.gate.ask(params, ctx, signal);
+      const { answer, decided, receipt } = await this.gate.ask(params, ctx, signal);
       this.send({
         type: 'answer',
         id: frame.id,
         answer,
         decidedBy: decided.decidedBy,
         ...(decided.urlOpened !== undefined ? { urlOpened: decided.urlOpened } : {}),
+        ...(receipt ? { receipt } : {}),
       });
     } catch (e) {
       // The gate refused the question (recorded as a fault): the gateway ends the call with the same sentence
@@ -660,7 +662,10 @@ function explainedObserver(inner: HostObserver): HostObserver {
 
 /** The withdrawn code for a question the app's gate refused, if it refused it. */
 function refusalCode(error: HostError): Exclude<WithdrawnCode, 'not-visible'> | undefined {
-  return error.code === 'invalid-schema' || error.code === 'invalid-answer' || error.code === 'protocol'
+  return error.code === 'invalid-schema' ||
+    error.code === 'invalid-answer' ||
+    error.code === 'protocol' ||
+    error.code === 'passkey-needed'
     ? error.code
     : undefined;
 }

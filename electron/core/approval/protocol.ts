@@ -38,7 +38,7 @@ import { LIMITS } from '../limits';
 import { NONCE_PATTERN, PROOF_PATTERN } from './handshake';
 
 /** Name and version of this wire protocol; both sides must agree exactly. */
-export const APPROVAL_PROTOCOL = 'countersign-approval/4';
+export const APPROVAL_PROTOCOL = 'countersign-approval/5';
 
 /** Largest frame either side accepts (bytes, newline excluded). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -55,6 +55,8 @@ export const WIRE_LIMITS = {
   agent: 200,
   key: 500,
   argumentsSummary: 500,
+  /** A call's arguments as JSON, in characters: larger ones stay in the gateway (a passkey cannot then confirm). */
+  arguments: 64 * 1024,
   /** Why a question was withdrawn or a peer refused: the app cuts its sentences to this. */
   reason: 1000,
   round: 10_000,
@@ -68,7 +70,10 @@ const id = z.string().min(1).max(100);
 
 const callMethod = z.enum(['tools/call', 'prompts/get', 'resources/read']);
 
-/** The call a question belongs to, as the gateway reports it (arguments stay in the gateway). */
+/**
+ * The call a question belongs to, as the gateway reports it. Its arguments travel (up to WIRE_LIMITS.arguments)
+ * because a passkey payload hashes exactly them; the tool's hints because they decide whether one is needed.
+ */
 export const wireCallSchema = z.strictObject({
   callId: id,
   server: text(WIRE_LIMITS.server).min(1),
@@ -77,6 +82,14 @@ export const wireCallSchema = z.strictObject({
   method: callMethod,
   name: text(WIRE_LIMITS.name),
   agent: text(WIRE_LIMITS.agent).optional(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  toolHints: z
+    .strictObject({
+      destructive: z.literal(true).optional(),
+      readOnly: z.literal(true).optional(),
+      verifiedApproval: z.literal(true).optional(),
+    })
+    .optional(),
 });
 export type WireCall = z.infer<typeof wireCallSchema>;
 
@@ -176,7 +189,13 @@ export const NOT_VISIBLE = 'approval app started but not visible: nothing was do
  * Why a question was withdrawn, where the gateway must say more than "withdrawn": nobody could see it, or the
  * app's gate refused it (the host error's code, so the agent gets the same sentence as for a local refusal).
  */
-export const WITHDRAWN_CODES = ['not-visible', 'invalid-schema', 'invalid-answer', 'protocol'] as const;
+export const WITHDRAWN_CODES = [
+  'not-visible',
+  'invalid-schema',
+  'invalid-answer',
+  'protocol',
+  'passkey-needed',
+] as const;
 export type WithdrawnCode = (typeof WITHDRAWN_CODES)[number];
 
 /** Frames the app sends. */
@@ -184,7 +203,15 @@ export const appFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('challenge'), nonce, proof }),
   z.strictObject({ type: z.literal('welcome'), protocol: text(100), app: text(100) }),
   z.strictObject({ type: z.literal('bye'), reason: text(WIRE_LIMITS.reason) }),
-  z.strictObject({ type: z.literal('answer'), id, answer: answerSchema, decidedBy, urlOpened: z.boolean().optional() }),
+  z.strictObject({
+    type: z.literal('answer'),
+    id,
+    answer: answerSchema,
+    decidedBy,
+    urlOpened: z.boolean().optional(),
+    /** The person's passkey confirmed the accept: its receipt, for a server that asks for one (checked there). */
+    receipt: z.unknown().optional(),
+  }),
   z.strictObject({
     type: z.literal('withdrawn'),
     id,

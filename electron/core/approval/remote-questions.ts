@@ -33,8 +33,19 @@ import {
 /** Labels longer than the wire's limits are cut, never refused (the app shows them as the gateway's word). */
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The call as it travels: no arguments (the context carries their summary). */
+/** The arguments, when they fit the wire; a passkey payload must hash exactly them, never a cut copy. */
+function wireArguments(args: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (args === undefined) return undefined;
+  try {
+    return (JSON.stringify(args)?.length ?? 0) <= WIRE_LIMITS.arguments ? args : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The call as it travels: its arguments (when they fit) and the tool's hints, the labels cut to the wire's limits. */
 export function wireCall(call: CallContext): WireCall {
+  const args = wireArguments(call.arguments);
   return {
     callId: call.callId,
     server: call.server,
@@ -43,6 +54,8 @@ export function wireCall(call: CallContext): WireCall {
     method: call.method,
     name: cut(call.name, WIRE_LIMITS.name),
     ...(call.agent !== undefined ? { agent: cut(call.agent, WIRE_LIMITS.agent) } : {}),
+    ...(args !== undefined ? { arguments: args } : {}),
+    ...(call.toolHints !== undefined ? { toolHints: { ...call.toolHints } } : {}),
   };
 }
 
@@ -124,7 +137,7 @@ export class RemoteQuestions implements QuestionAsker {
       throw new HostError('cancelled', 'the call ended before the answer could be sent');
     }
     await observer.answerRelayed?.({ call: ctx.call, answer: decided.answer, decidedBy: decided.decidedBy });
-    return { answer: decided.answer, decided };
+    return { answer: decided.answer, decided, ...(decided.receipt ? { receipt: decided.receipt } : {}) };
   }
 
   /**

@@ -14,7 +14,7 @@ import {
   type InputRequiredResult,
 } from '@modelcontextprotocol/client';
 import type { CallMethod } from '../../../shared/elicitation/types';
-import { DECLARED_INPUT_METHODS } from '../client-identity';
+import { DECLARED_INPUT_METHODS, VERIFIED_APPROVAL_META } from '../client-identity';
 import type { CallContext } from '../events';
 import { HostError, messageOf } from '../host-error';
 import { LIMITS } from '../limits';
@@ -24,6 +24,16 @@ import { askTogether } from './ask-together';
 import { RESULT_SCHEMAS } from './result-schemas';
 import { digestState } from './state-digest';
 import { vouchedAs } from '../../../shared/vouched-as';
+import type { Receipt } from '../passkeys/receipt';
+
+/**
+ * The evidence a server that asks for verified approvals gets with the retry, under SEP-2672's draft key. The SEP's
+ * own `method: "webauthn"` answers a challenge the server issued; Countersign's receipts answer a payload the host
+ * issued for each accepted question, so they carry a method of their own (docs/passkeys.md says how to check one).
+ */
+export function verifiedApprovalMeta(receipts: Record<string, Receipt>): Record<string, unknown> {
+  return { [VERIFIED_APPROVAL_META]: { method: 'countersign-receipt/1', receipts } };
+}
 
 export interface LoopOptions {
   /** Input rounds answered before the call ends with a round-limit error. */
@@ -74,6 +84,8 @@ export async function runInputRequiredLoop(
   const base = Object.fromEntries(Object.entries(originalParams).filter(([k]) => !RESERVED_PARAMS.includes(k)));
   const schema = wrappedSchema(method);
   let inputResponses: Record<string, unknown> | undefined;
+  /** The passkey receipts of the round being answered, by key: they go with its retry to a server that asks. */
+  let receipts: Record<string, Receipt> = {};
   let requestState: string | undefined;
   let rounds = 0;
   let pacing = options.pacingDelayMs;
@@ -83,6 +95,8 @@ export async function runInputRequiredLoop(
     const params: Record<string, unknown> = { ...base };
     if (inputResponses) params.inputResponses = inputResponses;
     if (requestState !== undefined) params.requestState = requestState;
+    if (inputResponses && call.toolHints?.verifiedApproval && Object.keys(receipts).length > 0)
+      params._meta = { ...(base._meta as Record<string, unknown> | undefined), ...verifiedApprovalMeta(receipts) };
 
     let response: unknown;
     try {
@@ -173,21 +187,28 @@ export async function runInputRequiredLoop(
 
     const together = gate.asksRoundsTogether && keys.length > 1;
     const roundId = together ? randomUUID() : undefined;
+    const round: Record<string, Receipt> = {};
+    receipts = round;
     const ask = (key: string, i: number, signal: AbortSignal) =>
-      gate.ask(
-        (requests[key] as { params?: ElicitParams }).params ?? {},
-        {
-          call,
-          server: call.server,
-          era: 'modern',
-          round: rounds,
-          key,
-          roundPosition: { index: i + 1, count: keys.length, keys, ...(roundId ? { roundId } : {}) },
-          ...(rounds === options.maxRounds ? { lastRound: true } : {}),
-          ...(stateDigest ? { requestState: stateDigest } : {}),
-        },
-        signal,
-      );
+      gate
+        .ask(
+          (requests[key] as { params?: ElicitParams }).params ?? {},
+          {
+            call,
+            server: call.server,
+            era: 'modern',
+            round: rounds,
+            key,
+            roundPosition: { index: i + 1, count: keys.length, keys, ...(roundId ? { roundId } : {}) },
+            ...(rounds === options.maxRounds ? { lastRound: true } : {}),
+            ...(stateDigest ? { requestState: stateDigest } : {}),
+          },
+          signal,
+        )
+        .then((given) => {
+          if (given.receipt) round[key] = given.receipt;
+          return given;
+        });
     const answers: Record<string, unknown> = {};
     if (together) {
       // The whole round is put at once, so the human can go back within it;

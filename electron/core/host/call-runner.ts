@@ -75,6 +75,11 @@ export interface CallRunnerDeps {
   options: CallRunOptions;
   /** Input rounds per call before it ends with a round-limit error, as the host has it now. */
   maxRounds(): number;
+  /**
+   * Whether a tool's hints must be known before it is called (Settings → Passkeys asks for a passkey on tools the
+   * server marks destructive): a server not listed yet is then listed first, so a script cannot slip past it.
+   */
+  needsToolHints?(): boolean;
 }
 
 /** The abort reason that withdraws a call's open questions when the call ends. */
@@ -154,6 +159,8 @@ export class CallRunner {
     const { connections, gate, options } = this.deps;
     const conn = await connections.connect(request.server, request.signal);
     const slot = connections.slot(request.server);
+    if (request.method === 'tools/call' && !slot.toolTaskSupport && this.deps.needsToolHints?.())
+      await connections.listTools(request.server, request.signal);
     const controller = new AbortController();
     const onOuterAbort = () => controller.abort(request.signal?.reason);
     if (request.signal?.aborted) controller.abort(request.signal.reason);

@@ -177,7 +177,7 @@ export class ServerConnections {
     for (const tool of tools) {
       const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
       if (typeof support === 'string') slot.toolTaskSupport.set(tool.name, support);
-      const hints = toolHintsOf(tool.annotations);
+      const hints = toolHintsOf(tool.annotations, tool._meta);
       if (hints) slot.toolHints.set(tool.name, hints);
       const scan = scanHeaderDeclarations(tool.inputSchema);
       if (scan.valid && scan.declarations.length > 0) slot.toolHeaders.set(tool.name, scan.declarations);

@@ -6,6 +6,7 @@ import { isHostError } from '../host-error';
 import { LIMITS } from '../limits';
 import type { QuestionAsker } from '../prompter/question-gate';
 import type { ServerSlot } from './server-slot';
+import { verifiedApprovalMeta } from '../calls/input-required-loop';
 
 /** Answer a legacy server's elicitation/create through the gate. */
 export async function answerLegacyElicit(
@@ -39,7 +40,7 @@ export async function answerLegacyElicit(
         LIMITS.legacyQuestionsPerCall,
         `questions (elicitation/create) during one ${live.context.method}`,
       );
-    const { answer } = await gate.ask(
+    const { answer, receipt } = await gate.ask(
       params,
       { call: live?.context ?? null, server, era: 'legacy', round: live?.round ?? 1, key },
       signal,
@@ -47,6 +48,9 @@ export async function answerLegacyElicit(
     // The last check before the answer goes out: a call that ended is
     // never sent the human's answer.
     if (inFlight.length > 0 && inFlight.every((c) => c.ended)) return { action: 'cancel' };
+    // A server that asks for verified approvals gets the receipt with the answer, as a modern one with the retry.
+    if (receipt && live?.context.toolHints?.verifiedApproval)
+      return { ...answer, _meta: verifiedApprovalMeta({ [key]: receipt }) };
     return answer;
   } catch (error) {
     if (isHostError(error, 'cancelled')) return { action: 'cancel' };

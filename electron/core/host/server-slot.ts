@@ -3,6 +3,7 @@
 // each tool. The connections own the slots; a call and a legacy question read
 // and mark them.
 import type { ToolHints } from '../../../shared/elicitation/types';
+import { VERIFIED_APPROVAL_META } from '../client-identity';
 import { ElicitationCompletions } from '../calls/legacy-call';
 import type { HeaderDeclaration } from '../calls/param-headers';
 import type { QuestionAwareDeadline } from '../calls/question-aware-deadline';
@@ -55,11 +56,24 @@ export function emptySlot(): ServerSlot {
   };
 }
 
-/** The hints of a tools/list entry's `annotations`, or undefined when it sets none. */
-export function toolHintsOf(annotations: unknown): ToolHints | undefined {
-  if (typeof annotations !== 'object' || annotations === null) return undefined;
-  const a = annotations as { destructiveHint?: unknown; readOnlyHint?: unknown };
-  if (a.readOnlyHint === true) return { readOnly: true };
-  if (a.destructiveHint === true) return { destructive: true };
-  return undefined;
+/**
+ * The hints of a tools/list entry: its `annotations` (read-only wins over destructive) and whether its `_meta`
+ * asks for passkey-verified approvals; undefined when it says none of these.
+ */
+export function toolHintsOf(annotations: unknown, meta?: unknown): ToolHints | undefined {
+  const a = (typeof annotations === 'object' && annotations !== null ? annotations : {}) as {
+    destructiveHint?: unknown;
+    readOnlyHint?: unknown;
+  };
+  const verified =
+    typeof meta === 'object' && meta !== null && VERIFIED_APPROVAL_META in meta
+      ? ({ verifiedApproval: true } as const)
+      : {};
+  const hints: ToolHints =
+    a.readOnlyHint === true
+      ? { readOnly: true, ...verified }
+      : a.destructiveHint === true
+        ? { destructive: true, ...verified }
+        : { ...verified };
+  return Object.keys(hints).length > 0 ? hints : undefined;
 }

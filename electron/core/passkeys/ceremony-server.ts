@@ -38,6 +38,8 @@ export interface Ceremony<T> {
   url: string;
   /** Settles when the page posted its result (for an approval: the raw assertion, still to be verified). */
   result: Promise<T>;
+  /** The person left (cancelled, the call ended): the page is gone, and a late result is refused. */
+  abandon(): void;
 }
 
 /** The running ceremony server. */
@@ -194,7 +196,7 @@ export async function startCeremonyServer(options: CeremonyServerOptions): Promi
       );
       // A refusal is the caller's to read whenever it awaits; until then it is not an unhandled rejection.
       result.catch(() => undefined);
-      return { url: `${origin}/ceremony/${token}`, result };
+      return { url: `${origin}/ceremony/${token}`, result, abandon: () => pending.delete(token) };
     },
     approve(payload) {
       const token = newToken();
@@ -206,7 +208,7 @@ export async function startCeremonyServer(options: CeremonyServerOptions): Promi
         pending.set(token, { kind: 'approve', payloadText: canonicalJson(payload), allowCredentials, resolve, reject }),
       );
       result.catch(() => undefined);
-      return { url: `${origin}/ceremony/${token}`, result };
+      return { url: `${origin}/ceremony/${token}`, result, abandon: () => pending.delete(token) };
     },
     close: () =>
       new Promise<void>((resolve) => {

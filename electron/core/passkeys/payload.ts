@@ -46,6 +46,8 @@ export interface ApprovedCall {
   /** The answer the person gave (action and content). */
   answer: unknown;
   requestState?: string;
+  /** The round's requestState as the host keeps it (its SHA-256, hex), when the value itself is gone. */
+  requestStateSha256?: string;
 }
 
 /** RFC 8785 canonical JSON; throws on values JSON cannot represent (undefined at the top, cycles, NaN). */
@@ -79,7 +81,9 @@ export function buildApprovalPayload(call: ApprovedCall, origin: string, now: nu
     ...callHashes(call),
     ...(call.requestState !== undefined
       ? { requestStateHash: `sha256:${createHash('sha256').update(call.requestState, 'utf8').digest('hex')}` }
-      : { nonce: randomBytes(16).toString('base64url') }),
+      : call.requestStateSha256 !== undefined
+        ? { requestStateHash: `sha256:${call.requestStateSha256}` }
+        : { nonce: randomBytes(16).toString('base64url') }),
     issuedAt: new Date(now).toISOString(),
     expiresAt: new Date(now + APPROVAL_TTL_MS).toISOString(),
     id: randomUUID(),

@@ -4,6 +4,8 @@ import type { Answer, Question } from '../../../shared/elicitation/types';
 import type { SignInDecision, SignInQuestion } from '../../../shared/auth/types';
 
 import type { DecidedBy } from '../../../shared/history/journal-types';
+import type { Receipt } from '../passkeys/receipt';
+import type { PasskeyStep } from '../passkeys/passkey-guard';
 
 /** Who or what decided an answer; kept in the history (defined once, in shared/history). */
 export type { DecidedBy };
@@ -16,6 +18,8 @@ export interface PrompterAnswer {
   urlOpened?: boolean;
   /** Which rule or limit decided, when not the human (kept in the history). */
   decidedByDetail?: string;
+  /** The app's gate confirmed the accept with the person's passkey (a gateway's answer from the app): the receipt. */
+  receipt?: Receipt;
 }
 
 /** Puts questions to whoever answers them. */
@@ -47,7 +51,17 @@ export interface Prompter {
    * question must then leave the view.
    */
   signInWaiting?(question: SignInQuestion, signal: AbortSignal): Promise<void>;
+  /**
+   * The person accepted a question that needs their passkey: show the passkey step (the link to Countersign's
+   * confirmation page, with Cancel). Resolves with a cancel when the step ends without the page (the person's
+   * Cancel, or the app closing: `decidedBy` says which); `signal` aborts when the step is over (the page posted its
+   * result, or the call ended), and the step must then leave the view, saying `signal.reason`'s message. A
+   * prompter without it (scripts) cannot confirm: such an answer is refused.
+   */
+  confirmWithPasskey?(step: PasskeyStep, signal: AbortSignal): Promise<PrompterAnswer>;
 }
+
+export type { PasskeyStep };
 
 /** The part of a Prompter that takes sign-ins: all a Host needs when its questions go elsewhere. */
 export type SignInPrompter = Pick<Prompter, 'signIn' | 'signInWaiting'>;

@@ -13,6 +13,9 @@ import { analyzeUrl } from '../../../shared/url/analyze-url';
 import type { CallContext, HostObserver, StateDigest } from '../events';
 import { HostError, isHostError, messageOf } from '../host-error';
 import { LIMITS } from '../limits';
+import type { PasskeyGuard } from '../passkeys/passkey-guard';
+import type { Receipt } from '../passkeys/receipt';
+import type { PasskeyRecordBody } from '../../../shared/history/journal-types';
 import type { Prompter, PrompterAnswer } from './prompter';
 
 /** What a server asked, in elicitation/create params shape (both eras), unchecked: buildQuestion checks it. */
@@ -50,6 +53,8 @@ export interface AskContext {
     agent?: string;
     /** The gateway's own question time limit, shown (and kept) when the app sets none. */
     timeLimitMinutes?: number;
+    /** The call's arguments as the gateway sends them: what a passkey payload hashes. */
+    arguments?: Record<string, unknown>;
   };
 }
 
@@ -227,6 +232,8 @@ export function effectiveTimeLimit(settingMinutes: number, reportedMinutes?: num
 export interface GateAnswer {
   answer: Answer;
   decided: PrompterAnswer;
+  /** The person's passkey confirmed this accept: the receipt goes with the answer to a server that asks for it. */
+  receipt?: Receipt;
 }
 
 /**
@@ -253,6 +260,8 @@ export interface QuestionAskerDeps {
   isMuted: (server: string) => boolean;
   /** The user's limit on a question's time in minutes; 0: none. */
   timeLimitMinutes: () => number;
+  /** The passkey step of accepts that need one (Settings → Passkeys); absent: none ever does. */
+  passkeys?: PasskeyGuard;
 }
 
 /** The faults every asker reports the same way. */
@@ -302,6 +311,8 @@ export class QuestionGate implements QuestionAsker {
     private readonly isMuted: (server: string) => boolean = () => false,
     /** The user's limit on a question's time in minutes (Settings → Question time limit); 0: none. */
     private readonly timeLimitMinutes: () => number = () => 0,
+    /** The passkey step of accepts that need one. */
+    private readonly passkeys?: PasskeyGuard,
   ) {
     this.open = openCounts(prompter);
   }
@@ -388,11 +399,69 @@ export class QuestionGate implements QuestionAsker {
       if (error instanceof HostError) await this.fault(ctx.call, error, question);
       throw error;
     }
+    const reason = answer.action === 'accept' ? this.passkeys?.requirement(question) : undefined;
+    if (reason !== undefined) return this.confirmWithPasskey(ctx, question, answer, decided, reason, signal);
     await this.record(ctx, question, { ...decided, answer });
     return { question, answer, decided };
   }
 
-  private async record(ctx: AskContext, question: Question, decided: PrompterAnswer): Promise<void> {
+  /** The accept needs the person's passkey: it goes out only confirmed (or as the recorded fallback). */
+  private async confirmWithPasskey(
+    ctx: AskContext,
+    question: Question,
+    answer: Answer,
+    decided: PrompterAnswer,
+    reason: string,
+    signal: AbortSignal,
+  ): Promise<GateAnswer & { question: Question }> {
+    const call = ctx.call;
+    let outcome;
+    try {
+      outcome = await this.passkeys!.confirm(
+        question,
+        answer,
+        {
+          server: ctx.server,
+          tool: call?.name ?? ctx.reported?.name ?? question.origin.name ?? '',
+          arguments: call?.arguments ?? ctx.reported?.arguments ?? {},
+          ...(ctx.requestState ? { requestStateSha256: ctx.requestState.sha256 } : {}),
+        },
+        reason,
+        this.prompter,
+        signal,
+      );
+    } catch (error) {
+      if (signal.aborted) {
+        await this.record(ctx, question, cancelledBy(signal.reason, question), {
+          status: 'cancelled',
+          reason,
+          detail: 'the call ended during the passkey step',
+        });
+        throw new HostError('cancelled', 'the call ended during the passkey step; nothing was sent');
+      }
+      if (error instanceof HostError) await this.fault(ctx.call, error, question);
+      throw error;
+    }
+    if (outcome.status === 'refused') {
+      await this.fault(ctx.call, outcome.error, question);
+      throw outcome.error;
+    }
+    if (outcome.status === 'cancelled') {
+      // A cancel is what goes out: the person's own at the passkey step, or the app's closing (recorded as such).
+      const cancelled: PrompterAnswer = { ...outcome.ended, answer: { action: 'cancel' } };
+      await this.record(ctx, question, cancelled, outcome.record);
+      return { question, answer: cancelled.answer, decided: cancelled };
+    }
+    await this.record(ctx, question, { ...decided, answer }, outcome.record);
+    return { question, answer, decided, ...(outcome.status === 'confirmed' ? { receipt: outcome.receipt } : {}) };
+  }
+
+  private async record(
+    ctx: AskContext,
+    question: Question,
+    decided: PrompterAnswer,
+    passkey?: PasskeyRecordBody,
+  ): Promise<void> {
     await this.observer.answerRecorded?.({
       call: ctx.call,
       question,
@@ -402,6 +471,7 @@ export class QuestionGate implements QuestionAsker {
       ...(decided.urlOpened !== undefined ? { urlOpened: decided.urlOpened } : {}),
       answeredAt: new Date().toISOString(),
       ...(ctx.requestState ? { requestState: ctx.requestState } : {}),
+      ...(passkey ? { passkey } : {}),
     });
   }
 

@@ -45,6 +45,9 @@ import { settingsHandlers } from './handlers/settings';
 import { signInHandlers } from './handlers/sign-in';
 import { taskHandlers } from './handlers/tasks';
 import { appHandlers } from './handlers/apps';
+import { passkeyHandlers } from './handlers/passkeys';
+import { Passkeys } from '../passkeys/passkeys';
+import type { PasskeyGuard } from '../passkeys/passkey-guard';
 import { AppSessions } from '../apps/app-sessions';
 import { QueuePrompter } from './queue-prompter';
 import type { HostServiceOptions } from './service-options';
@@ -89,6 +92,8 @@ export class HostService implements HostApi {
   exportLinks: ((filter: HistoryFilter, format: 'jsonl' | 'csv') => string) | undefined;
   /** The MCP Apps this host shows; a front end that can frame them sets `apps.origin` (the web shell). */
   readonly apps: AppSessions;
+  /** The data folder's passkeys, their ceremony page, and the passkey step of the gate. */
+  readonly passkeys: Passkeys;
 
   private constructor(
     private readonly options: HostServiceOptions,
@@ -97,6 +102,13 @@ export class HostService implements HostApi {
     eraCache: FileEraCache,
   ) {
     this.prompter = new QueuePrompter(this.events, options.openExternal, options.linkOpening);
+    this.passkeys = new Passkeys({
+      dataDir: options.dataDir,
+      policy: () => this.settings.passkeys,
+      entry: (name) => serversFile.list.get(name),
+      ceremonies: true,
+      ...(options.ceremonyPort !== undefined ? { port: options.ceremonyPort } : {}),
+    });
     this.recorder = combineObservers(options.history?.observer, this.answers.observer);
     this.host = new Host({
       servers: serversFile.list,
@@ -108,6 +120,7 @@ export class HostService implements HostApi {
       ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       roundLimitAdvice: 'raise Settings → Round limit to allow more',
       ...(options.rendersApps ? { rendersApps: true } : {}),
+      passkeys: this.passkeys.guard,
       auth: {
         store: options.credentialStore ?? new FileCredentialStore(join(options.dataDir, 'credentials')),
         // The core opens a sign-in link only after the human's consent, through the same opener (the gate).
@@ -142,6 +155,7 @@ export class HostService implements HostApi {
       ...signInHandlers(ctx),
       ...taskHandlers(ctx),
       ...appHandlers(ctx),
+      ...passkeyHandlers(ctx),
     };
   }
 
@@ -168,6 +182,7 @@ export class HostService implements HostApi {
       signInErrors: this.signInErrors,
       taskView: (record) => this.taskView(record),
       apps: this.apps,
+      passkeys: this.passkeys,
     };
   }
 
@@ -230,6 +245,11 @@ export class HostService implements HostApi {
    */
   isMuted(server: string): boolean {
     return this.host.isMuted(server);
+  }
+
+  /** The passkey step of the gate (the approval channel applies it to gateway questions too). */
+  get passkeyGuard(): PasskeyGuard {
+    return this.passkeys.guard;
   }
 
   /** Settings → Question time limit now (the approval channel applies it to gateway questions too). */
@@ -436,6 +456,7 @@ export class HostService implements HostApi {
     this.running.abortAll(new HostError('cancelled', 'the host is shutting down'));
     this.prompter.cancelAll();
     this.apps.closeAll();
+    await this.passkeys.close();
     this.serversFile.close();
     await this.host.close();
     await this.options.history?.close();

@@ -155,6 +155,7 @@ export class JournalHistory implements HistoryPort {
           ...(e.call ? { callId: e.call.callId } : {}),
           ...(e.urlOpened !== undefined ? { urlOpened: e.urlOpened } : {}),
         }),
+        ...(e.passkey ? { passkey: e.passkey } : {}),
         ...(questionSeq !== undefined ? { questionSeq } : {}),
       });
     },

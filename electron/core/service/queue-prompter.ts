@@ -9,12 +9,13 @@
 // gate's consent for exactly that link is armed). The sign-in then stays in
 // the queue, marked waiting, until the browser comes back or the human
 // cancels.
+import { randomUUID } from 'node:crypto';
 import type { HostEvents } from '../../../shared/host-api/contract';
 import type { Answer, Question } from '../../../shared/elicitation/types';
 import type { SignInDecision, SignInQuestion } from '../../../shared/auth/types';
 import { analyzeUrl } from '../../../shared/url/analyze-url';
 import { HostError, isHostError } from '../host-error';
-import type { Prompter, PrompterAnswer } from '../prompter/prompter';
+import type { PasskeyStep, Prompter, PrompterAnswer } from '../prompter/prompter';
 import { checkAnswer } from '../prompter/question-gate';
 import type { Emitter } from './emitter';
 import type { OpenedLink } from '../links/launcher-file';
@@ -129,6 +130,49 @@ export class QueuePrompter implements Prompter {
   }
 
   /**
+   * The passkey step of an accepted question: Countersign's own confirmation page, put to the person as a link in
+   * the same queue (the dialog knows it by `origin.passkeyStep`). Opening it goes through the same consent as any
+   * link; the page, not the dialog, confirms, so an accept here is refused. The step leaves the queue when the page
+   * posted its result or the call ended (`signal`, whose reason the dialog's note says).
+   */
+  confirmWithPasskey(step: PasskeyStep, signal: AbortSignal): Promise<PrompterAnswer> {
+    const q = step.question;
+    const question: Question = {
+      id: randomUUID(),
+      mode: 'url',
+      origin: { ...q.origin, passkeyStep: { questionId: q.id, reason: step.reason } },
+      message:
+        'Confirm this answer with your passkey. Countersign’s confirmation page shows what your passkey signs: ' +
+        'the server, the tool and the hashes of the arguments, the question and your answer.',
+      url: analyzeUrl(step.url),
+    };
+    return new Promise<PrompterAnswer>((resolve, reject) => {
+      const onAbort = () => {
+        if (!this.pending.delete(question.id)) return;
+        const reason: unknown = signal.reason;
+        this.events.emit('questionRemoved', {
+          questionId: question.id,
+          reason: isHostError(reason, 'connection') ? 'server-gone' : 'answered',
+          note: `${capitalise(reason instanceof Error ? reason.message : 'the passkey step ended')}.`,
+        });
+        reject(reason instanceof Error ? reason : new HostError('cancelled', 'the passkey step ended'));
+      };
+      if (signal.aborted) return onAbort();
+      this.pending.set(question.id, {
+        kind: 'question',
+        question,
+        urlOpened: false,
+        resolve: (a) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(a);
+        },
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.events.emit('questionAdded', question);
+    });
+  }
+
+  /**
    * The human's answer, given in `place` (the window or tab, as the host
    * names the connection it came on; kept in the history). Invalid content
    * is refused with a clear error and the question stays open, so nothing
@@ -145,6 +189,9 @@ export class QueuePrompter implements Prompter {
     // An app's link has nothing to send back: opening it (openUrl) is the only yes, so no answer can claim one.
     if (p.question.origin.app && answer.action === 'accept')
       throw new HostError('invalid-answer', 'an app’s link is accepted only by opening it (Open in browser)');
+    // Only the passkey, on the page, confirms: the dialog can only leave the step.
+    if (p.question.origin.passkeyStep && answer.action === 'accept')
+      throw new HostError('invalid-answer', 'a passkey step is confirmed only on its page, with the passkey');
     const checked = checkAnswer(p.question, answer);
     this.pending.delete(questionId);
     this.events.emit('questionRemoved', { questionId, reason: 'answered' });

@@ -49,4 +49,6 @@ export interface HostServiceOptions {
   signInTimeoutMs?: number;
   /** The front end frames MCP Apps: the ui extension is declared to servers (never for the CLI). */
   rendersApps?: boolean;
+  /** The passkey ceremony page's port on localhost (default: a free one, chosen on first use). */
+  ceremonyPort?: number;
 }

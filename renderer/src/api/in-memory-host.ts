@@ -16,6 +16,7 @@ import type {
   HostMethodName,
   HostParams,
   HostResults,
+  PasskeyView,
   LastAnswer,
   ServerEntry,
   ServerView,
@@ -150,6 +151,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     if (!s) throw new Error(`no server named "${name}" is configured`);
     return s;
   };
+  let passkeys: PasskeyView[] = [];
   const filtered = (filter: HistoryFilter) => history.filter((item) => matchesHistoryFilter(item, filter));
 
   const handlers: { [M in HostMethodName]: (params: HostParams<M>) => HostResults[M] } = {
@@ -322,6 +324,14 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
     recordAppEvent: () => ({ recorded: false }),
     openAppLink: () => ({ opened: false, reason: 'that app is not open' }),
     closeApp: () => ({ closed: false }),
+    // No ceremony page runs in memory: the list starts empty, and a registration opens nothing.
+    listPasskeys: () => passkeys,
+    registerPasskey: () => ({ opened: false }),
+    revokePasskey: ({ id }) => {
+      passkeys = passkeys.map((p) => (p.id === id && !p.revoked ? { ...p, revoked: new Date().toISOString() } : p));
+      emit('passkeysChanged', { passkeys });
+      return passkeys;
+    },
   };
 
   // The same generic client the preload and the web client use, over an in-memory transport.

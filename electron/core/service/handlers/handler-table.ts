@@ -16,6 +16,7 @@ import type { ServerEntry } from '../../config/server-config';
 import type { ServersFile } from '../../config/servers-file';
 import type { ServerConnection } from '../../connection/server-connection';
 import type { AppSessions } from '../../apps/app-sessions';
+import type { Passkeys } from '../../passkeys/passkeys';
 import type { Host } from '../../host';
 import type { TaskRecord } from '../../tasks/task-store';
 import type { Emitter } from '../emitter';
@@ -64,4 +65,6 @@ export interface HandlerContext {
   taskView(record: TaskRecord): TaskView;
   /** The MCP Apps shown (apps.origin set where a front end can frame them). */
   readonly apps: AppSessions;
+  /** The data folder's passkeys and their ceremony page. */
+  readonly passkeys: Passkeys;
 }
