@@ -5,14 +5,27 @@
 import { readFile } from 'node:fs/promises';
 import { LINE_MAX, terminalText } from '../../shared/terminal-text';
 import { PasskeyStore } from '../core/passkeys/passkey-store';
-import { parseReceipt, RECEIPT_DOES_NOT_PROVE, RECEIPT_PROVES, verifyReceipt } from '../core/passkeys/receipt';
+import {
+  parseReceipt,
+  RECEIPT_DOES_NOT_PROVE,
+  RECEIPT_PROVES,
+  verifyReceipt,
+  type Receipt,
+} from '../core/passkeys/receipt';
+import { hashOf } from '../core/passkeys/payload';
+import { PasskeyRefusal } from '../core/passkeys/signed-payload';
+import { linesFromEnd, parseEntryLine } from '../core/history/tail-reader';
+import type { AnswerEntry } from '../../shared/history/journal-types';
 import { errorLine, type CliIo } from './io';
-import { dataDir } from './paths';
+import { dataDir, historyDir } from './paths';
 
 const USAGE = `usage: countersign receipt verify <file>
+       countersign receipt verify --entry SEQ
 
-Checks a passkey receipt (an exported JSON file) offline against the passkeys
-registered in the data folder. Exit 0: valid; 1: refused, with the reason; 2: usage.`;
+Checks a passkey receipt offline against the passkeys registered in the data
+folder: an exported JSON file, or the receipt kept with history entry SEQ (the
+answer's seq, as \`countersign history\` lists it; the recorded answer must be
+the one the passkey signed). Exit 0: valid; 1: refused, with the reason; 2: usage.`;
 
 /** Receipts are small: a few hundred bytes of payload and a signature. */
 const MAX_RECEIPT_BYTES = 1024 * 1024;
@@ -24,21 +37,36 @@ export async function runReceiptCommand(argv: string[], io: CliIo): Promise<numb
     io.stdout(USAGE);
     return 0;
   }
-  if (sub !== 'verify' || file === undefined || extra.length > 0) {
+  const entrySeq = file === '--entry' && extra.length === 1 && /^[1-9][0-9]{0,15}$/.test(extra[0]!) ? extra[0] : null;
+  if (
+    sub !== 'verify' ||
+    file === undefined ||
+    (entrySeq === null && extra.length > 0) ||
+    (file === '--entry' && !entrySeq)
+  ) {
     io.stderr(USAGE);
     return 2;
   }
   let value: unknown;
+  let recorded: AnswerEntry | undefined;
   try {
-    const bytes = await readFile(file);
-    if (bytes.length > MAX_RECEIPT_BYTES) throw new Error(`${file} is larger than a receipt can be`);
-    value = JSON.parse(bytes.toString('utf8'));
+    if (entrySeq !== null) {
+      recorded = await answerEntryAt(historyDir(io.env), Number(entrySeq));
+      value = recorded.passkey?.receipt;
+      const step = recorded.passkey ? `its passkey step: ${recorded.passkey.status}` : 'it needed no passkey';
+      if (value === undefined) throw new Error(`history entry ${entrySeq} holds no receipt (${step})`);
+    } else {
+      const bytes = await readFile(file);
+      if (bytes.length > MAX_RECEIPT_BYTES) throw new Error(`${file} is larger than a receipt can be`);
+      value = JSON.parse(bytes.toString('utf8'));
+    }
   } catch (e) {
     io.stderr(errorLine(`cannot read the receipt: ${e instanceof Error ? e.message : String(e)}`));
-    return 2;
+    return entrySeq !== null ? 1 : 2;
   }
   try {
     const receipt = parseReceipt(value);
+    if (recorded) checkRecordedAnswer(recorded, receipt);
     const store = await PasskeyStore.open(dataDir(io.env));
     const passkey = await verifyReceipt(receipt, store.list());
     const p = receipt.payload;
@@ -55,6 +83,13 @@ export async function runReceiptCommand(argv: string[], io: CliIo): Promise<numb
         `  ${p.requestStateHash ? `requestState: ${p.requestStateHash}` : `nonce:     ${one(p.nonce ?? '')}`}`,
         `  issued:    ${p.issuedAt}, expires ${p.expiresAt}`,
         `  id:        ${one(p.id)}, at ${one(p.origin)}`,
+        ...(recorded
+          ? [
+              recorded.content !== undefined
+                ? `  history:   entry ${recorded.seq}: the recorded answer is the one the passkey signed`
+                : `  history:   entry ${recorded.seq}: its answer is redacted, so only the signature was checked`,
+            ]
+          : []),
         'what it proves:',
         ...RECEIPT_PROVES.map((line) => `  - ${line}`),
         'what it does not prove:',
@@ -66,4 +101,30 @@ export async function runReceiptCommand(argv: string[], io: CliIo): Promise<numb
     io.stderr(errorLine(e instanceof Error ? e.message : String(e)));
     return 1;
   }
+}
+
+/** The answer entry `seq` of the journal in `dir`, read from the end (constant memory); throws when it is none. */
+async function answerEntryAt(dir: string, seq: number): Promise<AnswerEntry> {
+  for await (const lines of linesFromEnd(dir))
+    for (const line of lines) {
+      const entry = parseEntryLine(line.text);
+      if (!entry || entry.seq > seq) continue;
+      if (entry.seq < seq) throw new Error(`history entry ${seq} was not found`);
+      if (entry.kind !== 'answer') throw new Error(`history entry ${seq} is a ${entry.kind} entry, not an answer`);
+      return entry;
+    }
+  throw new Error(`history entry ${seq} was not found`);
+}
+
+/** A receipt kept with an answer must sign that very answer (when its content is kept: not redacted). */
+function checkRecordedAnswer(entry: AnswerEntry, receipt: Receipt): void {
+  if (entry.action !== 'accept') throw new PasskeyRefusal(`refused: history entry ${entry.seq} is not an accept`);
+  if (entry.content === undefined && entry.redacted !== undefined) return;
+  const answer =
+    entry.urlOpened !== undefined ? { action: 'accept' } : { action: 'accept', content: entry.content ?? {} };
+  if (hashOf(answer) !== receipt.payload.answerHash)
+    throw new PasskeyRefusal(
+      `refused: the answer history entry ${entry.seq} records is not the one the passkey signed ` +
+        `(${hashOf(answer)}, signed ${receipt.payload.answerHash})`,
+    );
 }

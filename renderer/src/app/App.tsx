@@ -88,7 +88,7 @@ export default function App({
             {view === 'history' && <HistoryView stores={stores} />}
             {view === 'tasks' && <TasksView stores={stores} />}
             {view === 'settings' && (
-              <SettingsView settings={settings} onChange={(patch) => stores.settings.update(patch)} />
+              <SettingsView settings={settings} onChange={(patch) => stores.settings.update(patch)} api={stores.api} />
             )}
           </main>
         </div>

@@ -11,13 +11,23 @@ import { TaskCancelButton } from './TaskOriginLine';
 /** Props: the question dialog's own, plus its kind, footer buttons and what the body shows under the message. */
 export type QuestionShellProps = DialogProps & {
   kind: 'form' | 'confirm' | 'url';
+  /** The dialog's title when it is not the kind's ("{server} asks …"): the host's own steps. */
+  title?: string;
   status?: string | null;
   actions: ReactNode;
   children?: ReactNode;
 };
 
 /** A server's question in its DialogShell: titled by kind, its origin under the title, its message first. */
-export default function QuestionShell({ question, kind, children, toCome, status, ...shared }: QuestionShellProps) {
+export default function QuestionShell({
+  question,
+  kind,
+  title,
+  children,
+  toCome,
+  status,
+  ...shared
+}: QuestionShellProps) {
   const t = useT();
   const messageId = useId();
   const { server } = question.origin;
@@ -31,7 +41,7 @@ export default function QuestionShell({ question, kind, children, toCome, status
       status={status ?? (round ? t('dialog.escHintRound', { count: round.count }) : null)}
       kind={kind}
       server={server}
-      title={t(`dialog.title.${kind}`, { server })}
+      title={title ?? t(`dialog.title.${kind}`, { server })}
       origin={<QuestionOriginLines origin={question.origin} toCome={toCome} />}
       describedBy={messageId}
       footerAside={

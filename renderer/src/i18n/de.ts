@@ -195,6 +195,16 @@ export const de: Dictionary = {
   'url.waiting':
     'Der Link ist in Ihrem Browser geöffnet. Wenn Sie dort fertig sind, machen Sie hier weiter, ' +
     'damit der Server das Ergebnis prüfen kann.',
+  'passkey.title': 'Mit Ihrem Passkey bestätigen',
+  'passkey.why': 'Ihr Passkey wird gebraucht, weil: {reason}.',
+  'passkey.open': 'Bestätigungsseite öffnen',
+  'passkey.consent':
+    'Die Seite öffnet sich auf diesem Computer und zeigt, was Ihr Passkey unterschreibt: den Server, das Werkzeug ' +
+    'und Fingerabdrücke der Argumente, der Frage und Ihrer Antwort. Gesendet wird erst, wenn Ihr Passkey es dort ' +
+    'bestätigt hat.',
+  'passkey.waiting':
+    'Bestätigen Sie auf der geöffneten Seite. Dieser Dialog schließt sich von selbst, sobald Ihr Passkey bestätigt ' +
+    'hat; Abbrechen sendet einen Abbruch.',
   'url.copied': 'Link kopiert.',
   'url.selected': 'Der Link ist markiert: Mit Strg+C (⌘C auf dem Mac) kopieren Sie ihn.',
   'url.warningsLabel': 'Warnungen',
@@ -581,6 +591,31 @@ export const de: Dictionary = {
   'history.no': 'Nein',
 
   'settings.lede': 'Auf diesem Computer gespeichert und von jedem Countersign-Fenster genutzt.',
+  'passkeys.title': 'Passkeys',
+  'passkeys.lede':
+    'Vor dem Senden einer Zustimmung nach Ihrem Passkey fragen. Ein anderes Programm auf diesem Computer kann ' +
+    'einen Knopf drücken, aber Ihren Passkey nicht unterschreiben lassen. Ablehnen und Abbrechen brauchen nie ' +
+    'einen; die Zustimmung eines Skripts wird abgewiesen.',
+  'passkeys.when': 'Nach einem Passkey fragen bei',
+  'passkeys.destructive': 'Werkzeugen, die der Server als zerstörerisch kennzeichnet',
+  'passkeys.every': 'jeder Zustimmung',
+  'passkeys.chosen': 'Ausgewählte Server und Werkzeuge',
+  'passkeys.chosenServer': 'Jedes Werkzeug von {server}',
+  'passkeys.chosenTool': '{tool} von {server}',
+  'passkeys.remove': 'Entfernen',
+  'passkeys.server': 'Server',
+  'passkeys.tool': 'Werkzeug (leer: alle)',
+  'passkeys.add': 'Hinzufügen',
+  'passkeys.none':
+    'Kein Passkey ist registriert: Zustimmungen gehen ohne ihn hinaus, und der Verlauf vermerkt jede als ohne ' +
+    'Passkey gesendet.',
+  'passkeys.registered': 'Registrierte Passkeys',
+  'passkeys.empty': 'Noch keiner.',
+  'passkeys.revokedAt': 'widerrufen {when}',
+  'passkeys.revoke': 'Widerrufen',
+  'passkeys.name': 'Name eines neuen Passkeys',
+  'passkeys.register': 'Passkey registrieren',
+  'passkeys.registering': 'Schließen Sie die Registrierung auf der geöffneten Seite ab.',
   'settings.section.display': 'Anzeige',
   'settings.section.questions': 'Fragen und Verlauf',
   'settings.maxRounds': 'Rundenlimit',

@@ -190,6 +190,14 @@ export const en = {
   'url.waiting':
     'The link is open in your browser. When you have finished there, continue here so the server can check the result.',
   'url.copied': 'Link copied.',
+  'passkey.title': 'Confirm with your passkey',
+  'passkey.why': 'Your passkey is needed because {reason}.',
+  'passkey.open': 'Open confirmation page',
+  'passkey.consent':
+    'The page opens on this computer and shows what your passkey signs: the server, the tool, and fingerprints of ' +
+    'the arguments, the question and your answer. Nothing is sent until your passkey confirmed it there.',
+  'passkey.waiting':
+    'Confirm on the page that opened. This dialog closes by itself once your passkey confirmed; Cancel sends a cancel.',
   'url.selected': 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.',
   'url.warningsLabel': 'Warnings',
 
@@ -552,6 +560,30 @@ export const en = {
 
   'settings.lede': 'Saved on this computer and used by every Countersign window.',
   'settings.section.display': 'Display',
+  'passkeys.title': 'Passkeys',
+  'passkeys.lede':
+    'Ask for your passkey before an Accept is sent. Another program on this computer can press a button, but it ' +
+    'cannot make your passkey sign. Decline and Cancel never need one; a script’s accept is refused.',
+  'passkeys.when': 'Ask for a passkey on',
+  'passkeys.destructive': 'Tools the server marks destructive',
+  'passkeys.every': 'Every accept',
+  'passkeys.chosen': 'Chosen servers and tools',
+  'passkeys.chosenServer': 'Every tool of {server}',
+  'passkeys.chosenTool': '{tool} of {server}',
+  'passkeys.remove': 'Remove',
+  'passkeys.server': 'Server',
+  'passkeys.tool': 'Tool (empty: all)',
+  'passkeys.add': 'Add',
+  'passkeys.none':
+    'No passkey is registered, so accepts go out without one, and the history records each as sent without a ' +
+    'passkey.',
+  'passkeys.registered': 'Registered passkeys',
+  'passkeys.empty': 'None yet.',
+  'passkeys.revokedAt': 'revoked {when}',
+  'passkeys.revoke': 'Revoke',
+  'passkeys.name': 'New passkey, called',
+  'passkeys.register': 'Register a passkey',
+  'passkeys.registering': 'Complete the registration on the page that opened.',
   'settings.section.questions': 'Questions and history',
   'settings.maxRounds': 'Round limit',
   'settings.maxRoundsHint': 'How many times one call may come back with more questions before Countersign stops it.',

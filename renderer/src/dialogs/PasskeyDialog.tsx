@@ -1,0 +1,67 @@
+import type { UrlQuestion } from '../../../shared/elicitation/types';
+import { useT } from '../i18n/i18n-context';
+import AnswerButton from './AnswerButton';
+import DeliberateButton from './DeliberateButton';
+import QuestionShell from './QuestionShell';
+import UrlDisplay from './UrlDisplay';
+import type { DialogProps, UrlDialogExtras } from './dialog-props';
+import { useOpenLink } from './use-open-link';
+
+/**
+ * The passkey step of an answer the person accepted (the host's own link, `origin.passkeyStep`): it opens
+ * Countersign's confirmation page, where the passkey signs exactly that answer. Nothing here confirms: the page
+ * does, and the dialog leaves by itself once it did. Cancel is always there; an accept never is.
+ */
+export default function PasskeyDialog(props: DialogProps<UrlQuestion> & UrlDialogExtras) {
+  const { question, sending, onOpenUrl, onOpenedElsewhere, opened } = props;
+  const t = useT();
+  const { phase, openError, waitingRef, open, openedElsewhere } = useOpenLink(
+    onOpenUrl,
+    opened === true,
+    onOpenedElsewhere,
+  );
+  const step = question.origin.passkeyStep;
+  return (
+    <QuestionShell
+      {...props}
+      kind="url"
+      title={t('passkey.title')}
+      actions={
+        <>
+          <AnswerButton answer={{ action: 'cancel' }} />
+          {phase !== 'waiting' && (
+            <DeliberateButton
+              className="button button-primary"
+              busy={sending || phase === 'opening'}
+              onActivate={() => void open()}
+            >
+              {t('passkey.open')}
+            </DeliberateButton>
+          )}
+        </>
+      }
+    >
+      {step && (
+        <p className="banner banner-info" data-testid="passkey-reason">
+          {t('passkey.why', { reason: step.reason })}
+        </p>
+      )}
+      <UrlDisplay analysis={question.url} allowCopy />
+      {phase === 'waiting' ? (
+        <p ref={waitingRef} tabIndex={-1} className="banner banner-info" data-testid="passkey-waiting">
+          {t('passkey.waiting')}
+        </p>
+      ) : (
+        <p className="url-consent-note">{t('passkey.consent')}</p>
+      )}
+      {openError !== null && phase === 'consent' && (
+        <div className="banner banner-danger" role="alert" data-testid="url-open-failed">
+          <p>{t('url.openFailed', { reason: openError })}</p>
+          <button type="button" className="button button-small" onClick={openedElsewhere}>
+            {t('action.openedMyself')}
+          </button>
+        </div>
+      )}
+    </QuestionShell>
+  );
+}
