@@ -14,6 +14,7 @@ import { benchHistoryScale } from './history-scale.bench';
 import { benchGateway } from './gateway.bench';
 import { benchRenderer } from './renderer.bench';
 import { benchApps } from './apps.bench';
+import { benchPasskeys } from './passkeys.bench';
 import { inOwnProcess, runOneSection, runSections, type Section } from './sections';
 import { benchTaskPolling } from './tasks.bench';
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     { title: 'CLI start', run: () => benchCliStart() },
     { title: 'Renderer (Chromium)', run: () => benchRenderer() },
     { title: 'MCP Apps (Chromium)', run: () => benchApps() },
+    { title: 'Passkeys (Chromium)', run: () => benchPasskeys() },
   ];
 
   // `--section <title> --out <file>`: this is one section's own process (see inOwnProcess).

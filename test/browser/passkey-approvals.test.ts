@@ -8,7 +8,7 @@
 // the retry; Cancel at the step sends a cancel; revoking the last passkey
 // falls back to a plain Accept, recorded as such; a gateway's call takes the
 // same path.
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApprovalServer } from '../../electron/core/approval/approval-server';
 import { PasskeyStore } from '../../electron/core/passkeys/passkey-store';
@@ -19,6 +19,7 @@ import { runCliIn } from '../support/cli';
 import { startAgent, textOf } from '../gateway/harness';
 import { answerDialog, axe } from './app-shell';
 import { browserSuite } from './browser-suite';
+import { authenticatorFor, confirmOn, getCredentials, openStep, type Credential } from './passkey-pages';
 
 const suite = browserSuite();
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,40 +27,8 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-type Credential = GotCredentials[number];
-type GotCredentials = Awaited<ReturnType<typeof getCredentials>>['credentials'];
-const getCredentials = (cdp: CDPSession, authenticatorId: string) =>
-  cdp.send('WebAuthn.getCredentials', { authenticatorId });
-
 /** The credentials registered so far: every new tab's authenticator gets them (an authenticator lives per tab). */
 const credentials: Credential[] = [];
-
-/** Gives `tab` a virtual authenticator holding every credential registered so far. */
-async function authenticatorFor(tab: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await tab.context().newCDPSession(tab);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  for (const credential of credentials) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
-  return { cdp, authenticatorId };
-}
-
-/** The ceremony page in `tab`: press its button once it is ready and wait until it ended; the state it ended in. */
-async function confirmOn(tab: Page): Promise<string> {
-  await tab.locator('#ceremony[data-state="ready"]').waitFor();
-  await tab.click('#confirm');
-  const ended = tab.locator('#ceremony:not([data-state="ready"]):not([data-state="working"])');
-  await ended.waitFor();
-  return (await ended.getAttribute('data-state')) ?? '';
-}
 
 /** Register a passkey named `name` from Settings; its credential joins `credentials`. */
 async function registerFromSettings(page: Page, name: string): Promise<void> {
@@ -72,26 +41,11 @@ async function registerFromSettings(page: Page, name: string): Promise<void> {
   cleanups.push(() => tab.close());
   expect(await tab.evaluate(() => window.opener)).toBeNull();
   expect(new URL(tab.url()).hostname).toBe('localhost');
-  const { cdp, authenticatorId } = await authenticatorFor(tab);
+  const { cdp, authenticatorId } = await authenticatorFor(tab, credentials);
   expect(await confirmOn(tab)).toBe('done');
   await panel.getByTestId('passkeys-list').getByText(name).waitFor();
   const got = await getCredentials(cdp, authenticatorId);
   credentials.push(...got.credentials);
-}
-
-/**
- * Presses "Open confirmation page" until it takes (a new dialog's buttons ignore clicks for a moment), then waits
- * for the waiting note: the button goes away once the tab opened, which can take longer than one try's wait.
- */
-async function openStep(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Confirm with your passkey' });
-  const open = dialog.getByRole('button', { name: 'Open confirmation page', exact: true });
-  const waiting = dialog.getByTestId('passkey-waiting');
-  for (let i = 0; i < 40 && (await open.count()) > 0 && (await waiting.count()) === 0; i++) {
-    await open.click({ timeout: 5000 }).catch(() => undefined);
-    await waiting.waitFor({ timeout: 250 }).catch(() => undefined);
-  }
-  await waiting.waitFor();
 }
 
 /** Answer the open question with Accept, then confirm the passkey step in the tab it opens. */
@@ -103,7 +57,7 @@ async function acceptWithPasskey(page: Page): Promise<void> {
   await openStep(page);
   const tab = await popup;
   cleanups.push(() => tab.close());
-  await authenticatorFor(tab);
+  await authenticatorFor(tab, credentials);
   expect(await confirmOn(tab)).toBe('done');
   await dialog.waitFor({ state: 'detached' });
 }
@@ -157,7 +111,7 @@ describe('passkey-confirmed approvals in the web shell', () => {
     await openStep(page);
     const tab = await popup;
     cleanups.push(() => tab.close());
-    await authenticatorFor(tab);
+    await authenticatorFor(tab, credentials);
     expect(await confirmOn(tab)).toBe('done');
     await expect(resultText(page)).resolves.toBe('deleted entry 42');
 
