@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
-import { answerDialog, axe, type AppShell } from './app-shell';
+import { answerDialog, axe, shot, type AppShell } from './app-shell';
 import { browserSuite } from './browser-suite';
 
 const suite = browserSuite();
@@ -104,6 +104,7 @@ describe('a question drawn by the server’s app (SEP-3118)', () => {
     expect(await proposal.locator('[data-field="note"] dd').textContent()).toBe('from the app');
     expect(await app.service.invoke('listQuestions', {})).toHaveLength(1);
     expect(await axe(page)).toEqual([]);
+    await shot(page, 'app-question-dialog');
 
     await answerDialog(page, 'Accept');
     const answer = await answered(app);
@@ -122,6 +123,7 @@ describe('a question drawn by the server’s app (SEP-3118)', () => {
     await note.waitFor({ timeout: 20_000 });
     expect(await note.textContent()).toContain('do not fit the form');
     expect(await dialog.locator(FRAME).count()).toBe(0);
+    await shot(page, 'app-question-fallback');
     // The native form, from scratch: nothing of the app's values in it.
     await dialog.getByRole('radio', { name: 'S', exact: true }).check();
     await answerDialog(page, 'Submit');

@@ -31,8 +31,8 @@ export default function AppQuestionFrame({ question, api, onDrawn, onReply, onFa
   const [app, setApp] = useState<AppView | null>(null);
   const [height, setHeight] = useState(200);
   // The callbacks change with every render of the dialog; the bridge keeps the latest.
-  const handlers = useRef({ onDrawn, onReply, onFail });
-  handlers.current = { onDrawn, onReply, onFail };
+  const handlers = useRef({ onDrawn, onReply, onFail, t });
+  handlers.current = { onDrawn, onReply, onFail, t };
 
   useEffect(() => {
     let live = true;
@@ -43,13 +43,15 @@ export default function AppQuestionFrame({ question, api, onDrawn, onReply, onFa
         if (live) setApp(view);
         else void api.closeApp({ appId: view.appId }).catch(() => undefined);
       },
-      (err: unknown) => live && handlers.current.onFail(t('appQuestion.loadFailed', { error: errorText(err) })),
+      (err: unknown) =>
+        live && handlers.current.onFail(handlers.current.t('appQuestion.loadFailed', { error: errorText(err) })),
     );
     return () => {
       live = false;
       if (opened) void api.closeApp({ appId: opened.appId }).catch(() => undefined);
     };
-  }, [api, question.id, t]);
+    // The language may change meanwhile: the app is not opened again for it.
+  }, [api, question.id]);
 
   useEffect(() => {
     const frame = frameRef.current;
