@@ -123,6 +123,7 @@ describe('a question drawn by the server’s app (SEP-3118)', () => {
     await note.waitFor({ timeout: 20_000 });
     expect(await note.textContent()).toContain('do not fit the form');
     expect(await dialog.locator(FRAME).count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
     await shot(page, 'app-question-fallback');
     // The native form, from scratch: nothing of the app's values in it.
     await dialog.getByRole('radio', { name: 'S', exact: true }).check();
