@@ -15,4 +15,6 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   notificationDetail: 'names',
   // Off until the person turns it on; the first destructive question offers it.
   passkeys: Object.freeze({ destructive: false, every: false, chosen: [], suggest: true }),
+  // Experimental (SEP-3118): an app draws a question's form only when the person turns it on.
+  appQuestions: false,
 });

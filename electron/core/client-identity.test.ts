@@ -7,7 +7,7 @@ describe('declared capabilities', () => {
     expect(CLIENT_CAPABILITIES.extensions).toEqual({ [TASKS_EXTENSION]: {} });
     expect(APP_HOST_CAPABILITIES.extensions).toEqual({
       [TASKS_EXTENSION]: {},
-      [UI_EXTENSION]: { mimeTypes: [RESOURCE_MIME_TYPE] },
+      [UI_EXTENSION]: { mimeTypes: [RESOURCE_MIME_TYPE], elicitation: {} },
     });
     const { extensions: _a, ...plain } = CLIENT_CAPABILITIES;
     const { extensions: _b, ...withApps } = APP_HOST_CAPABILITIES;

@@ -41,10 +41,19 @@ export const VERIFIED_APPROVAL_META = 'io.modelcontextprotocol/verified-approval
  * the web shell's renderer). A front end that cannot show an app (the CLI,
  * the gateway) declares CLIENT_CAPABILITIES: a server then sends its plain
  * result instead of one meant to be read beside an app.
+ *
+ * `elicitation: {}` (SEP-3118, a draft): this renderer can let a question's
+ * app draw its form. Declared with the rest, as the connection's
+ * capabilities are fixed when it opens; with Settings → App-drawn questions
+ * off the hint is ignored and the same, complete schema is asked in the
+ * native form, which the SEP makes every such question answerable by.
  */
 export const APP_HOST_CAPABILITIES: ClientCapabilities = {
   ...CLIENT_CAPABILITIES,
-  extensions: { ...CLIENT_CAPABILITIES.extensions, [UI_EXTENSION]: { mimeTypes: [RESOURCE_MIME_TYPE] } },
+  extensions: {
+    ...CLIENT_CAPABILITIES.extensions,
+    [UI_EXTENSION]: { mimeTypes: [RESOURCE_MIME_TYPE], elicitation: {} },
+  },
 };
 
 /** The protocol's own `_meta` namespace: the per-request envelope, and keys a server reserves (serverInfo). */

@@ -180,6 +180,12 @@ export interface FormQuestion {
   origin: QuestionOrigin;
   message: string;
   requestedSchema: FlatSchema;
+  /**
+   * The server named an MCP App to draw this form (SEP-3118, `_meta.ui.resourceUri`, a `ui://` URI of the asking
+   * server). A hint only: with Settings → App-drawn questions on, the app draws the form inside the host's dialog
+   * and proposes values; the schema above and the host's own buttons decide (see shared/elicitation/app-form.ts).
+   */
+  appForm?: { resourceUri: string };
 }
 
 export interface UrlQuestion {

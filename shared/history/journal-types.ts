@@ -132,6 +132,11 @@ export interface AnswerBody {
   urlOpened?: boolean;
   /** Set when the accept needed the person's passkey (Settings → Passkeys, or the server asked for one). */
   passkey?: PasskeyRecordBody;
+  /**
+   * The MCP App (its ui:// resource) that drew the form the person answered in the host's dialog (SEP-3118).
+   * Absent when the native form was used, also after an app failed and the native form took over.
+   */
+  drawnByApp?: string;
 }
 
 /**

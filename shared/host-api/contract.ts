@@ -74,6 +74,12 @@ export const settingsSchema = z.strictObject({
     chosen: z.array(z.strictObject({ server: name, tool: name.optional() })).max(500),
     suggest: z.boolean(),
   }),
+  /**
+   * Experimental (SEP-3118, a draft): a form question that names an MCP App is drawn by that app inside the host's
+   * dialog. The app only proposes values; the host checks them against the question's schema and its own buttons
+   * answer. Off by default.
+   */
+  appQuestions: z.boolean(),
 });
 
 export const historyFilterSchema = z.strictObject({
@@ -145,7 +151,8 @@ export const hostMethods = {
   /** Record what an app did that the host shows but does not act on (its text is cut to one line). */
   recordAppEvent: z.strictObject({
     appId: id,
-    event: z.enum(['message', 'model-context', 'closed']),
+    // question-drawn / question-fallback: an app drawing a question's form holds it, or the native form took over.
+    event: z.enum(['message', 'model-context', 'closed', 'question-drawn', 'question-fallback']),
     text: z.string().max(100_000),
   }),
   /**
@@ -164,6 +171,11 @@ export const hostMethods = {
   registerPasskey: z.strictObject({ name: z.string().trim().min(1).max(100) }),
   /** Revoke a passkey by credential id: from then on nothing it signs is accepted. */
   revokePasskey: z.strictObject({ id: z.string().min(1).max(1000) }),
+  /**
+   * The MCP App a waiting form question names (SEP-3118), to draw its form in the dialog; refused while Settings →
+   * App-drawn questions is off. The app proposes values only: the dialog checks them, the person's button answers.
+   */
+  openQuestionApp: z.strictObject({ questionId: id }),
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
@@ -354,6 +366,7 @@ export interface HostResults {
   /** `openHere` (the web shell): the registration page, for the consenting tab to open with noopener. */
   registerPasskey: { opened: boolean; openHere?: string };
   revokePasskey: PasskeyView[];
+  openQuestionApp: { app: AppView };
 }
 
 /** Events the host pushes to the renderer. */

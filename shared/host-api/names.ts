@@ -35,6 +35,7 @@ export const HOST_METHOD_NAMES = [
   'listPasskeys',
   'registerPasskey',
   'revokePasskey',
+  'openQuestionApp',
 ] as const;
 
 /** Every event the host pushes. */

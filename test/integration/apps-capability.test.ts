@@ -35,7 +35,7 @@ function newHost(rendersApps: boolean): Host {
 describe('the MCP Apps capability', () => {
   it('is declared by a host that renders apps', async () => {
     const { result } = await newHost(true).call({ server: 'apps', method: 'tools/call', name: 'declared_ui' });
-    expect(JSON.parse(textOf(result))).toEqual({ mimeTypes: [RESOURCE_MIME_TYPE] });
+    expect(JSON.parse(textOf(result))).toEqual({ mimeTypes: [RESOURCE_MIME_TYPE], elicitation: {} });
   });
 
   it('is not declared by the CLI’s host', async () => {

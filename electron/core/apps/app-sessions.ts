@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { getToolUiResourceUri, isToolVisibilityModelOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Tool } from '@modelcontextprotocol/client';
-import type { UrlQuestion } from '../../../shared/elicitation/types';
+import type { FormQuestion, Question, UrlQuestion } from '../../../shared/elicitation/types';
 import type { AppEventKind } from '../../../shared/history/journal-types';
 import type { AppView } from '../../../shared/host-api/contract';
 import type { CallContext, HostObserver } from '../events';
@@ -19,6 +19,7 @@ import { buildQuestion } from '../prompter/question-gate';
 import { appContentSecurityPolicy } from './app-csp';
 import { AppDocuments } from './app-documents';
 import { appResourceOf } from './app-resource';
+import { markDrawn, unmarkDrawn } from './app-questions';
 
 /** Where app documents are served from (a second loopback origin), and the one page that may frame them. */
 export interface AppOrigin {
@@ -47,7 +48,15 @@ interface OpenApp {
   linkWaiting: boolean;
   /** Stops the app's own calls (and withdraws its link question) when it is closed. */
   controller: AbortController;
+  /** Set for an app opened to draw a question's form (SEP-3118): it may not call tools or open links. */
+  question?: FormQuestion;
 }
+
+/**
+ * What the renderer says of an app drawing a question's form: it holds the form (the app is up and took the
+ * question), or the native form took over. Only the answer's history entry shows it (drawnByApp).
+ */
+export type AppQuestionEvent = 'question-drawn' | 'question-fallback';
 
 /** What asking the person to open an app's link came to. */
 export interface AppLinkOutcome {
@@ -119,9 +128,56 @@ export class AppSessions {
     return view;
   }
 
+  /**
+   * The app a form question names (SEP-3118), published to draw the form inside the host's dialog. Read from the
+   * server that asked, never another: the question's own server, and only a question this app saw itself (one a
+   * gateway relayed names a server of the gateway's, which may not be the one of that name here). The app gets no
+   * tool calls and no links, and never answers: it proposes values the dialog checks, and the person's own button
+   * sends them.
+   */
+  async openForQuestion(question: Question): Promise<AppView> {
+    const origin = this.origin;
+    if (!origin) throw new HostError('config', 'this window cannot show MCP Apps');
+    if (question.mode !== 'form' || !question.appForm) throw new HostError('config', 'the question names no app');
+    if (question.origin.reportedBy) throw new HostError('config', "a gateway's question is not drawn by an app");
+    const { resourceUri } = question.appForm;
+    const server = question.origin.server;
+    const { result, call } = await this.host.call({ server, method: 'resources/read', name: resourceUri });
+    const resource = appResourceOf(result, resourceUri);
+    const documentId = this.documents.publish({
+      html: resource.html,
+      contentSecurityPolicy: appContentSecurityPolicy(resource.csp, origin.frameAncestor),
+    });
+    const appId = randomUUID();
+    const tool = question.origin.name ?? '';
+    const view: AppView = {
+      appId,
+      server,
+      tool: { name: tool, inputSchema: { type: 'object' } },
+      resourceUri,
+      documentUrl: `${origin.documentBase}${documentId}`,
+      permissions: resource.permissions,
+      prefersBorder: resource.prefersBorder,
+    };
+    this.open.set(appId, {
+      view,
+      server,
+      tool,
+      callId: question.id,
+      connection: { era: call.era, protocolVersion: call.protocolVersion },
+      events: 0,
+      linkWaiting: false,
+      controller: new AbortController(),
+      question,
+    });
+    if (this.open.size > MAX_OPEN_APPS) this.close(this.open.keys().next().value!);
+    return view;
+  }
+
   /** A tools/call the app made: to its own server, through the host's one call path. */
   async callTool(appId: string, tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
     const app = this.get(appId);
+    if (app.question) throw new HostError('config', "an app drawing a question's form may not call tools");
     const definition = (await this.host.listTools(app.server)).find((t) => t.name === tool);
     // The spec: a tool the server shows to the model only is not the app's to call.
     if (!definition || isToolVisibilityModelOnly(definition))
@@ -138,8 +194,16 @@ export class AppSessions {
   }
 
   /** Record what the app did (its text cut to one line); false once the app was closed for flooding. */
-  record(appId: string, event: Exclude<AppEventKind, 'shown'>, text: string): Promise<boolean> {
-    return this.note(this.get(appId), event, text);
+  record(appId: string, event: Exclude<AppEventKind, 'shown'> | AppQuestionEvent, text: string): Promise<boolean> {
+    const app = this.get(appId);
+    if (event === 'question-drawn' || event === 'question-fallback') {
+      if (!app.question) throw new HostError('config', 'that app draws no question');
+      if (event === 'question-drawn') markDrawn(app.question, app.view.resourceUri);
+      else unmarkDrawn(app.question);
+      return Promise.resolve(true);
+    }
+    if (app.question) throw new HostError('config', "an app drawing a question's form sends nothing to record");
+    return this.note(app, event, text);
   }
 
   /**
@@ -151,6 +215,7 @@ export class AppSessions {
    */
   async openLink(appId: string, url: string): Promise<AppLinkOutcome> {
     const app = this.get(appId);
+    if (app.question) return { opened: false, reason: "an app drawing a question's form may not open links" };
     const refuse = async (reason: string): Promise<AppLinkOutcome> => {
       await this.note(app, 'link-refused', `${url} (${reason})`);
       return { opened: false, reason };

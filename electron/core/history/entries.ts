@@ -46,6 +46,8 @@ export interface AnswerContext {
   callId?: string;
   /** URL mode: whether the host opened the link. */
   urlOpened?: boolean;
+  /** The app (ui:// resource) that drew the form in the host's dialog, when one did. */
+  drawnByApp?: string;
 }
 
 /** The `answer` entry for `answer` to `question`. */
@@ -60,5 +62,6 @@ export function answerEntry(question: Question, answer: Answer, context: AnswerC
     decidedByDetail: context.decidedByDetail,
     content: answer.action === 'accept' ? answer.content : undefined,
     urlOpened: question.mode === 'url' ? (context.urlOpened ?? false) : undefined,
+    ...(context.drawnByApp ? { drawnByApp: context.drawnByApp } : {}),
   };
 }

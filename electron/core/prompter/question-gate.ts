@@ -6,6 +6,7 @@
 // CLI, gateway questions relayed to the app) goes through this one gate, so
 // a rule added here holds everywhere; the input limits (../limits) live here too.
 import { randomUUID } from 'node:crypto';
+import { appFormHint } from '../../../shared/elicitation/app-form';
 import { checkFlatSchema } from '../../../shared/elicitation/schema-rules';
 import { validateAnswer } from '../../../shared/elicitation/validate-answer';
 import type { Answer, CallMethod, Question, QuestionOrigin } from '../../../shared/elicitation/types';
@@ -25,6 +26,8 @@ export interface ElicitParams {
   requestedSchema?: unknown;
   url?: unknown;
   elicitationId?: unknown;
+  /** A form's app hint lives here (SEP-3118, `_meta.ui.resourceUri`); nothing else of it is read. */
+  _meta?: unknown;
 }
 
 /** Everything the gate needs to know about where a question came from. */
@@ -170,7 +173,8 @@ export function buildQuestion(params: ElicitParams, ctx: AskContext): Question {
       },
     );
   }
-  return { id, mode: 'form', origin, message, requestedSchema: checked.schema };
+  const app = appFormHint(params);
+  return { id, mode: 'form', origin, message, requestedSchema: checked.schema, ...(app ? { appForm: app } : {}) };
 }
 
 /** Refuse answers that would send something the human did not approve. */

@@ -4,6 +4,7 @@
 // sends the answer, because the core awaits `answerRecorded`.
 import { watch, type FSWatcher } from 'node:fs';
 import type { HistoryFilter as ViewFilter, HostResults } from '../../../shared/host-api/contract';
+import { drawnBy } from '../apps/app-questions';
 import type { SignInEvent } from '../auth/server-auth';
 import type { HostObserver, TaskChangedEvent } from '../events';
 import { isTerminalStatus, type TaskStatus } from '../tasks/task-types';
@@ -154,6 +155,7 @@ export class JournalHistory implements HistoryPort {
           ...(e.decidedByDetail ? { decidedByDetail: e.decidedByDetail } : {}),
           ...(e.call ? { callId: e.call.callId } : {}),
           ...(e.urlOpened !== undefined ? { urlOpened: e.urlOpened } : {}),
+          ...(drawnBy(e.question) ? { drawnByApp: drawnBy(e.question) } : {}),
         }),
         ...(e.passkey ? { passkey: e.passkey } : {}),
         ...(questionSeq !== undefined ? { questionSeq } : {}),

@@ -332,6 +332,9 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}): InMemoryH
       emit('passkeysChanged', { passkeys });
       return passkeys;
     },
+    openQuestionApp: () => {
+      throw new Error('this host cannot show MCP Apps');
+    },
   };
 
   // The same generic client the preload and the web client use, over an in-memory transport.

@@ -1,5 +1,6 @@
 import { questionsWaiting } from '../state/question-queue';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { AppQuestionsContext, type AppQuestions } from '../dialogs/app-question/app-question-context';
 import QuestionLayer from '../dialogs/QuestionLayer';
 import { ArmDelayContext, DEFAULT_ARM_DELAY_MS } from '../dialogs/dialog-timing';
 import { I18nProvider } from '../i18n/i18n-context';
@@ -49,6 +50,11 @@ export default function App({
   const t = createTranslate(language);
   const count = questionsWaiting(queue.questions, queue.drafts);
   const [view, setView] = useState<ViewName>(initialView);
+  const appQuestionsOn = settings?.appQuestions === true;
+  const appQuestions = useMemo<AppQuestions>(
+    () => ({ api: stores.api, enabled: appQuestionsOn }),
+    [stores.api, appQuestionsOn],
+  );
   const [tools, setTools] = useState<ToolsSelection>({ server: null, tool: null });
   const title = count > 0 ? `${t('app.title')} (${count})` : t('app.title');
   useEffect(() => {
@@ -92,7 +98,9 @@ export default function App({
             )}
           </main>
         </div>
-        <QuestionLayer queue={stores.queue} directory={stores.directory} autoDismissNotesMs={autoDismissNotesMs} />
+        <AppQuestionsContext.Provider value={appQuestions}>
+          <QuestionLayer queue={stores.queue} directory={stores.directory} autoDismissNotesMs={autoDismissNotesMs} />
+        </AppQuestionsContext.Provider>
       </ArmDelayContext.Provider>
     </I18nProvider>
   );

@@ -26,6 +26,7 @@ export default function SettingsPanel({ settings, onChange }: SettingsPanelProps
   const themeId = `${id}-theme`;
   const roundsId = `${id}-rounds`;
   const redactId = `${id}-redact`;
+  const appQuestionsId = `${id}-app-questions`;
   const limitId = `${id}-limit`;
   const noticeId = `${id}-notice`;
   const systemName = t(`settings.language.${systemLanguage()}`);
@@ -163,6 +164,27 @@ export default function SettingsPanel({ settings, onChange }: SettingsPanelProps
             </label>
             <p id={`${redactId}-hint`} className="field-hint">
               {t('settings.redactHint')}
+            </p>
+          </div>
+        </div>
+        <div className="settings-row settings-row-top">
+          <span className="settings-label" id={`${appQuestionsId}-label`}>
+            {t('settings.experimental')}
+          </span>
+          <div className="settings-control">
+            <label className="check">
+              <input
+                id={appQuestionsId}
+                type="checkbox"
+                checked={settings?.appQuestions ?? false}
+                disabled={!settings}
+                aria-describedby={`${appQuestionsId}-hint`}
+                onChange={(e) => void change({ appQuestions: e.target.checked })}
+              />
+              <span>{t('settings.appQuestions')}</span>
+            </label>
+            <p id={`${appQuestionsId}-hint`} className="field-hint">
+              {t('settings.appQuestionsHint')}
             </p>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useContext, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { normaliseForForm, type FormSchema } from '../../../shared/elicitation/for-form';
@@ -12,6 +12,8 @@ import { buildUiSchema } from '../forms/ui-schema';
 import { useLanguage, useT } from '../i18n/i18n-context';
 import { plural } from '../i18n/translate';
 import AnswerButton, { acceptLook } from './AnswerButton';
+import { AppQuestionsContext } from './app-question/app-question-context';
+import AppDrawnForm from './app-question/AppDrawnForm';
 import DeliberateButton from './DeliberateButton';
 import QuestionShell from './QuestionShell';
 import { answerLabel } from './round-labels';
@@ -67,12 +69,26 @@ function countFields(errors: readonly RJSFValidationError[]): number {
 }
 
 /**
- * A form question: every field editable and pre-filled with its default,
- * validated inline (a field's errors appear once it was left, all of them on
- * Submit), and sent only by the Submit button: Enter in a field never submits.
+ * A form question. When the server named an app to draw it and Settings → App-drawn questions is on, the app
+ * draws it inside this dialog (AppDrawnForm); any failure there hands over to the native form, which says why.
  */
 export default function FormDialog(props: DialogProps<FormQuestion>) {
-  const { question, sending, onAnswer, draft } = props;
+  const apps = useContext(AppQuestionsContext);
+  const [fallback, setFallback] = useState<string | null>(null);
+  if (props.question.appForm && apps?.enabled && fallback === null)
+    return <AppDrawnForm {...props} apps={apps} onFallback={setFallback} />;
+  return <NativeFormDialog {...props} fallback={fallback} />;
+}
+
+/**
+ * The native form: every field editable and pre-filled with its default,
+ * validated inline (a field's errors appear once it was left, all of them on
+ * Submit), and sent only by the Submit button: Enter in a field never submits.
+ * `fallback`: why the app the server named could not draw it (shown first).
+ */
+function NativeFormDialog(props: DialogProps<FormQuestion> & { fallback: string | null }) {
+  const { question, sending, onAnswer, draft, fallback, ...rest } = props;
+  void rest;
   const t = useT();
   const formId = useId();
   const schema = useMemo(() => normaliseForForm(question.requestedSchema), [question.requestedSchema]);
@@ -125,7 +141,7 @@ export default function FormDialog(props: DialogProps<FormQuestion>) {
 
   return (
     <QuestionShell
-      {...props}
+      {...withoutFallback(props)}
       kind="form"
       status={attempted && invalidFields > 0 ? plural(t, 'form.invalid', invalidFields) : null}
       actions={
@@ -145,6 +161,11 @@ export default function FormDialog(props: DialogProps<FormQuestion>) {
         </>
       }
     >
+      {fallback !== null && (
+        <p className="banner banner-warning" role="note" data-testid="app-question-fallback">
+          {t('appQuestion.fallback', { reason: fallback })}
+        </p>
+      )}
       {secrets.length > 0 && (
         <p className="banner banner-warning" role="note">
           {t('form.secretBanner', { fields: secretTitles.join(', ') })}
@@ -169,4 +190,10 @@ export default function FormDialog(props: DialogProps<FormQuestion>) {
       </div>
     </QuestionShell>
   );
+}
+
+function withoutFallback<P extends { fallback: string | null }>(props: P): Omit<P, 'fallback'> {
+  const { fallback, ...rest } = props;
+  void fallback;
+  return rest;
 }

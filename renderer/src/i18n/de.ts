@@ -426,6 +426,30 @@ export const de: Dictionary = {
   'tools.runningHint': 'Läuft. Hat der Server eine Frage, öffnet sie sich als Dialog.',
   'tools.cancelling': 'Wird abgebrochen …',
   'tools.cancel': 'Aufruf abbrechen',
+  'appQuestion.badge': 'Von einer MCP-App gezeichnet (experimentell)',
+  'appQuestion.note':
+    'Die App {uri} des Servers zeichnet dieses Formular, in einer Sandbox. Sie kann nur Werte vorschlagen: ' +
+    'Countersign prüft sie gegen das Formular der Frage und zeigt sie unten, und nur Ihr Zustimmen sendet sie.',
+  'appQuestion.frameTitle': 'Formular, gezeichnet von der App von {server}',
+  'appQuestion.loading': 'Die App des Servers wird geladen…',
+  'appQuestion.loadFailed': 'die App konnte nicht geladen werden ({error})',
+  'appQuestion.waiting': 'Zustimmen wartet, bis die App Werte vorschlägt, die zum Formular passen.',
+  'appQuestion.proposalTitle': 'Was Zustimmen sendet (von der App vorgeschlagen, von Countersign geprüft)',
+  'appQuestion.none': 'Noch nichts: Füllen Sie das Formular oben aus.',
+  'appQuestion.suggests.decline':
+    'Die App schlägt Ablehnen vor. Nichts wurde gesendet: Wählen Sie unten Ablehnen, wenn Sie zustimmen, ' +
+    'oder ändern Sie das Formular oben.',
+  'appQuestion.suggests.cancel':
+    'Die App schlägt Abbrechen vor. Nichts wurde gesendet: Wählen Sie unten Abbrechen, wenn Sie zustimmen, ' +
+    'oder ändern Sie das Formular oben.',
+  'appQuestion.fallback':
+    'Die App des Servers konnte dieses Formular nicht zeichnen, Countersign zeigt sein eigenes: {reason}.',
+  'settings.experimental': 'Experimentell',
+  'settings.appQuestions': 'Die App eines Servers seine Fragen zeichnen lassen (experimentell)',
+  'settings.appQuestionsHint':
+    'SEP-3118, ein Entwurf. Die App zeichnet das Formular in Countersigns Dialog und schlägt nur Werte vor; ' +
+    'Countersign prüft sie, und seine eigenen Schaltflächen antworten. ' +
+    'Aus: Countersign zeichnet jedes Formular selbst.',
   'apps.badge': 'MCP-App',
   'apps.label': 'App von {server}',
   'apps.frameTitle': 'App zu {tool} von {server}',

@@ -400,6 +400,26 @@ export const en = {
   'tools.runningHint': 'Running. If the server has a question, it opens as a dialog.',
   'tools.cancelling': 'Cancelling…',
   'tools.cancel': 'Cancel call',
+  'appQuestion.badge': 'Drawn by an MCP App (experimental)',
+  'appQuestion.note':
+    "The server's app {uri} draws this form, in a sandbox. It can only propose values: Countersign checks them " +
+    "against the question's form and shows them below, and only your Accept sends them.",
+  'appQuestion.frameTitle': 'Form drawn by the app of {server}',
+  'appQuestion.loading': "Loading the server's app…",
+  'appQuestion.loadFailed': 'the app could not be loaded ({error})',
+  'appQuestion.waiting': 'Accept waits until the app proposes values that fit the form.',
+  'appQuestion.proposalTitle': 'What Accept sends (proposed by the app, checked by Countersign)',
+  'appQuestion.none': 'Nothing yet: fill in the form above.',
+  'appQuestion.suggests.decline':
+    'The app suggests declining. Nothing was sent: use Decline below if you agree, or change the form above.',
+  'appQuestion.suggests.cancel':
+    'The app suggests cancelling. Nothing was sent: use Cancel below if you agree, or change the form above.',
+  'appQuestion.fallback': "The server's app could not draw this form, so Countersign shows its own: {reason}.",
+  'settings.experimental': 'Experimental',
+  'settings.appQuestions': "Let a server's app draw its questions (experimental)",
+  'settings.appQuestionsHint':
+    "SEP-3118, a draft. The app draws the form inside Countersign's dialog and only proposes values; " +
+    'Countersign checks them and its own buttons answer. Off: Countersign draws every form itself.',
   'apps.badge': 'MCP App',
   'apps.label': 'App from {server}',
   'apps.frameTitle': 'App of {tool} from {server}',
