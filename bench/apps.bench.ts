@@ -21,7 +21,7 @@ const round = (n: number): number => Number(n.toFixed(1));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Wall-clock ms of the frame that paints the newest call card's result text (source text: see renderer.bench). */
-function resultPainted(page: Page, cards: number): Promise<number> {
+export function resultPainted(page: Page, cards: number): Promise<number> {
   return page.evaluate(`new Promise((resolve) => {
     const poll = () => {
       const card = document.querySelectorAll('.call-card')[0];

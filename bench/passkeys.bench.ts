@@ -16,25 +16,13 @@ import { fixtureCommand } from '../test/fixtures/spawn-fixture';
 import { openApp, startAppShell, type AppShell } from '../test/browser/app-shell';
 import { buildPrivateRenderer, launchChromium } from '../test/browser/paint-latency';
 import { authenticatorFor, confirmOn, getCredentials, type Credential } from '../test/browser/passkey-pages';
+import { resultPainted } from './apps.bench';
 import type { Figure } from './sections';
 
 const CALLS = 8;
 const round = (n: number): number => Number(n.toFixed(1));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const now = (page: Page) => page.evaluate('performance.timeOrigin + performance.now()') as Promise<number>;
-
-/** Wall-clock ms of the frame that paints the newest call card's result, once there are `cards` (renderer.bench). */
-function resultPainted(page: Page, cards: number): Promise<number> {
-  return page.evaluate(`new Promise((resolve) => {
-    const poll = () => {
-      const card = document.querySelectorAll('.call-card')[0];
-      if (document.querySelectorAll('.call-card').length >= ${cards} && card && card.querySelector('.result-text'))
-        return requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
-      requestAnimationFrame(poll);
-    };
-    poll();
-  })`) as Promise<number>;
-}
 
 /** Click `name` in the dialog once its arming is over (the person's wait, not counted); the click's time. */
 async function clickArmed(page: Page, name: string): Promise<number> {

@@ -17,6 +17,7 @@ import type { ApprovedCall } from '../../electron/core/passkeys/payload';
 import { verifyReceipt, type Receipt } from '../../electron/core/passkeys/receipt';
 import { BIN } from '../support/cli';
 import { launchChromium, type LaunchedBrowser } from './paint-latency';
+import { authenticatorFor } from './passkey-pages';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HOSTILE_NAME = 'files<img src=x onerror="window.pwned=1">\u001b]0;owned\u0007\u202e';
@@ -74,18 +75,7 @@ beforeAll(async () => {
   launched = await launchChromium();
   clock = Date.now();
   page = await launched.browser.newPage();
-  cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  }));
+  ({ cdp, authenticatorId } = await authenticatorFor(page));
 });
 
 afterAll(async () => {

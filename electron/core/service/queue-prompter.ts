@@ -114,19 +114,29 @@ export class QueuePrompter implements Prompter {
         });
         reject(reason instanceof Error ? reason : new HostError('cancelled', 'the call was cancelled'));
       };
-      if (signal.aborted) return onAbort();
-      this.pending.set(question.id, {
-        kind: 'question',
-        question,
-        urlOpened: false,
-        resolve: (a) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(a);
-        },
-      });
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.events.emit('questionAdded', question);
+      this.enqueue(question, signal, onAbort, resolve);
     });
+  }
+
+  /** Put `question` in the queue until it is answered (`resolve`) or `signal` aborts (`onAbort`, also at once). */
+  private enqueue(
+    question: Question,
+    signal: AbortSignal,
+    onAbort: () => void,
+    resolve: (answer: PrompterAnswer) => void,
+  ): void {
+    if (signal.aborted) return onAbort();
+    this.pending.set(question.id, {
+      kind: 'question',
+      question,
+      urlOpened: false,
+      resolve: (a) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(a);
+      },
+    });
+    signal.addEventListener('abort', onAbort, { once: true });
+    this.events.emit('questionAdded', question);
   }
 
   /**
@@ -157,18 +167,7 @@ export class QueuePrompter implements Prompter {
         });
         reject(reason instanceof Error ? reason : new HostError('cancelled', 'the passkey step ended'));
       };
-      if (signal.aborted) return onAbort();
-      this.pending.set(question.id, {
-        kind: 'question',
-        question,
-        urlOpened: false,
-        resolve: (a) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(a);
-        },
-      });
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.events.emit('questionAdded', question);
+      this.enqueue(question, signal, onAbort, resolve);
     });
   }
 

@@ -2,6 +2,7 @@ import type { UrlQuestion } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
 import AnswerButton from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
+import OpenFailedBanner from './OpenFailedBanner';
 import QuestionShell from './QuestionShell';
 import UrlDisplay from './UrlDisplay';
 import type { DialogProps, UrlDialogExtras } from './dialog-props';
@@ -55,12 +56,7 @@ export default function PasskeyDialog(props: DialogProps<UrlQuestion> & UrlDialo
         <p className="url-consent-note">{t('passkey.consent')}</p>
       )}
       {openError !== null && phase === 'consent' && (
-        <div className="banner banner-danger" role="alert" data-testid="url-open-failed">
-          <p>{t('url.openFailed', { reason: openError })}</p>
-          <button type="button" className="button button-small" onClick={openedElsewhere}>
-            {t('action.openedMyself')}
-          </button>
-        </div>
+        <OpenFailedBanner reason={openError} onOpenedElsewhere={openedElsewhere} />
       )}
     </QuestionShell>
   );

@@ -3,6 +3,7 @@ import type { UrlQuestion } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
 import AnswerButton from './AnswerButton';
 import DeliberateButton from './DeliberateButton';
+import OpenFailedBanner from './OpenFailedBanner';
 import QuestionShell from './QuestionShell';
 import { answerLabel } from './round-labels';
 import UrlDisplay from './UrlDisplay';
@@ -96,12 +97,7 @@ export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDi
       {openError !== null && phase === 'consent' && (
         // Never claim the link is open when the opener failed: say so, and
         // leave Copy link (above) and "I opened it myself" as ways on.
-        <div className="banner banner-danger" role="alert" data-testid="url-open-failed">
-          <p>{t('url.openFailed', { reason: openError })}</p>
-          <button type="button" className="button button-small" onClick={openedElsewhere}>
-            {t('action.openedMyself')}
-          </button>
-        </div>
+        <OpenFailedBanner reason={openError} onOpenedElsewhere={openedElsewhere} />
       )}
     </QuestionShell>
   );
