@@ -222,4 +222,39 @@ describe('passkey-confirmed approvals in the web shell', () => {
     expect(receipt.payload.argumentsHash).toBe(hashOf({ entryId: 7 }));
     expect(problems).toEqual([]);
   });
+
+  it('the first destructive question offers the passkey; "Not now" is kept, turning it on applies to that very Accept', async () => {
+    credentials.length = 0;
+    const modern = fixtureCommand('modern');
+    const { app, page, problems } = await suite.open({
+      settings: { theme: 'light', language: 'en' },
+      servers: { kimai: { command: modern.command, args: modern.args } },
+      linkOpening: 'tab',
+    });
+    await callDelete(page, 'kimai', 'confirm_delete', 11);
+    const offer = page.getByRole('dialog').getByTestId('passkey-offer');
+    await offer.waitFor();
+    expect(await axe(page)).toEqual([]);
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'detached' });
+    expect((await app.service.invoke('getSettings', {})).passkeys).toMatchObject({
+      suggest: false,
+      destructive: false,
+    });
+    await answerDialog(page, 'Accept');
+    await expect(resultText(page)).resolves.toBe('deleted entry 11');
+
+    // Offered again only after the person asks for it back (Settings keeps the choice); turning it on from the offer:
+    await app.service.invoke('updateSettings', { passkeys: { ...DEFAULT_SETTINGS.passkeys } });
+    await registerFromSettings(page, 'laptop');
+    await callDelete(page, 'kimai', 'confirm_delete', 12);
+    await offer.waitFor();
+    await offer.getByRole('button', { name: 'Ask for a passkey on destructive tools' }).click();
+    await offer.waitFor({ state: 'detached' });
+    expect((await app.service.invoke('getSettings', {})).passkeys).toMatchObject({ suggest: false, destructive: true });
+    await acceptWithPasskey(page);
+    await expect(resultText(page)).resolves.toBe('deleted entry 12');
+    expect((await answers(app))[0].passkey.status).toBe('confirmed');
+    expect(problems).toEqual([]);
+  });
 });

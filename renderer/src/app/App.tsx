@@ -2,6 +2,7 @@ import { questionsWaiting } from '../state/question-queue';
 import { useEffect, useMemo, useState } from 'react';
 import { AppQuestionsContext, type AppQuestions } from '../dialogs/app-question/app-question-context';
 import QuestionLayer from '../dialogs/QuestionLayer';
+import { PasskeySuggestionContext, type PasskeySuggestion } from '../dialogs/passkey-suggestion';
 import { ArmDelayContext, DEFAULT_ARM_DELAY_MS } from '../dialogs/dialog-timing';
 import { I18nProvider } from '../i18n/i18n-context';
 import { createTranslate } from '../i18n/translate';
@@ -55,6 +56,18 @@ export default function App({
     () => ({ api: stores.api, enabled: appQuestionsOn }),
     [stores.api, appQuestionsOn],
   );
+  const passkeys = settings?.passkeys;
+  const offerPasskeys = passkeys !== undefined && passkeys.suggest && !passkeys.destructive && !passkeys.every;
+  const passkeySuggestion = useMemo<PasskeySuggestion | null>(
+    () =>
+      offerPasskeys && passkeys
+        ? {
+            turnOn: () => void stores.settings.update({ passkeys: { ...passkeys, destructive: true, suggest: false } }),
+            dismiss: () => void stores.settings.update({ passkeys: { ...passkeys, suggest: false } }),
+          }
+        : null,
+    [offerPasskeys, passkeys, stores.settings],
+  );
   const [tools, setTools] = useState<ToolsSelection>({ server: null, tool: null });
   const title = count > 0 ? `${t('app.title')} (${count})` : t('app.title');
   useEffect(() => {
@@ -99,7 +112,9 @@ export default function App({
           </main>
         </div>
         <AppQuestionsContext.Provider value={appQuestions}>
-          <QuestionLayer queue={stores.queue} directory={stores.directory} autoDismissNotesMs={autoDismissNotesMs} />
+          <PasskeySuggestionContext.Provider value={passkeySuggestion}>
+            <QuestionLayer queue={stores.queue} directory={stores.directory} autoDismissNotesMs={autoDismissNotesMs} />
+          </PasskeySuggestionContext.Provider>
         </AppQuestionsContext.Provider>
       </ArmDelayContext.Provider>
     </I18nProvider>

@@ -3,6 +3,7 @@ import type { Question } from '../../../shared/elicitation/types';
 import { useT } from '../i18n/i18n-context';
 import DialogShell from './DialogShell';
 import MessageText from './MessageText';
+import { PasskeyOffer } from './passkey-suggestion';
 import { QuestionOriginLines } from './OriginLines';
 import type { DialogProps } from './dialog-props';
 import { shownRound } from './round-labels';
@@ -49,6 +50,7 @@ export default function QuestionShell({
       }
     >
       <MessageText id={messageId} message={question.message} />
+      <PasskeyOffer question={question} />
       {children}
     </DialogShell>
   );

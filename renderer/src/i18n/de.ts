@@ -616,6 +616,12 @@ export const de: Dictionary = {
 
   'settings.lede': 'Auf diesem Computer gespeichert und von jedem Countersign-Fenster genutzt.',
   'passkeys.title': 'Passkeys',
+  'passkeys.offer':
+    'Countersign kann nach Ihrem Passkey fragen, bevor eine Zustimmung zu solch einem Werkzeug gesendet wird, ' +
+    'damit kein anderes Programm auf diesem Computer für Sie zustimmen kann. Registrieren Sie einen Passkey unter ' +
+    'Einstellungen → Passkeys.',
+  'passkeys.offerOn': 'Bei zerstörerischen Werkzeugen nach einem Passkey fragen',
+  'passkeys.offerNotNow': 'Nicht jetzt',
   'passkeys.lede':
     'Vor dem Senden einer Zustimmung nach Ihrem Passkey fragen. Ein anderes Programm auf diesem Computer kann ' +
     'einen Knopf drücken, aber Ihren Passkey nicht unterschreiben lassen. Ablehnen und Abbrechen brauchen nie ' +

@@ -581,6 +581,11 @@ export const en = {
   'settings.lede': 'Saved on this computer and used by every Countersign window.',
   'settings.section.display': 'Display',
   'passkeys.title': 'Passkeys',
+  'passkeys.offer':
+    'Countersign can ask for your passkey before an accept of such a tool is sent, so that no other program on ' +
+    'this computer can accept it for you. Register a passkey in Settings → Passkeys.',
+  'passkeys.offerOn': 'Ask for a passkey on destructive tools',
+  'passkeys.offerNotNow': 'Not now',
   'passkeys.lede':
     'Ask for your passkey before an Accept is sent. Another program on this computer can press a button, but it ' +
     'cannot make your passkey sign. Decline and Cancel never need one; a script’s accept is refused.',
