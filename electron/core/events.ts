@@ -19,6 +19,8 @@ export interface CallContext {
   /** Tool, prompt name or resource URI. */
   name: string;
   arguments?: Record<string, unknown>;
+  /** A gateway's call whose arguments were too large to travel: this app does not know them. */
+  argumentsOmitted?: true;
   /** Which agent connection caused the call (gateway), if any. */
   agent?: string;
   /** The tool's annotations from the server's last tools/list, if it set any. */

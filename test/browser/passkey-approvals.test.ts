@@ -220,6 +220,18 @@ describe('passkey-confirmed approvals in the web shell', () => {
     const receipt = parseReceipt(answer.passkey.receipt);
     const { hashOf } = await import('../../electron/core/passkeys/payload');
     expect(receipt.payload.argumentsHash).toBe(hashOf({ entryId: 7 }));
+
+    // Arguments too large to travel to the app: no payload could name them, so nobody can confirm, and the agent
+    // is told so; nothing is deleted.
+    const big = agent.client.callTool({
+      name: 'kimai__confirm_delete',
+      arguments: { entryId: 8, note: 'x'.repeat(70_000) },
+    });
+    await page.getByRole('dialog').getByText('Delete time entry 8?').waitFor({ timeout: 30_000 });
+    await answerDialog(page, 'Accept');
+    const refused = textOf(await big);
+    expect(refused).toContain("declined: needs the person's passkey");
+    expect(refused).not.toContain('deleted entry 8');
     expect(problems).toEqual([]);
   });
 

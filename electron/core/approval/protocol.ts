@@ -83,6 +83,8 @@ export const wireCallSchema = z.strictObject({
   name: text(WIRE_LIMITS.name),
   agent: text(WIRE_LIMITS.agent).optional(),
   arguments: z.record(z.string(), z.unknown()).optional(),
+  /** The arguments were too large to travel: a passkey cannot confirm this call's questions. */
+  argumentsOmitted: z.literal(true).optional(),
   toolHints: z
     .strictObject({
       destructive: z.literal(true).optional(),

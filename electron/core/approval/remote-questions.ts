@@ -54,7 +54,7 @@ export function wireCall(call: CallContext): WireCall {
     method: call.method,
     name: cut(call.name, WIRE_LIMITS.name),
     ...(call.agent !== undefined ? { agent: cut(call.agent, WIRE_LIMITS.agent) } : {}),
-    ...(args !== undefined ? { arguments: args } : {}),
+    ...(args !== undefined ? { arguments: args } : call.arguments !== undefined ? { argumentsOmitted: true } : {}),
     ...(call.toolHints !== undefined ? { toolHints: { ...call.toolHints } } : {}),
   };
 }

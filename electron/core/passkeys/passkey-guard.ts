@@ -65,6 +65,8 @@ export interface GuardedCall {
   arguments: unknown;
   /** SHA-256 (hex) of the round's requestState, when it carried one. */
   requestStateSha256?: string;
+  /** The arguments are not known here (a gateway's call whose arguments were too large to travel). */
+  argumentsUnknown?: true;
 }
 
 /** What the passkey step came to; `record` is what the history keeps with the answer. */
@@ -131,6 +133,11 @@ export class PasskeyGuard {
       };
     if (!prompter.confirmWithPasskey || !this.options.ceremony)
       throw passkeyNeeded(reason, 'this run has nobody to confirm it (only the Countersign app or its web shell can)');
+    if (call.argumentsUnknown)
+      throw passkeyNeeded(
+        reason,
+        "the gateway could not send the call's arguments (too large), so no payload can name them",
+      );
     const server = this.options.identity(call.server);
     if (!server)
       throw passkeyNeeded(reason, `server "${call.server}" is not configured in this app, so no payload can name it`);

@@ -56,8 +56,6 @@ export interface AskContext {
     agent?: string;
     /** The gateway's own question time limit, shown (and kept) when the app sets none. */
     timeLimitMinutes?: number;
-    /** The call's arguments as the gateway sends them: what a passkey payload hashes. */
-    arguments?: Record<string, unknown>;
   };
 }
 
@@ -427,7 +425,8 @@ export class QuestionGate implements QuestionAsker {
         {
           server: ctx.server,
           tool: call?.name ?? ctx.reported?.name ?? question.origin.name ?? '',
-          arguments: call?.arguments ?? ctx.reported?.arguments ?? {},
+          arguments: call?.arguments ?? null,
+          ...(call?.argumentsOmitted ? { argumentsUnknown: true } : {}),
           ...(ctx.requestState ? { requestStateSha256: ctx.requestState.sha256 } : {}),
         },
         reason,
