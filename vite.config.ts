@@ -9,19 +9,20 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { contentSecurityPolicy, LOOPBACK_FRAMES } from './shared/csp';
+import { contentSecurityPolicy, DESKTOP_APP_FRAMES, LOOPBACK_FRAMES } from './shared/csp';
 
 const rendererRoot = fileURLToPath(new URL('./renderer/', import.meta.url));
 
 /**
  * The renderer's Content-Security-Policy as a <meta> tag: the one policy (shared/csp.ts), with connect-src
  * 'self' so the web shell's WebSocket can reach its own origin (Electron's header narrows it to 'none'), and
- * frame-src any loopback port, since the web shell's MCP App origin gets its port at run time: the shell's
- * header narrows it to that one origin, Electron's to 'none' (both policies are enforced together).
+ * frame-src the two places MCP App documents come from: any loopback port, since the web shell's app origin gets
+ * its port at run time, and the desktop's app://mcp-apps. Each header narrows it to its own (both policies are
+ * enforced together).
  */
 export const RENDERER_CSP = contentSecurityPolicy({
   connectSrc: ["'self'"],
-  frameSrc: [LOOPBACK_FRAMES],
+  frameSrc: [LOOPBACK_FRAMES, DESKTOP_APP_FRAMES],
   meta: true,
 });
 

@@ -33,6 +33,9 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
 /** The <meta> policy's frame-src: the web shell's app origin is a loopback port chosen at run time. */
 export const LOOPBACK_FRAMES = 'http://127.0.0.1:*';
 
+/** The desktop's MCP App origin (electron/main/app-frames.ts): a second host of the app scheme, no network. */
+export const DESKTOP_APP_FRAMES = 'app://mcp-apps';
+
 /**
  * The policy as one header value; `connectSrc` replaces connect-src, `frameSrc` frame-src (the web shell's app
  * origin, where MCP App documents come from), `meta` drops what a <meta> tag ignores.

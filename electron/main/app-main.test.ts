@@ -14,6 +14,7 @@ import { HostService } from '../core/service/host-service';
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES } from './app-protocol';
 import { FakeBrowserWindow, FakeNotification, FakeTray, resetFakeClasses, sharedFake } from './testing/electron-fake';
 import { mainWindowOptions } from './window-options';
+import { fixtureCommand } from '../../test/fixtures/spawn-fixture';
 
 vi.mock('electron', async () => (await import('./testing/electron-fake')).sharedFake.module);
 
@@ -145,6 +146,33 @@ describe('main process wiring', () => {
     request({}, 'media', callback);
     expect(callback).toHaveBeenCalledWith(false);
     expect(electron.session.defaultSession.webRequest.onBeforeRequest).toHaveBeenCalled();
+  });
+
+  it("shows MCP Apps: declares them, and serves an app's document once from app://mcp-apps for its frame", async () => {
+    const apps = fixtureCommand('apps');
+    const create = vi.mocked(HostService.create).getMockImplementation()!;
+    vi.mocked(HostService.create).mockImplementation((options) =>
+      create({ ...options, firstStartServers: { apps: { command: apps.command, args: apps.args } } }),
+    );
+    await runMain();
+    expect(HostService.create).toHaveBeenCalledWith(expect.objectContaining({ rendersApps: true }));
+    const reply = (await invoke(fromWindow(), 'openApp', { server: 'apps', tool: 'show_greeting', callId: 'c1' })) as {
+      ok: boolean;
+      value: { app: { documentUrl: string; server: string } };
+    };
+    expect(reply.ok, JSON.stringify(reply)).toBe(true);
+    const { app } = reply.value;
+    expect(app.server).toBe('apps');
+    expect(app.documentUrl).toMatch(/^app:\/\/mcp-apps\/app\/[A-Za-z0-9_-]{22}$/);
+    const serve = protocolHandlers.get(APP_SCHEME)!;
+    const res = (await serve({ url: app.documentUrl, method: 'GET' })) as Response;
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/<html/i);
+    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors app://countersign');
+    // Once: a reload, or anything else that learnt the address, gets nothing.
+    expect(((await serve({ url: app.documentUrl, method: 'GET' })) as Response).status).toBe(404);
+    // The renderer's own files are still served beside it.
+    expect(((await serve({ url: 'app://countersign/nothing-here.js', method: 'GET' })) as Response).status).toBe(404);
   });
 
   it('hardens every web contents Electron creates', async () => {

@@ -2,6 +2,7 @@
 // behind IPC, attention (tray, badge, notifications). Decisions live in the
 // small Electron-free modules beside this file; this is the wiring.
 import { AppExports } from './app-export';
+import { DESKTOP_APP_ORIGIN, isAppDocumentUrl, serveAppDocument } from './app-frames';
 import { installStableDemo } from './demo-install';
 import { startApprovalServer } from '../core/approval/approval-server';
 import { readFile } from 'node:fs/promises';
@@ -77,11 +78,15 @@ export async function runMain(): Promise<void> {
 
   hardenSession(session.defaultSession, log);
   const appFiles = createAppRequestHandler(paths.rendererRoot, (path) => readFile(path));
-  // History exports stream from one-use app:// links (app-export.ts), once the host service exists.
+  // History exports stream from one-use app:// links (app-export.ts), and MCP App documents come from
+  // app://mcp-apps (app-frames.ts), once the host service exists.
   let appExports: AppExports | undefined;
-  protocol.handle(APP_SCHEME, async (request) =>
-    appExports?.handles(request.url) ? appExports.serve(request) : appFiles(request),
-  );
+  let appDocuments: HostService['apps']['documents'] | undefined;
+  protocol.handle(APP_SCHEME, async (request) => {
+    if (isAppDocumentUrl(request.url))
+      return appDocuments ? serveAppDocument(request, appDocuments) : new Response(null, { status: 404 });
+    return appExports?.handles(request.url) ? appExports.serve(request) : appFiles(request);
+  });
   const menu = applicationMenuTemplate(process.platform, dev);
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
 
@@ -99,6 +104,8 @@ export async function runMain(): Promise<void> {
       dataDir,
       openExternal: gate.openExternal,
       history,
+      // The window frames MCP Apps from app://mcp-apps (app-frames.ts), so servers are told it can.
+      rendersApps: true,
       // Written to servers.json only on the very first start.
       firstStartServers: demoServers(
         await installStableDemo(
@@ -116,6 +123,8 @@ export async function runMain(): Promise<void> {
     app.exit(1);
     return;
   }
+  service.apps.origin = DESKTOP_APP_ORIGIN;
+  appDocuments = service.apps.documents;
   const exports = new AppExports(service);
   appExports = exports;
   service.exportLinks = (filter, format) => exports.issue(filter, format);

@@ -2,7 +2,7 @@
 // delivery (Electron header, web shell header, build-time <meta>), and that
 // the three are one policy that differs only in what the transport needs.
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, LOOPBACK_FRAMES } from '../../shared/csp';
+import { contentSecurityPolicy, DESKTOP_APP_FRAMES, LOOPBACK_FRAMES } from '../../shared/csp';
 import { RENDERER_CSP } from '../../vite.config';
 import { securityHeaders } from '../web/static-files';
 import { CONTENT_SECURITY_POLICY } from './csp';
@@ -30,19 +30,19 @@ describe('renderer Content-Security-Policy', () => {
     const bad = ["'unsafe-eval'", "'unsafe-inline'", "'wasm-unsafe-eval'", "'unsafe-hashes'", '*', 'http:', 'https:'];
     for (const [where, policy] of Object.entries(deliveries)) {
       // The <meta> policy's one wildcard: frame-src any loopback port (narrowed by the header it goes with).
-      for (const source of policy.replace(`frame-src ${LOOPBACK_FRAMES}`, '').split(/[;\s]+/)) {
+      for (const source of policy.replace(`frame-src ${LOOPBACK_FRAMES} `, 'frame-src ').split(/[;\s]+/)) {
         expect(bad, `${where}: ${source}`).not.toContain(source);
         expect(source, where).not.toMatch(/^(blob|file|https?):|\*/);
       }
     }
   });
 
-  it('frames nothing in Electron, only the app origin in the web shell, loopback ports in the <meta> tag', () => {
-    expect(parse(deliveries.electron).get('frame-src')).toEqual(["'none'"]);
+  it('frames only its own MCP App origin: app://mcp-apps in Electron, the app port in the web shell, both in <meta>', () => {
+    expect(parse(deliveries.electron).get('frame-src')).toEqual(['app://mcp-apps']);
     expect(parse(deliveries.web).get('frame-src')).toEqual(["'none'"]);
     const withApps = securityHeaders('http://127.0.0.1:4321', 'http://127.0.0.1:4322')['Content-Security-Policy']!;
     expect(parse(withApps).get('frame-src')).toEqual(['http://127.0.0.1:4322']);
-    expect(parse(deliveries.meta).get('frame-src')).toEqual([LOOPBACK_FRAMES]);
+    expect(parse(deliveries.meta).get('frame-src')).toEqual([LOOPBACK_FRAMES, DESKTOP_APP_FRAMES]);
   });
 
   it('Electron allows no network at all, and only it and the web shell forbid framing', () => {
@@ -59,7 +59,7 @@ describe('renderer Content-Security-Policy', () => {
       [...parse(policy)].filter(([name]) => !['connect-src', 'frame-ancestors', 'frame-src'].includes(name));
     expect(without(deliveries.web)).toEqual(without(deliveries.electron));
     expect(without(deliveries.meta)).toEqual(without(deliveries.electron));
-    expect(deliveries.electron).toBe(contentSecurityPolicy());
+    expect(deliveries.electron).toBe(contentSecurityPolicy({ frameSrc: ['app://mcp-apps'] }));
   });
 
   it('is one header value with every directive once', () => {

@@ -15,8 +15,8 @@ function fakeContents() {
   const contents = Object.assign(emitter, {
     setWindowOpenHandler: (h: typeof openHandler) => void (openHandler = h),
   }) as unknown as HardenableContents & EventEmitter;
-  const fire = (event: string, url: string) => {
-    const details = { url, preventDefault: vi.fn() };
+  const fire = (event: string, url: string, frame?: { parent: unknown } | null) => {
+    const details = { url, frame, preventDefault: vi.fn() };
     emitter.emit(event, details, url);
     return details.preventDefault;
   };
@@ -38,6 +38,32 @@ describe('web contents hardening', () => {
         expect(fire(event, url)).toHaveBeenCalledOnce();
       }
     }
+    expect(log).toHaveBeenCalledTimes(12);
+  });
+
+  it("lets an MCP App's frame load its document only, and frames inside an app load web pages", () => {
+    const { contents, fire } = fakeContents();
+    const log = vi.fn();
+    hardenWebContents(contents, log);
+    const page = { parent: null };
+    const appFrame = { parent: page };
+    const inside = { parent: appFrame };
+    const doc = 'app://mcp-apps/app/AAAAAAAAAAAAAAAAAAAAAA';
+    expect(fire('will-frame-navigate', doc, appFrame)).not.toHaveBeenCalled();
+    // The app cannot take its frame to a web page, the renderer or another scheme; the page moves nowhere.
+    for (const url of ['https://evil.example/', 'app://countersign/index.html', 'data:text/html,x', 'about:srcdoc'])
+      expect(fire('will-frame-navigate', url, appFrame), url).toHaveBeenCalledOnce();
+    expect(fire('will-frame-navigate', doc, page)).toHaveBeenCalledOnce();
+    expect(fire('will-navigate', doc, page)).toHaveBeenCalledOnce();
+    // The app's own frame is never redirected (its documents are served, not redirected).
+    expect(fire('will-redirect', doc, appFrame)).toHaveBeenCalledOnce();
+    // A frame the app embeds (its declared frameDomains) may load and be redirected between web pages only.
+    expect(fire('will-frame-navigate', 'https://maps.example/embed', inside)).not.toHaveBeenCalled();
+    expect(fire('will-redirect', 'https://maps.example/next', inside)).not.toHaveBeenCalled();
+    for (const url of ['app://countersign/index.html', doc, 'file:///etc/passwd', 'javascript:alert(1)'])
+      expect(fire('will-frame-navigate', url, inside), url).toHaveBeenCalledOnce();
+    // A frame Electron no longer knows is refused.
+    expect(fire('will-frame-navigate', doc, null)).toHaveBeenCalledOnce();
     expect(log).toHaveBeenCalledTimes(12);
   });
 
@@ -106,6 +132,27 @@ describe('session hardening', () => {
       callback,
     );
     expect(callback).toHaveBeenCalledWith({ cancel: true });
+  });
+
+  it("lets an MCP App's frames make their requests (their own policy rules them), never the page's", () => {
+    const { session, handlers } = fakeSession();
+    hardenSession(session);
+    type Details = { url: string; frame?: { parent: unknown } | null; resourceType?: string };
+    const cancelled = (details: Details) => {
+      const callback = vi.fn();
+      (handlers.request2 as (d: Details, cb: (r: { cancel: boolean }) => void) => void)(details, callback);
+      return (callback.mock.calls[0]![0] as { cancel: boolean }).cancel;
+    };
+    const page = { parent: null };
+    const appFrame = { parent: page };
+    const url = 'https://tiles.example/1.png';
+    expect(cancelled({ url, frame: appFrame, resourceType: 'image' })).toBe(false);
+    expect(cancelled({ url, frame: { parent: appFrame }, resourceType: 'subFrame' })).toBe(false);
+    expect(cancelled({ url, frame: page, resourceType: 'image' })).toBe(true);
+    expect(cancelled({ url, frame: page, resourceType: 'subFrame' })).toBe(true);
+    expect(cancelled({ url, frame: appFrame, resourceType: 'mainFrame' })).toBe(true);
+    expect(cancelled({ url, frame: null, resourceType: 'xhr' })).toBe(true);
+    expect(cancelled({ url })).toBe(true);
   });
 
   it("allows only downloads of the app's own blobs (history export)", () => {

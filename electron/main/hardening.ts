@@ -1,17 +1,22 @@
 // Denials applied to every WebContents and to the session: the window may
 // not navigate, open windows, attach <webview>s, ask for permissions, reach
-// the network or download anything but its own exports. Written against
+// the network or download anything but its own exports. The one exception is
+// an MCP App's frames, within the rules of app-frames.ts. Written against
 // small structural types so tests pass plain fakes; main.ts passes Electron's.
 import { APP_EXPORT_PATH } from './app-export';
+import { isAllowedAppRequest, isAllowedFrameNavigation, type FramePlace } from './app-frames';
 import { APP_ORIGIN } from './app-protocol';
 
 type Preventable = { preventDefault(): void };
+
+/** A navigation as Electron reports it: the URL and, for frame events, the frame that would move. */
+type Navigation = Preventable & { url: string; frame?: FramePlace | null };
 
 /** The WebContents surface these handlers use. */
 export interface HardenableContents {
   on(
     event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect',
-    listener: (details: Preventable & { url: string }) => void,
+    listener: (details: Navigation) => void,
   ): unknown;
   on(event: 'will-attach-webview', listener: (event: Preventable) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
@@ -25,11 +30,14 @@ export function hardenWebContents(contents: HardenableContents, log: (line: stri
     details.preventDefault();
     log(`countersign: blocked navigation to ${String(details.url).slice(0, 200)}`);
   });
+  // A frame moves only as an MCP App's frames may (app-frames.ts): its document, and web pages inside it.
   contents.on('will-frame-navigate', (details) => {
+    if (isAllowedFrameNavigation(details)) return;
     details.preventDefault();
     log(`countersign: blocked frame navigation to ${String(details.url).slice(0, 200)}`);
   });
   contents.on('will-redirect', (details) => {
+    if (isAllowedFrameNavigation({ url: details.url, frame: details.frame, redirect: true })) return;
     details.preventDefault();
     log(`countersign: blocked redirect to ${String(details.url).slice(0, 200)}`);
   });
@@ -54,7 +62,10 @@ export interface HardenableSession {
   webRequest: {
     onBeforeRequest(
       filter: { urls: string[] },
-      listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void,
+      listener: (
+        details: { url: string; frame?: FramePlace | null; resourceType?: string },
+        callback: (response: { cancel: boolean }) => void,
+      ) => void,
     ): void;
   };
   on(event: 'will-download', listener: (event: Preventable, item: { getURL(): string }) => void): unknown;
@@ -68,7 +79,7 @@ export function isAllowedDownload(url: string): boolean {
   return url.startsWith(`blob:${APP_ORIGIN}/`) || url.startsWith(`${APP_ORIGIN}${APP_EXPORT_PATH}`);
 }
 
-/** Denies every permission, device, network request and foreign download in the session. */
+/** Denies every permission, device, network request (but an app frame's) and foreign download in the session. */
 export function hardenSession(session: HardenableSession, log: (line: string) => void = () => undefined): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => {
     log(`countersign: denied permission ${permission}`);
@@ -77,8 +88,10 @@ export function hardenSession(session: HardenableSession, log: (line: string) =>
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
   // CSP's connect-src 'none' already stops page requests; this also covers
-  // what CSP does not see (prefetch, favicons, DNS-less sub-resources).
+  // what CSP does not see (prefetch, favicons, DNS-less sub-resources). An MCP
+  // App's frames are the exception: their own policy says what they may reach.
   session.webRequest.onBeforeRequest({ urls: BLOCKED_REQUEST_PATTERNS }, (details, callback) => {
+    if (isAllowedAppRequest(details)) return callback({ cancel: false });
     log(`countersign: blocked request to ${details.url.slice(0, 200)}`);
     callback({ cancel: true });
   });

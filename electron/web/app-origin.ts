@@ -6,10 +6,7 @@
 // renderer files, no API, no token.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AppDocuments } from '../core/apps/app-documents';
-
-/** The path documents are served under; the id follows. */
-export const APP_DOCUMENT_PATH = '/app/';
+import { appDocumentHeaders, documentIdOf, type AppDocuments } from '../core/apps/app-documents';
 
 /** A running app origin. */
 export interface AppOriginServer {
@@ -30,20 +27,10 @@ export async function startAppOrigin(documents: AppDocuments): Promise<AppOrigin
     // DNS rebinding: only this exact address may be asked for.
     if (req.headers.host !== host) return refuse(res, 403, 'wrong Host header');
     if (req.method !== 'GET') return refuse(res, 405, 'method not allowed');
-    const path = (req.url ?? '').split('?')[0] ?? '';
-    const id = path.startsWith(APP_DOCUMENT_PATH) ? path.slice(APP_DOCUMENT_PATH.length) : '';
-    const doc = /^[A-Za-z0-9_-]{22}$/.test(id) ? documents.take(id) : undefined;
+    const id = documentIdOf((req.url ?? '').split('?')[0] ?? '');
+    const doc = id ? documents.take(id) : undefined;
     if (!doc) return refuse(res, 404, 'no such app document');
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(doc.html)),
-      'Content-Security-Policy': doc.contentSecurityPolicy,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      'Cache-Control': 'no-store',
-      // The app cannot hold a reference to a window it opens, nor be held by one.
-      'Cross-Origin-Opener-Policy': 'same-origin',
-    });
+    res.writeHead(200, appDocumentHeaders(doc));
     res.end(doc.html);
   });
   server.headersTimeout = 10_000;

@@ -27,7 +27,8 @@ import { API_PATH, MAX_FRAME_BYTES, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from 
 import { WsBridge } from './ws-bridge';
 import { TabVisibility, type TabVisibilityOptions, type Visibility } from './tab-visibility';
 import { stderrLog } from '../core/terminal-output';
-import { APP_DOCUMENT_PATH, startAppOrigin, type AppOriginServer } from './app-origin';
+import { startAppOrigin, type AppOriginServer } from './app-origin';
+import { APP_DOCUMENT_PATH } from '../core/apps/app-documents';
 
 /** Tabs that may be connected at once. */
 const MAX_SOCKETS = 32;

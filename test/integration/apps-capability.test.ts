@@ -60,7 +60,7 @@ describe('the MCP Apps capability', () => {
     await expect(service.invoke('openApp', { server: 'apps', tool: 'show_greeting', callId: 'c1' })).rejects.toThrow(
       /cannot show MCP Apps/,
     );
-    // The Tools view is not told of apps it could not show (the desktop app today).
+    // The Tools view is not told of apps it could not show.
     const catalog = await service.invoke('listCatalog', { server: 'apps' });
     expect(catalog.tools.find((t) => t.name === 'show_greeting')?.app).toBeUndefined();
     // Once a front end frames apps, the tool says it has one; a tool without an app does not.

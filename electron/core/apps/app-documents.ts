@@ -1,7 +1,19 @@
 // App documents waiting to be loaded by their frame. Each is served once from
-// the app origin (electron/web/app-origin.ts) under an unguessable id and then
-// forgotten: a reload, another tab or a copied address gets nothing.
+// the app origin (the web shell's loopback port, electron/web/app-origin.ts;
+// the desktop's app://mcp-apps, electron/main/app-frames.ts) under an
+// unguessable id and then forgotten: a reload, another tab or a copied address
+// gets nothing. Both origins answer the same way, with the headers below.
 import { randomBytes } from 'node:crypto';
+
+/** The path documents are served under on either origin; the id follows. */
+export const APP_DOCUMENT_PATH = '/app/';
+
+/** The document id a request path names (22 URL-safe characters after /app/), or undefined. */
+export function documentIdOf(pathname: string): string | undefined {
+  if (!pathname.startsWith(APP_DOCUMENT_PATH)) return undefined;
+  const id = pathname.slice(APP_DOCUMENT_PATH.length);
+  return /^[A-Za-z0-9_-]{22}$/.test(id) ? id : undefined;
+}
 
 /** One document: the HTML and the policy it is served with. */
 export interface AppDocument {
@@ -30,4 +42,18 @@ export class AppDocuments {
     this.waiting.delete(id);
     return doc;
   }
+}
+
+/** The response headers of a served document: its own policy, and nothing to sniff, cache, refer or hold. */
+export function appDocumentHeaders(doc: AppDocument): Record<string, string> {
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(doc.html)),
+    'Content-Security-Policy': doc.contentSecurityPolicy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+    // The app cannot hold a reference to a window it opens, nor be held by one.
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
 }

@@ -72,7 +72,7 @@ function oneLine(text: string): string {
 /** The apps this host has open. */
 export class AppSessions {
   readonly documents = new AppDocuments();
-  /** Set by the front end that can show apps (the web shell); without it nothing opens. */
+  /** Set by the front end that can show apps (the web shell, the desktop window); without it nothing opens. */
   origin: AppOrigin | undefined;
   private readonly open = new Map<string, OpenApp>();
 

@@ -90,7 +90,7 @@ export class HostService implements HostApi {
    * the link this returns instead of the whole export as one string.
    */
   exportLinks: ((filter: HistoryFilter, format: 'jsonl' | 'csv') => string) | undefined;
-  /** The MCP Apps this host shows; a front end that can frame them sets `apps.origin` (the web shell). */
+  /** The MCP Apps this host shows; a front end that can frame them sets `apps.origin` (the web shell, the desktop). */
   readonly apps: AppSessions;
   /** The data folder's passkeys, their ceremony page, and the passkey step of the gate. */
   readonly passkeys: Passkeys;
