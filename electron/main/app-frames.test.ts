@@ -48,10 +48,11 @@ describe('the desktop app origin', () => {
   });
 
   it('counts a frame by its place: the page 0, an app 1, inside an app 2', () => {
-    const page = { parent: null };
+    const page = { url: 'app://countersign/index.html', parent: null };
+    const app = { url: 'app://mcp-apps/app/x', parent: page };
     expect(frameDepth(page)).toBe(0);
-    expect(frameDepth({ parent: page })).toBe(1);
-    expect(frameDepth({ parent: { parent: page } })).toBe(2);
+    expect(frameDepth(app)).toBe(1);
+    expect(frameDepth({ url: 'https://a.example/', parent: app })).toBe(2);
     expect(frameDepth(null)).toBeUndefined();
     expect(frameDepth(undefined)).toBeUndefined();
   });

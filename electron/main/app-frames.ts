@@ -52,8 +52,9 @@ export function serveAppDocument(request: { url: string; method: string }, docum
   return new Response(doc.html, { status: 200, headers: appDocumentHeaders(doc) });
 }
 
-/** A frame as Electron reports it (WebFrameMain): only its place in the tree is read. */
+/** A frame as Electron reports it (WebFrameMain): only its place in the tree and what it shows are read. */
 export interface FramePlace {
+  url: string;
   parent: FramePlace | null;
 }
 
@@ -63,6 +64,16 @@ export function frameDepth(frame: FramePlace | null | undefined): number | undef
   let depth = 0;
   for (let f = frame.parent; f; f = f.parent) depth += 1;
   return depth;
+}
+
+/**
+ * Whether `frame` is, or sits inside, a child of the page that shows an app document. A frame the page made for
+ * itself (about:blank, srcdoc: the page's own origin) is no app, and gets nothing from these rules.
+ */
+function insideApp(frame: FramePlace): boolean {
+  let child = frame;
+  while (child.parent?.parent) child = child.parent;
+  return child.parent !== null && isAppDocumentUrl(child.url);
 }
 
 function isWebPage(url: string): boolean {
@@ -87,7 +98,7 @@ export function isAllowedFrameNavigation(details: {
   const depth = frameDepth(details.frame);
   if (depth === undefined || depth === 0) return false;
   if (depth === 1) return !details.redirect && isAppDocumentUrl(details.url);
-  return isWebPage(details.url);
+  return insideApp(details.frame!) && isWebPage(details.url);
 }
 
 /**
@@ -97,5 +108,5 @@ export function isAllowedFrameNavigation(details: {
  */
 export function isAllowedAppRequest(details: { frame?: FramePlace | null; resourceType?: string }): boolean {
   const depth = frameDepth(details.frame);
-  return depth !== undefined && depth >= 1 && details.resourceType !== 'mainFrame';
+  return depth !== undefined && depth >= 1 && details.resourceType !== 'mainFrame' && insideApp(details.frame!);
 }

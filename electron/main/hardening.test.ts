@@ -15,7 +15,7 @@ function fakeContents() {
   const contents = Object.assign(emitter, {
     setWindowOpenHandler: (h: typeof openHandler) => void (openHandler = h),
   }) as unknown as HardenableContents & EventEmitter;
-  const fire = (event: string, url: string, frame?: { parent: unknown } | null) => {
+  const fire = (event: string, url: string, frame?: { url: string; parent: unknown } | null) => {
     const details = { url, frame, preventDefault: vi.fn() };
     emitter.emit(event, details, url);
     return details.preventDefault;
@@ -45,10 +45,12 @@ describe('web contents hardening', () => {
     const { contents, fire } = fakeContents();
     const log = vi.fn();
     hardenWebContents(contents, log);
-    const page = { parent: null };
-    const appFrame = { parent: page };
-    const inside = { parent: appFrame };
     const doc = 'app://mcp-apps/app/AAAAAAAAAAAAAAAAAAAAAA';
+    const page = { url: 'app://countersign/index.html', parent: null };
+    const appFrame = { url: doc, parent: page };
+    const inside = { url: 'https://maps.example/embed', parent: appFrame };
+    // A frame the page made for itself (same origin as the page) is no app: what is inside it moves nowhere.
+    const pagesOwn = { url: 'https://maps.example/', parent: { url: 'about:blank', parent: page } };
     expect(fire('will-frame-navigate', doc, appFrame)).not.toHaveBeenCalled();
     // The app cannot take its frame to a web page, the renderer or another scheme; the page moves nowhere.
     for (const url of ['https://evil.example/', 'app://countersign/index.html', 'data:text/html,x', 'about:srcdoc'])
@@ -62,9 +64,10 @@ describe('web contents hardening', () => {
     expect(fire('will-redirect', 'https://maps.example/next', inside)).not.toHaveBeenCalled();
     for (const url of ['app://countersign/index.html', doc, 'file:///etc/passwd', 'javascript:alert(1)'])
       expect(fire('will-frame-navigate', url, inside), url).toHaveBeenCalledOnce();
+    expect(fire('will-frame-navigate', 'https://maps.example/embed', pagesOwn)).toHaveBeenCalledOnce();
     // A frame Electron no longer knows is refused.
     expect(fire('will-frame-navigate', doc, null)).toHaveBeenCalledOnce();
-    expect(log).toHaveBeenCalledTimes(12);
+    expect(log).toHaveBeenCalledTimes(13);
   });
 
   it('denies window.open for every URL', () => {
@@ -137,17 +140,21 @@ describe('session hardening', () => {
   it("lets an MCP App's frames make their requests (their own policy rules them), never the page's", () => {
     const { session, handlers } = fakeSession();
     hardenSession(session);
-    type Details = { url: string; frame?: { parent: unknown } | null; resourceType?: string };
+    type Details = { url: string; frame?: { url: string; parent: unknown } | null; resourceType?: string };
     const cancelled = (details: Details) => {
       const callback = vi.fn();
       (handlers.request2 as (d: Details, cb: (r: { cancel: boolean }) => void) => void)(details, callback);
       return (callback.mock.calls[0]![0] as { cancel: boolean }).cancel;
     };
-    const page = { parent: null };
-    const appFrame = { parent: page };
+    const page = { url: 'app://countersign/index.html', parent: null };
+    const appFrame = { url: 'app://mcp-apps/app/AAAAAAAAAAAAAAAAAAAAAA', parent: page };
     const url = 'https://tiles.example/1.png';
     expect(cancelled({ url, frame: appFrame, resourceType: 'image' })).toBe(false);
-    expect(cancelled({ url, frame: { parent: appFrame }, resourceType: 'subFrame' })).toBe(false);
+    expect(cancelled({ url, frame: { url, parent: appFrame }, resourceType: 'subFrame' })).toBe(false);
+    // The page's own frames (about:blank, srcdoc: the page's origin) are the page: nothing goes out.
+    const blank = { url: 'about:blank', parent: page };
+    expect(cancelled({ url, frame: blank, resourceType: 'xhr' })).toBe(true);
+    expect(cancelled({ url, frame: { url, parent: blank }, resourceType: 'image' })).toBe(true);
     expect(cancelled({ url, frame: page, resourceType: 'image' })).toBe(true);
     expect(cancelled({ url, frame: page, resourceType: 'subFrame' })).toBe(true);
     expect(cancelled({ url, frame: appFrame, resourceType: 'mainFrame' })).toBe(true);
