@@ -81,20 +81,29 @@ async function answers(app: { service: { invoke: (m: 'queryHistory', p: object) 
   return (history.entries as any[]).flatMap((item) => (item.kind === 'question' && item.answer ? [item.answer] : []));
 }
 
+/**
+ * The web shell on the modern fixture (as "kimai"), no passkey yet: `destructive` turns on Settings → passkeys for
+ * destructive tools, and `key` registers one from Settings.
+ */
+async function openKimai(options: { destructive?: boolean; key?: string } = {}) {
+  credentials.length = 0;
+  const modern = fixtureCommand('modern');
+  const opened = await suite.open({
+    settings: {
+      theme: 'light',
+      language: 'en',
+      ...(options.destructive ? { passkeys: { ...DEFAULT_SETTINGS.passkeys, destructive: true } } : {}),
+    },
+    servers: { kimai: { command: modern.command, args: modern.args } },
+    linkOpening: 'tab',
+  });
+  if (options.key) await registerFromSettings(opened.page, options.key);
+  return opened;
+}
+
 describe('passkey-confirmed approvals in the web shell', () => {
   it('register, accept, confirm on the page: the server gets the accept, the history the receipt, the CLI checks it', async () => {
-    credentials.length = 0;
-    const modern = fixtureCommand('modern');
-    const { app, page, problems } = await suite.open({
-      settings: {
-        theme: 'light',
-        language: 'en',
-        passkeys: { ...DEFAULT_SETTINGS.passkeys, destructive: true },
-      },
-      servers: { kimai: { command: modern.command, args: modern.args } },
-      linkOpening: 'tab',
-    });
-    await registerFromSettings(page, 'laptop');
+    const { app, page, problems } = await openKimai({ destructive: true, key: 'laptop' });
 
     await callDelete(page, 'kimai', 'confirm_delete', 42);
     await answerDialog(page, 'Accept');
@@ -135,14 +144,7 @@ describe('passkey-confirmed approvals in the web shell', () => {
   });
 
   it('a server that asks for verified approvals gets the receipt with the retry; Cancel at the step sends a cancel', async () => {
-    credentials.length = 0;
-    const modern = fixtureCommand('modern');
-    const { app, page, problems } = await suite.open({
-      settings: { theme: 'light', language: 'en' },
-      servers: { kimai: { command: modern.command, args: modern.args } },
-      linkOpening: 'tab',
-    });
-    await registerFromSettings(page, 'key');
+    const { app, page, problems } = await openKimai({ key: 'key' });
     // The policy is off: the tool's own listing asks for a passkey.
     await callDelete(page, 'kimai', 'verified_delete', 5);
     await acceptWithPasskey(page);
@@ -170,14 +172,7 @@ describe('passkey-confirmed approvals in the web shell', () => {
   });
 
   it('revoking the last passkey falls back to a plain Accept, which the history records as such', async () => {
-    credentials.length = 0;
-    const modern = fixtureCommand('modern');
-    const { app, page, problems } = await suite.open({
-      settings: { theme: 'light', language: 'en', passkeys: { ...DEFAULT_SETTINGS.passkeys, destructive: true } },
-      servers: { kimai: { command: modern.command, args: modern.args } },
-      linkOpening: 'tab',
-    });
-    await registerFromSettings(page, 'old key');
+    const { app, page, problems } = await openKimai({ destructive: true, key: 'old key' });
     const panel = page.getByTestId('passkeys-panel');
     await panel.getByRole('button', { name: 'Revoke' }).click();
     await panel.getByText(/^revoked /).waitFor();
@@ -193,14 +188,7 @@ describe('passkey-confirmed approvals in the web shell', () => {
   });
 
   it('a gateway agent’s call takes the same passkey step in the app, and the agent gets the result', async () => {
-    credentials.length = 0;
-    const modern = fixtureCommand('modern');
-    const { app, page, problems } = await suite.open({
-      settings: { theme: 'light', language: 'en', passkeys: { ...DEFAULT_SETTINGS.passkeys, destructive: true } },
-      servers: { kimai: { command: modern.command, args: modern.args } },
-      linkOpening: 'tab',
-    });
-    await registerFromSettings(page, 'laptop');
+    const { app, page, problems } = await openKimai({ destructive: true, key: 'laptop' });
     const approval = await startApprovalServer({
       service: app.service,
       dataDir: app.dataDir,
@@ -236,13 +224,7 @@ describe('passkey-confirmed approvals in the web shell', () => {
   });
 
   it('the first destructive question offers the passkey; "Not now" is kept, turning it on applies to that very Accept', async () => {
-    credentials.length = 0;
-    const modern = fixtureCommand('modern');
-    const { app, page, problems } = await suite.open({
-      settings: { theme: 'light', language: 'en' },
-      servers: { kimai: { command: modern.command, args: modern.args } },
-      linkOpening: 'tab',
-    });
+    const { app, page, problems } = await openKimai();
     await callDelete(page, 'kimai', 'confirm_delete', 11);
     const offer = page.getByRole('dialog').getByTestId('passkey-offer');
     await offer.waitFor();

@@ -6,7 +6,7 @@ import OpenFailedBanner from './OpenFailedBanner';
 import QuestionShell from './QuestionShell';
 import UrlDisplay from './UrlDisplay';
 import type { DialogProps, UrlDialogExtras } from './dialog-props';
-import { useOpenLink } from './use-open-link';
+import { useUrlDialogLink } from './use-open-link';
 
 /**
  * The passkey step of an answer the person accepted (the host's own link, `origin.passkeyStep`): it opens
@@ -14,13 +14,9 @@ import { useOpenLink } from './use-open-link';
  * does, and the dialog leaves by itself once it did. Cancel is always there; an accept never is.
  */
 export default function PasskeyDialog(props: DialogProps<UrlQuestion> & UrlDialogExtras) {
-  const { question, sending, onOpenUrl, onOpenedElsewhere, opened } = props;
+  const { question, sending } = props;
   const t = useT();
-  const { phase, openError, waitingRef, open, openedElsewhere } = useOpenLink(
-    onOpenUrl,
-    opened === true,
-    onOpenedElsewhere,
-  );
+  const { phase, openError, waitingRef, open, openedElsewhere } = useUrlDialogLink(props);
   const step = question.origin.passkeyStep;
   return (
     <QuestionShell

@@ -8,7 +8,7 @@ import QuestionShell from './QuestionShell';
 import { answerLabel } from './round-labels';
 import UrlDisplay from './UrlDisplay';
 import type { DialogProps, UrlDialogExtras } from './dialog-props';
-import { useOpenLink } from './use-open-link';
+import { useUrlDialogLink } from './use-open-link';
 
 /**
  * A URL-mode question. Before anything happens the full link is shown with
@@ -18,13 +18,9 @@ import { useOpenLink } from './use-open-link';
  * and Cancel. Nothing about the link is ever fetched.
  */
 export default function UrlConsentDialog(props: DialogProps<UrlQuestion> & UrlDialogExtras) {
-  const { question, sending, onOpenUrl, onOpenedElsewhere, opened } = props;
+  const { question, sending } = props;
   const t = useT();
-  const { phase, openError, waitingRef, open, openedElsewhere } = useOpenLink(
-    onOpenUrl,
-    opened === true,
-    onOpenedElsewhere,
-  );
+  const { phase, openError, waitingRef, open, openedElsewhere } = useUrlDialogLink(props);
   // A look-alike link opens only through a second, deliberate step, never the primary button.
   const [armed, setArmed] = useState(false);
   // "Open anyway…" vanishes when pressed: focus goes to the warning that takes its place, not to the page.

@@ -3,6 +3,7 @@
 // in the browser. A link that could not be opened goes back to consent with
 // the reason, so the dialog never claims the browser shows something it does not.
 import { useEffect, useRef, useState } from 'react';
+import type { UrlDialogExtras } from './dialog-props';
 
 export type OpenPhase = 'consent' | 'opening' | 'waiting';
 
@@ -39,4 +40,9 @@ export function useOpenLink(
   };
 
   return { phase, openError, waitingRef, open, openedElsewhere };
+}
+
+/** useOpenLink for a URL question's dialog: its props say how to open the link and whether it is open already. */
+export function useUrlDialogLink(props: UrlDialogExtras) {
+  return useOpenLink(props.onOpenUrl, props.opened === true, props.onOpenedElsewhere);
 }
