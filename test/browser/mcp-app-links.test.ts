@@ -4,7 +4,9 @@
 // host checked, in a new tab (the web shell's 'tab' mode, what `countersign
 // web` runs); a decline opens nothing; a look-alike is flagged and takes a
 // second step; a javascript: link never gets a dialog. Every outcome is in
-// the history. Real Chromium, real web shell, the apps fixture server.
+// the history. An app that stops waiting for the answer (its SDK's request
+// timeout sends notifications/cancelled) does not end the person's question,
+// and nothing is recorded for them: only their own click is. Real Chromium, real web shell, the apps fixture server.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
@@ -90,5 +92,35 @@ describe('an MCP App’s links go through the host’s link consent', () => {
     // The app's document comes from the shell's second origin, by design; nothing else may leave the shell.
     const appOrigin = new URL((await page.getByTestId('app-frame').getAttribute('src'))!).origin;
     expect(problems.filter((p) => !p.startsWith(`request left the shell: ${appOrigin}/app/`))).toEqual([]);
+  });
+
+  it('an app that stops waiting (its SDK request timeout) leaves the person’s link question as it was', async () => {
+    const { app, page } = await suite.open({
+      settings: { theme: 'light', language: 'en' },
+      servers: { apps: { command: apps.command, args: apps.args } },
+      linkOpening: 'tab',
+    });
+    await stubExampleCom(page);
+    await callFromToolsView(page, 'apps', 'link_app');
+    const frame = page.frameLocator('[data-testid="app-frame"]');
+    await frame.locator('#late').waitFor();
+    await frame.locator('#late').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // The app sent notifications/cancelled for its ui/open-link, as the App SDK does when its timeout passes.
+    await expect.poll(() => frame.locator('#link').textContent()).toBe('late:gave-up');
+    // The host does not end the person's question for it, and records nothing as their choice.
+    await page.waitForTimeout(300);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByTestId('url-full').textContent()).toBe(DOCS);
+    expect(await linkEvents(app)).toEqual([]);
+    // The person may still open it: their click is recorded as theirs; the app, which gave up, gets no answer.
+    const popup = page.waitForEvent('popup');
+    await answerDialog(page, 'Open in browser');
+    await (await popup).close();
+    await expect.poll(() => linkEvents(app)).toEqual([['link-opened', DOCS]]);
+    await page.locator('[data-notice="link-opened"]').waitFor();
+    await page.waitForTimeout(300);
+    expect(await frame.locator('#link').textContent()).toBe('late:gave-up');
   });
 });

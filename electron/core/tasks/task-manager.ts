@@ -232,8 +232,10 @@ export class TaskManager {
     if (typeof related?.taskId !== 'string') return undefined;
     const live = this.live.get(related.taskId);
     if (!live || live.record.server !== server) return undefined;
-    const { _meta: _omit, ...question } = params;
-    return live.drive.askLegacy(question, serverSignal);
+    // The task tag routed the question here and goes no further; the rest of _meta stays, since a form's app
+    // hint lives there (SEP-3118, `_meta.ui.resourceUri`) and the gate reads it as on every other path.
+    const { [RELATED_TASK_META_KEY]: _task, ...meta } = params._meta as Record<string, unknown>;
+    return live.drive.askLegacy({ ...params, _meta: meta }, serverSignal);
   }
 
   /** A status notification (legacy notifications/tasks/status, modern notifications/tasks). */
