@@ -4,13 +4,9 @@
 // (tasks/get shows the question, tasks/update answers it). Each names the asking server's own app; with
 // Settings → App-drawn questions on, the host opens that app from that server, and the answer's history entry
 // names it; with the setting off the app is not opened and the entry names none.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FormQuestion } from '../../shared/elicitation/types';
-import { HostService } from '../../electron/core/service/host-service';
-import { JournalHistory } from '../../electron/core/service/journal-history';
+import type { HostService } from '../../electron/core/service/host-service';
+import { answeredEntry, askedBy, startQuestionService } from './app-question-service';
 import { fixtureCommand, type FixtureKind } from '../fixtures/spawn-fixture';
 import { TASK_QUESTION_APP } from '../fixtures/servers/task-flows';
 
@@ -20,46 +16,13 @@ afterEach(async () => {
 });
 
 async function start(kind: FixtureKind) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'countersign-app-question-paths-'));
-  const history = await JournalHistory.open(join(dataDir, 'history'));
-  const { command, args } = fixtureCommand(kind);
-  const service = await HostService.create({
-    dataDir,
-    history,
-    openExternal: async () => undefined,
-    firstStartServers: { fx: { command, args } },
-    watchConfig: false,
-    rendersApps: true,
-  });
-  service.log = () => undefined;
-  service.apps.origin = { documentBase: 'http://127.0.0.1:1/app/', frameAncestor: 'http://127.0.0.1:2' };
-  closers.push(async () => {
-    await service.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return service;
+  const started = await startQuestionService({ fx: fixtureCommand(kind) }, true);
+  closers.push(started.close);
+  return started.service;
 }
 
-async function asked(service: HostService, tool: string): Promise<FormQuestion> {
-  void service.invoke('callTool', { server: 'fx', tool, args: {} });
-  for (let i = 0; i < 500; i++) {
-    const [question] = await service.invoke('listQuestions', {});
-    if (question) return question as FormQuestion;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('no question came');
-}
-
-/** The question's history entry once the answer is recorded and its call has ended. */
-async function answered(service: HostService) {
-  for (let i = 0; i < 500; i++) {
-    const { entries } = await service.invoke('queryHistory', { mode: 'question' });
-    const item = entries.find((e) => e.kind === 'question');
-    if (item?.kind === 'question' && item.callEnd && item.answer) return item;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('no answer was recorded');
-}
+const asked = (service: HostService, tool: string) => askedBy(service, { server: 'fx', tool, args: {} });
+const answered = answeredEntry;
 
 const paths: Array<{ path: string; kind: FixtureKind; tool: string; era: 'legacy' | 'modern'; task: boolean }> = [
   {

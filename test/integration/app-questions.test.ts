@@ -4,13 +4,9 @@
 // App-drawn questions is on, only from the asking server, and gets no tool
 // calls, links or model messages; the answer's history entry names the app
 // only if it still drew the form when the person answered.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FormQuestion } from '../../shared/elicitation/types';
-import { HostService } from '../../electron/core/service/host-service';
-import { JournalHistory } from '../../electron/core/service/journal-history';
+import type { HostService } from '../../electron/core/service/host-service';
+import { answeredEntry, askedBy, startQuestionService } from './app-question-service';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
 
 const apps = fixtureCommand('apps');
@@ -20,45 +16,14 @@ afterEach(async () => {
 });
 
 async function start(rendersApps: boolean) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'countersign-app-questions-'));
-  const history = await JournalHistory.open(join(dataDir, 'history'));
-  const service = await HostService.create({
-    dataDir,
-    history,
-    openExternal: async () => undefined,
-    firstStartServers: { apps: { command: apps.command, args: apps.args } },
-    watchConfig: false,
-    ...(rendersApps ? { rendersApps: true } : {}),
-  });
-  service.log = () => undefined;
-  if (rendersApps)
-    service.apps.origin = { documentBase: 'http://127.0.0.1:1/app/', frameAncestor: 'http://127.0.0.1:2' };
-  closers.push(async () => {
-    await service.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return service;
+  const started = await startQuestionService({ apps: { command: apps.command, args: apps.args } }, rendersApps);
+  closers.push(started.close);
+  return started.service;
 }
 
-async function asked(service: HostService): Promise<FormQuestion> {
-  void service.invoke('callTool', { server: 'apps', tool: 'app_question', args: { app: 'form' } });
-  for (let i = 0; i < 500; i++) {
-    const [question] = await service.invoke('listQuestions', {});
-    if (question) return question as FormQuestion;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('no question came');
-}
-
-async function answerEntry(service: HostService) {
-  for (let i = 0; i < 500; i++) {
-    const { entries } = await service.invoke('queryHistory', { mode: 'question' });
-    const item = entries.find((e) => e.kind === 'question');
-    if (item?.kind === 'question' && item.callEnd && item.answer) return item.answer;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('no answer was recorded');
-}
+const asked = (service: HostService) =>
+  askedBy(service, { server: 'apps', tool: 'app_question', args: { app: 'form' } });
+const answerEntry = async (service: HostService) => (await answeredEntry(service)).answer!;
 
 describe('a question that names an app (SEP-3118)', () => {
   it('opens the app only with the setting on; the app may only draw; the answer names it', async () => {

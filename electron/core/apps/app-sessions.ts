@@ -97,33 +97,7 @@ export class AppSessions {
     }
     if (!resourceUri) return null;
     if (resourceUri.length > 2048) throw new HostError('protocol', 'the app resource URI is too long');
-    const { result, call } = await this.host.call({ server, method: 'resources/read', name: resourceUri });
-    const resource = appResourceOf(result, resourceUri);
-    const documentId = this.documents.publish({
-      html: resource.html,
-      contentSecurityPolicy: appContentSecurityPolicy(resource.csp, origin.frameAncestor),
-    });
-    const appId = randomUUID();
-    const view: AppView = {
-      appId,
-      server,
-      tool: toolInfo(definition),
-      resourceUri,
-      documentUrl: `${origin.documentBase}${documentId}`,
-      permissions: resource.permissions,
-      prefersBorder: resource.prefersBorder,
-    };
-    this.open.set(appId, {
-      view,
-      server,
-      tool,
-      callId,
-      connection: { era: call.era, protocolVersion: call.protocolVersion },
-      events: 0,
-      linkWaiting: false,
-      controller: new AbortController(),
-    });
-    if (this.open.size > MAX_OPEN_APPS) this.close(this.open.keys().next().value!);
+    const view = await this.publish(origin, { server, tool, callId }, resourceUri, toolInfo(definition));
     await this.observer.appEvent?.({ kind: 'app', event: 'shown', callId, server, tool, resourceUri });
     return view;
   }
@@ -141,34 +115,43 @@ export class AppSessions {
     if (question.mode !== 'form' || !question.appForm) throw new HostError('config', 'the question names no app');
     if (question.origin.reportedBy) throw new HostError('config', "a gateway's question is not drawn by an app");
     const { resourceUri } = question.appForm;
-    const server = question.origin.server;
-    const { result, call } = await this.host.call({ server, method: 'resources/read', name: resourceUri });
+    const tool = question.origin.name ?? '';
+    const app = { server: question.origin.server, tool, callId: question.id, question };
+    return this.publish(origin, app, resourceUri, { name: tool, inputSchema: { type: 'object' } });
+  }
+
+  /**
+   * Reads the app's resource from its server (a recorded call), publishes its document for one load and keeps the
+   * app open; the oldest closes past MAX_OPEN_APPS.
+   */
+  private async publish(
+    origin: AppOrigin,
+    app: Pick<OpenApp, 'server' | 'tool' | 'callId' | 'question'>,
+    resourceUri: string,
+    tool: AppView['tool'],
+  ): Promise<AppView> {
+    const { result, call } = await this.host.call({ server: app.server, method: 'resources/read', name: resourceUri });
     const resource = appResourceOf(result, resourceUri);
     const documentId = this.documents.publish({
       html: resource.html,
       contentSecurityPolicy: appContentSecurityPolicy(resource.csp, origin.frameAncestor),
     });
-    const appId = randomUUID();
-    const tool = question.origin.name ?? '';
     const view: AppView = {
-      appId,
-      server,
-      tool: { name: tool, inputSchema: { type: 'object' } },
+      appId: randomUUID(),
+      server: app.server,
+      tool,
       resourceUri,
       documentUrl: `${origin.documentBase}${documentId}`,
       permissions: resource.permissions,
       prefersBorder: resource.prefersBorder,
     };
-    this.open.set(appId, {
+    this.open.set(view.appId, {
+      ...app,
       view,
-      server,
-      tool,
-      callId: question.id,
       connection: { era: call.era, protocolVersion: call.protocolVersion },
       events: 0,
       linkWaiting: false,
       controller: new AbortController(),
-      question,
     });
     if (this.open.size > MAX_OPEN_APPS) this.close(this.open.keys().next().value!);
     return view;
