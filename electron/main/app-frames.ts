@@ -3,17 +3,20 @@
 // the renderer: no network, no port, nothing another local process can ask
 // for. Each published document is served once (core/apps/app-documents.ts)
 // with the policy built from its resource's own declarations, framable only
-// by the renderer's origin. The renderer frames it sandboxed ("allow-scripts":
-// an opaque origin); the second host keeps it cross-origin even without that.
+// by the renderer's origin and sandboxed by that policy itself (an opaque
+// origin, so two servers' apps never share one), besides the frame's own
+// sandbox="allow-scripts".
 //
 // The window's hardening (hardening.ts) refuses every navigation and network
-// request; the rules below are the only ones it lets an app's frame make:
-// - the app's own frame (a child of the renderer's page) may load an app
-//   document and nothing else: it cannot navigate itself to a web page;
-// - frames inside an app (its declared frameDomains) may load http(s) pages;
-// - network requests from an app's frames pass to Chromium, where the app's
-//   own policy decides (connectDomains, resourceDomains); the renderer's page
-//   itself still reaches nothing.
+// request; the rules below are the only ones it lets an app's frames make,
+// and the renderer's page can use none of them (a compromised page could
+// otherwise steer a frame inside an app, which it may navigate, to any web
+// address and so reach the network):
+// - the app's own frame (a child of the page) loads an app document when the
+//   page asks, and nothing else: the app cannot take it to a web page;
+// - frames inside an app load http(s) pages when that app asks;
+// - network requests from an app's frames pass to Chromium, where the policy
+//   of the document making them decides; none the page starts.
 // Electron-free: app-main.ts wires these into protocol.handle and hardening.
 import { DESKTOP_APP_FRAMES } from '../../shared/csp';
 import type { AppOrigin } from '../core/apps/app-sessions';
@@ -52,10 +55,12 @@ export function serveAppDocument(request: { url: string; method: string }, docum
   return new Response(doc.html, { status: 200, headers: appDocumentHeaders(doc) });
 }
 
-/** A frame as Electron reports it (WebFrameMain): only its place in the tree and what it shows are read. */
+/** A frame as Electron reports it (WebFrameMain): its place in the tree, what it shows, and its id. */
 export interface FramePlace {
   url: string;
   parent: FramePlace | null;
+  /** WebFrameMain's frameTreeNodeId: one frame may come wrapped in more than one object. */
+  frameTreeNodeId?: number;
 }
 
 /** 0 for the renderer's page, 1 for an app's own frame, 2 and more inside an app; undefined when unknown. */
@@ -67,13 +72,18 @@ export function frameDepth(frame: FramePlace | null | undefined): number | undef
 }
 
 /**
- * Whether `frame` is, or sits inside, a child of the page that shows an app document. A frame the page made for
- * itself (about:blank, srcdoc: the page's own origin) is no app, and gets nothing from these rules.
+ * The app `frame` belongs to: the child of the page it is or sits inside, when that shows an app document. A frame
+ * the page made for itself (about:blank, srcdoc: the page's own origin) is no app.
  */
-function insideApp(frame: FramePlace): boolean {
+function appOf(frame: FramePlace | null | undefined): FramePlace | undefined {
+  if (!frame?.parent) return undefined;
   let child = frame;
   while (child.parent?.parent) child = child.parent;
-  return child.parent !== null && isAppDocumentUrl(child.url);
+  return isAppDocumentUrl(child.url) ? child : undefined;
+}
+
+function sameFrame(a: FramePlace, b: FramePlace): boolean {
+  return a === b || (a.frameTreeNodeId !== undefined && a.frameTreeNodeId === b.frameTreeNodeId);
 }
 
 function isWebPage(url: string): boolean {
@@ -86,27 +96,38 @@ function isWebPage(url: string): boolean {
 }
 
 /**
- * Whether a frame may go to `url` (will-frame-navigate, will-redirect). The page itself never navigates; an app's
- * frame loads its document only (the handler never redirects, so a redirect there is refused too); a frame inside
- * an app may load web pages, as far as the app's declared frame-src lets it.
+ * Whether a frame may go to `url` (will-frame-navigate, will-redirect), given the frame that asked (`initiator`).
+ * The page itself never navigates. An app's own frame loads an app document, and only the page may send it there
+ * (the handler never redirects, so a redirect there is refused too). A frame inside an app loads web pages, and only
+ * that app's frames may send it (the page may navigate any frame below it, and would otherwise reach the web so).
  */
 export function isAllowedFrameNavigation(details: {
   url: string;
   frame?: FramePlace | null;
+  initiator?: FramePlace | null;
   redirect?: boolean;
 }): boolean {
   const depth = frameDepth(details.frame);
   if (depth === undefined || depth === 0) return false;
-  if (depth === 1) return !details.redirect && isAppDocumentUrl(details.url);
-  return insideApp(details.frame!) && isWebPage(details.url);
+  if (depth === 1) return !details.redirect && frameDepth(details.initiator) === 0 && isAppDocumentUrl(details.url);
+  const app = appOf(details.frame);
+  const asker = appOf(details.initiator);
+  return app !== undefined && asker !== undefined && sameFrame(app, asker) && isWebPage(details.url);
 }
 
 /**
- * Whether a network request may go out (the session's onBeforeRequest): only one an app's frames make, and never
- * a main-frame load. Which origins it may reach is the app document's own policy, enforced by Chromium; its
- * navigations were vetted by isAllowedFrameNavigation before they got here.
+ * Whether a network request may go out (the session's onBeforeRequest): one an app's frames make, for what the
+ * document making it allows. Never one the page started (its origin is the page's, app://countersign: that covers a
+ * navigation it starts in a frame below it), never a main-frame load, and never the app's own frame going to the web.
  */
-export function isAllowedAppRequest(details: { frame?: FramePlace | null; resourceType?: string }): boolean {
+export function isAllowedAppRequest(details: {
+  frame?: FramePlace | null;
+  resourceType?: string;
+  initiatorOrigin?: string;
+}): boolean {
+  if (details.initiatorOrigin === APP_ORIGIN) return false;
   const depth = frameDepth(details.frame);
-  return depth !== undefined && depth >= 1 && details.resourceType !== 'mainFrame' && insideApp(details.frame!);
+  if (depth === undefined || depth === 0 || details.resourceType === 'mainFrame') return false;
+  if (depth === 1 && details.resourceType === 'subFrame') return false;
+  return appOf(details.frame) !== undefined;
 }

@@ -177,7 +177,10 @@ describe('main process wiring', () => {
 
   it('hardens every web contents Electron creates', async () => {
     await runMain();
-    const contents = Object.assign(new (await import('node:events')).EventEmitter(), { setWindowOpenHandler: vi.fn() });
+    const contents = Object.assign(new (await import('node:events')).EventEmitter(), {
+      setWindowOpenHandler: vi.fn(),
+      setWebRTCIPHandlingPolicy: vi.fn(),
+    });
     electron.app.emit('web-contents-created', {}, contents);
     const handler = contents.setWindowOpenHandler.mock.calls[0]![0] as (d: { url: string }) => unknown;
     expect(handler({ url: 'https://example.com' })).toEqual({ action: 'deny' });

@@ -12,15 +12,18 @@ import {
 function fakeContents() {
   const emitter = new EventEmitter();
   let openHandler: ((d: { url: string }) => { action: string }) | undefined;
+  const webrtc: string[] = [];
   const contents = Object.assign(emitter, {
     setWindowOpenHandler: (h: typeof openHandler) => void (openHandler = h),
+    setWebRTCIPHandlingPolicy: (policy: string) => void webrtc.push(policy),
   }) as unknown as HardenableContents & EventEmitter;
-  const fire = (event: string, url: string, frame?: { url: string; parent: unknown } | null) => {
-    const details = { url, frame, preventDefault: vi.fn() };
+  type Frame = { url: string; parent: unknown; frameTreeNodeId?: number };
+  const fire = (event: string, url: string, frame?: Frame | null, initiator?: Frame | null) => {
+    const details = { url, frame, initiator, preventDefault: vi.fn() };
     emitter.emit(event, details, url);
     return details.preventDefault;
   };
-  return { contents, fire, open: (url: string) => openHandler!({ url }) };
+  return { contents, fire, webrtc, open: (url: string) => openHandler!({ url }) };
 }
 
 describe('web contents hardening', () => {
@@ -47,27 +50,50 @@ describe('web contents hardening', () => {
     hardenWebContents(contents, log);
     const doc = 'app://mcp-apps/app/AAAAAAAAAAAAAAAAAAAAAA';
     const page = { url: 'app://countersign/index.html', parent: null };
-    const appFrame = { url: doc, parent: page };
+    const appFrame = { url: doc, parent: page, frameTreeNodeId: 2 };
     const inside = { url: 'https://maps.example/embed', parent: appFrame };
-    // A frame the page made for itself (same origin as the page) is no app: what is inside it moves nowhere.
-    const pagesOwn = { url: 'https://maps.example/', parent: { url: 'about:blank', parent: page } };
-    expect(fire('will-frame-navigate', doc, appFrame)).not.toHaveBeenCalled();
+    const deeper = { url: 'https://tiles.example/', parent: inside };
+    // The page loads the app's document into its frame; nothing else moves it there.
+    expect(fire('will-frame-navigate', doc, appFrame, page)).not.toHaveBeenCalled();
+    expect(fire('will-frame-navigate', doc, appFrame, appFrame)).toHaveBeenCalledOnce();
+    expect(fire('will-frame-navigate', doc, appFrame, null)).toHaveBeenCalledOnce();
     // The app cannot take its frame to a web page, the renderer or another scheme; the page moves nowhere.
     for (const url of ['https://evil.example/', 'app://countersign/index.html', 'data:text/html,x', 'about:srcdoc'])
-      expect(fire('will-frame-navigate', url, appFrame), url).toHaveBeenCalledOnce();
-    expect(fire('will-frame-navigate', doc, page)).toHaveBeenCalledOnce();
+      expect(fire('will-frame-navigate', url, appFrame, page), url).toHaveBeenCalledOnce();
+    expect(fire('will-frame-navigate', doc, page, page)).toHaveBeenCalledOnce();
     expect(fire('will-navigate', doc, page)).toHaveBeenCalledOnce();
     // The app's own frame is never redirected (its documents are served, not redirected).
-    expect(fire('will-redirect', doc, appFrame)).toHaveBeenCalledOnce();
-    // A frame the app embeds (its declared frameDomains) may load and be redirected between web pages only.
-    expect(fire('will-frame-navigate', 'https://maps.example/embed', inside)).not.toHaveBeenCalled();
-    expect(fire('will-redirect', 'https://maps.example/next', inside)).not.toHaveBeenCalled();
+    expect(fire('will-redirect', doc, appFrame, page)).toHaveBeenCalledOnce();
+    // A frame the app embeds (its declared frameDomains) may load and be redirected between web pages, when the
+    // app (or what it embeds) asks; the same frame wrapped anew (one frameTreeNodeId) is the same app.
+    expect(fire('will-frame-navigate', 'https://maps.example/embed', inside, appFrame)).not.toHaveBeenCalled();
+    expect(fire('will-redirect', 'https://maps.example/next', inside, appFrame)).not.toHaveBeenCalled();
+    expect(fire('will-frame-navigate', 'https://tiles.example/', deeper, inside)).not.toHaveBeenCalled();
+    const rewrapped = { url: doc, parent: page, frameTreeNodeId: 2 };
+    expect(fire('will-frame-navigate', 'https://maps.example/', inside, rewrapped)).not.toHaveBeenCalled();
     for (const url of ['app://countersign/index.html', doc, 'file:///etc/passwd', 'javascript:alert(1)'])
-      expect(fire('will-frame-navigate', url, inside), url).toHaveBeenCalledOnce();
-    expect(fire('will-frame-navigate', 'https://maps.example/embed', pagesOwn)).toHaveBeenCalledOnce();
+      expect(fire('will-frame-navigate', url, inside, appFrame), url).toHaveBeenCalledOnce();
+    // The page may navigate any frame below it: it must not reach the web through one inside an app.
+    expect(fire('will-frame-navigate', 'https://attacker.example/?secret', deeper, page)).toHaveBeenCalledOnce();
+    expect(fire('will-frame-navigate', 'https://attacker.example/', inside, page)).toHaveBeenCalledOnce();
+    expect(fire('will-frame-navigate', 'https://attacker.example/', inside, null)).toHaveBeenCalledOnce();
+    // Another app's frames cannot steer this one's.
+    const otherApp = { url: 'app://mcp-apps/app/BBBBBBBBBBBBBBBBBBBBBB', parent: page, frameTreeNodeId: 3 };
+    expect(fire('will-frame-navigate', 'https://maps.example/', inside, otherApp)).toHaveBeenCalledOnce();
+    // A frame the page made for itself (same origin as the page) is no app: what is inside it moves nowhere.
+    const blank = { url: 'about:blank', parent: page };
+    expect(
+      fire('will-frame-navigate', 'https://maps.example/', { url: 'x', parent: blank }, blank),
+    ).toHaveBeenCalledOnce();
     // A frame Electron no longer knows is refused.
-    expect(fire('will-frame-navigate', doc, null)).toHaveBeenCalledOnce();
-    expect(log).toHaveBeenCalledTimes(13);
+    expect(fire('will-frame-navigate', doc, null, page)).toHaveBeenCalledOnce();
+    expect(log).toHaveBeenCalledTimes(19);
+  });
+
+  it('turns WebRTC off without a proxy: the one way out neither the policy nor the request filter sees', () => {
+    const { contents, webrtc } = fakeContents();
+    hardenWebContents(contents);
+    expect(webrtc).toEqual(['disable_non_proxied_udp']);
   });
 
   it('denies window.open for every URL', () => {
@@ -140,7 +166,12 @@ describe('session hardening', () => {
   it("lets an MCP App's frames make their requests (their own policy rules them), never the page's", () => {
     const { session, handlers } = fakeSession();
     hardenSession(session);
-    type Details = { url: string; frame?: { url: string; parent: unknown } | null; resourceType?: string };
+    type Details = {
+      url: string;
+      frame?: { url: string; parent: unknown } | null;
+      resourceType?: string;
+      initiatorOrigin?: string;
+    };
     const cancelled = (details: Details) => {
       const callback = vi.fn();
       (handlers.request2 as (d: Details, cb: (r: { cancel: boolean }) => void) => void)(details, callback);
@@ -149,8 +180,17 @@ describe('session hardening', () => {
     const page = { url: 'app://countersign/index.html', parent: null };
     const appFrame = { url: 'app://mcp-apps/app/AAAAAAAAAAAAAAAAAAAAAA', parent: page };
     const url = 'https://tiles.example/1.png';
-    expect(cancelled({ url, frame: appFrame, resourceType: 'image' })).toBe(false);
-    expect(cancelled({ url, frame: { url, parent: appFrame }, resourceType: 'subFrame' })).toBe(false);
+    expect(cancelled({ url, frame: appFrame, resourceType: 'image', initiatorOrigin: 'null' })).toBe(false);
+    expect(
+      cancelled({ url, frame: { url, parent: appFrame }, resourceType: 'subFrame', initiatorOrigin: 'null' }),
+    ).toBe(false);
+    // Not the app's own frame going to the web, nor anything the page started in a frame below it.
+    expect(cancelled({ url, frame: appFrame, resourceType: 'subFrame', initiatorOrigin: 'null' })).toBe(true);
+    const inside = { url, parent: appFrame };
+    expect(cancelled({ url, frame: inside, resourceType: 'subFrame', initiatorOrigin: 'app://countersign' })).toBe(
+      true,
+    );
+    expect(cancelled({ url, frame: inside, resourceType: 'image', initiatorOrigin: 'app://countersign' })).toBe(true);
     // The page's own frames (about:blank, srcdoc: the page's origin) are the page: nothing goes out.
     const blank = { url: 'about:blank', parent: page };
     expect(cancelled({ url, frame: blank, resourceType: 'xhr' })).toBe(true);

@@ -9,8 +9,8 @@ import { APP_ORIGIN } from './app-protocol';
 
 type Preventable = { preventDefault(): void };
 
-/** A navigation as Electron reports it: the URL and, for frame events, the frame that would move. */
-type Navigation = Preventable & { url: string; frame?: FramePlace | null };
+/** A navigation as Electron reports it: the URL and, for frame events, the frame that would move and who asked. */
+type Navigation = Preventable & { url: string; frame?: FramePlace | null; initiator?: FramePlace | null };
 
 /** The WebContents surface these handlers use. */
 export interface HardenableContents {
@@ -20,6 +20,7 @@ export interface HardenableContents {
   ): unknown;
   on(event: 'will-attach-webview', listener: (event: Preventable) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+  setWebRTCIPHandlingPolicy(policy: 'disable_non_proxied_udp'): void;
 }
 
 /** Denies navigation, redirects, new windows and <webview> for one WebContents. */
@@ -37,7 +38,8 @@ export function hardenWebContents(contents: HardenableContents, log: (line: stri
     log(`countersign: blocked frame navigation to ${String(details.url).slice(0, 200)}`);
   });
   contents.on('will-redirect', (details) => {
-    if (isAllowedFrameNavigation({ url: details.url, frame: details.frame, redirect: true })) return;
+    const { url, frame, initiator } = details;
+    if (isAllowedFrameNavigation({ url, frame, initiator, redirect: true })) return;
     details.preventDefault();
     log(`countersign: blocked redirect to ${String(details.url).slice(0, 200)}`);
   });
@@ -46,6 +48,8 @@ export function hardenWebContents(contents: HardenableContents, log: (line: stri
     log(`countersign: blocked window.open of ${String(url).slice(0, 200)}`);
     return { action: 'deny' };
   });
+  // WebRTC is the one way out that neither the policy nor the request filter sees; without a proxy it has none.
+  contents.setWebRTCIPHandlingPolicy('disable_non_proxied_udp');
   contents.on('will-attach-webview', (event) => {
     event.preventDefault();
     log('countersign: blocked a <webview>');
@@ -63,7 +67,7 @@ export interface HardenableSession {
     onBeforeRequest(
       filter: { urls: string[] },
       listener: (
-        details: { url: string; frame?: FramePlace | null; resourceType?: string },
+        details: { url: string; frame?: FramePlace | null; resourceType?: string; initiatorOrigin?: string },
         callback: (response: { cancel: boolean }) => void,
       ) => void,
     ): void;
