@@ -1,5 +1,6 @@
 // Renderer benchmark (issue goals: a question painted within 50 ms of its
-// arrival, median; the app bundle at most 600 kB gzip), plus the History view
+// arrival, median; painted within one display frame (16.7 ms) of an arrival at
+// the start of a frame, p95; the app bundle at most 600 kB gzip), plus the History view
 // over 100k journal entries (as JournalHistory writes them) through the real
 // web shell: open, filter, End, and frame times while scrolling. The bench runner calls
 // benchRenderer(); run alone with:
@@ -167,14 +168,34 @@ export async function benchRenderer(options: { runs?: number; historyEntries?: n
   const build = await buildPrivateRenderer();
   try {
     const paint = await measurePaintLatency({ runs: options.runs ?? 50, dir: build.dir });
+    const n = paint.samples.length;
+    const ms = (name: string, value: number, goal: number | null = null): Figure => ({
+      name,
+      value: round(value),
+      unit: 'ms',
+      goal,
+    });
     return [
+      // Arriving at a random moment, as a server's question does: this includes waiting for the next frame to
+      // start, which the renderer does not control.
+      ms(`renderer: question arriving at a random moment to dialog painted, median of ${n}`, paint.medianMs, 50),
+      ms('renderer: question arriving at a random moment to dialog painted, p95', paint.p95Ms),
+      ms('renderer: of those, its work (arrival to dialog in the DOM), p95', paint.unaligned.work.p95Ms),
+      ms('renderer: of those, the wait for the next frame to start, p95', paint.unaligned.wait.p95Ms),
+      ms("renderer: of those, the painting frame's style, layout and paint, p95", paint.unaligned.frame.p95Ms),
+      // Arriving at the start of a frame (in its requestAnimationFrame callback): the renderer's work and that
+      // frame's rendering, nothing else. Within one frame: painted in that very frame, in at most 16.7 ms.
+      ms(
+        `renderer: question arriving at a frame's start to dialog painted, median of ${n}`,
+        paint.inFrame.painted.medianMs,
+      ),
+      ms("renderer: question arriving at a frame's start to dialog painted, p95", paint.inFrame.painted.p95Ms, 16.7),
       {
-        name: `renderer: question arrival to dialog painted, median of ${paint.samples.length}`,
-        value: round(paint.medianMs),
-        unit: 'ms',
-        goal: 50,
+        name: 'renderer: of those, painted in a later frame than the one it arrived in',
+        value: paint.inFrame.framesMissedSamples,
+        unit: `of ${n}`,
+        goal: null,
       },
-      { name: 'renderer: question arrival to dialog painted, p95', value: round(paint.p95Ms), unit: 'ms', goal: null },
       {
         name: 'renderer: app bundle (index.html and what it loads), gzip',
         value: round(paint.bundleGzipBytes / 1024),

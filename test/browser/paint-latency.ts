@@ -209,11 +209,41 @@ export function benchQuestion(id: string): unknown {
   };
 }
 
+/** Times of one dialog's paint (ms from its arrival), as renderer/src/harness.tsx measures them. */
+export interface PaintTimes {
+  /** To its node committed in the DOM: the renderer's work. */
+  domMs: number;
+  /** To the start of the frame that paints it (0 when it arrived at the start of that frame). */
+  frameStartMs: number;
+  /** To after that frame's paint. */
+  paintedMs: number;
+}
+
+/** Median and p95 of a set of samples. */
+export interface Spread {
+  medianMs: number;
+  p95Ms: number;
+}
+
 /** Result of a latency run. */
 export interface PaintLatencyResult {
+  /** Arrival at a random moment to painted (includes the wait for the display's next frame). */
   samples: number[];
   medianMs: number;
   p95Ms: number;
+  /** The same arrivals split: the work (arrival to DOM), the wait for the next frame, and that frame (to painted). */
+  unaligned: { work: Spread; wait: Spread; frame: Spread };
+  /**
+   * Arrival at the start of a frame (in its requestAnimationFrame callback) to painted: the renderer's work and the
+   * painting frame's style, layout and paint, with no wait for the display.
+   */
+  inFrame: {
+    painted: Spread;
+    work: Spread;
+    /** Of the samples, how many painted in a later frame than the one they arrived in. */
+    framesMissedSamples: number;
+    samples: Array<PaintTimes & { framesMissed: number }>;
+  };
   bundleGzipBytes: number;
   bundleFiles: Record<string, number>;
 }
@@ -224,11 +254,18 @@ function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
+/** Median and p95 of `values`. */
+export function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { medianMs: percentile(sorted, 50), p95Ms: percentile(sorted, 95) };
+}
+
 /**
  * Serves and opens the renderer in Chromium (built into a temporary folder,
- * unless `dir` names an existing build), then `runs` times: push a form
- * question, time until its dialog is painted, dismiss it. Returns the median
- * and p95 in ms and the app bundle's gzip size.
+ * unless `dir` names an existing build), then `runs` times each, alternating
+ * which goes first: push a form question at a random moment, and one at the
+ * start of a frame; time until its dialog is painted, dismiss it. Returns the
+ * median and p95 in ms and the app bundle's gzip size.
  */
 export async function measurePaintLatency(
   options: { runs?: number; warmup?: number; dir?: string } = {},
@@ -241,21 +278,51 @@ export async function measurePaintLatency(
   const launched = await launchChromium();
   try {
     const page = await openHarness(launched.browser, server.url);
-    const samples: number[] = [];
-    for (let i = 0; i < warmup + runs; i++) {
-      const question = benchQuestion(`bench-${i}`);
-      const ms = await page.evaluate((q) => window.__measurePaint(q as never), question);
-      if (i >= warmup) samples.push(ms);
+    const unaligned: PaintTimes[] = [];
+    const inFrame: Array<PaintTimes & { framesMissed: number }> = [];
+    let n = 0;
+    const once = async <T>(measure: (q: unknown) => Promise<T>): Promise<T> => {
+      const id = `bench-${n++}`;
+      const times = await measure(benchQuestion(id));
       // Dismiss (Escape = cancel) and wait until the dialog is gone before the next arrival.
       await page.keyboard.press('Escape');
-      await page.waitForFunction((id) => !document.querySelector(`[data-question-id="${id}"]`), `bench-${i}`);
+      await page.waitForFunction((id) => !document.querySelector(`[data-question-id="${id}"]`), id);
+      return times;
+    };
+    const random = () => once((q) => page.evaluate((q) => window.__measurePaint(q as never), q));
+    const aligned = () => once((q) => page.evaluate((q) => window.__measurePaintInFrame(q as never), q));
+    for (let i = 0; i < warmup + runs; i++) {
+      let a: PaintTimes;
+      let b: PaintTimes & { framesMissed: number };
+      if (i % 2 === 0) {
+        a = await random();
+        b = await aligned();
+      } else {
+        b = await aligned();
+        a = await random();
+      }
+      if (i < warmup) continue;
+      unaligned.push(a);
+      inFrame.push(b);
     }
-    const sorted = [...samples].sort((a, b) => a - b);
     const bundle = await bundleGzipBytes(dir);
+    const samples = unaligned.map((t) => t.paintedMs);
+    const all = spread(samples);
     return {
       samples,
-      medianMs: percentile(sorted, 50),
-      p95Ms: percentile(sorted, 95),
+      medianMs: all.medianMs,
+      p95Ms: all.p95Ms,
+      unaligned: {
+        work: spread(unaligned.map((t) => t.domMs)),
+        wait: spread(unaligned.map((t) => t.frameStartMs - t.domMs)),
+        frame: spread(unaligned.map((t) => t.paintedMs - t.frameStartMs)),
+      },
+      inFrame: {
+        painted: spread(inFrame.map((t) => t.paintedMs)),
+        work: spread(inFrame.map((t) => t.domMs)),
+        framesMissedSamples: inFrame.filter((t) => t.framesMissed > 0).length,
+        samples: inFrame,
+      },
       bundleGzipBytes: bundle.total,
       bundleFiles: bundle.files,
     };

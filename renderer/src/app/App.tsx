@@ -1,12 +1,11 @@
-import { questionsWaiting } from '../state/question-queue';
-import { useEffect, useMemo, useState } from 'react';
+import { questionsWaiting, type QueueState } from '../state/question-queue';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AppQuestionsContext, type AppQuestions } from '../dialogs/app-question/app-question-context';
 import QuestionLayer from '../dialogs/QuestionLayer';
 import { PasskeySuggestionContext, type PasskeySuggestion } from '../dialogs/passkey-suggestion';
 import { ArmDelayContext, DEFAULT_ARM_DELAY_MS } from '../dialogs/dialog-timing';
-import { I18nProvider } from '../i18n/i18n-context';
-import { createTranslate } from '../i18n/translate';
-import { useStore, type ExternalStore } from '../state/use-store';
+import { I18nProvider, useT } from '../i18n/i18n-context';
+import { useStore, useStoreSelector, type ExternalStore } from '../state/use-store';
 import HistoryView from '../views/history/HistoryView';
 import ServersView from '../views/servers/ServersView';
 import SettingsView from '../views/settings/SettingsView';
@@ -35,6 +34,52 @@ export interface AppProps {
 
 const NO_CONNECTION: ExternalStore<ConnectionView> = { subscribe: () => () => undefined, getState: () => undefined };
 
+const waitingCount = (s: QueueState) => questionsWaiting(s.questions, s.drafts);
+const loadErrorOf = (s: QueueState) => s.loadError;
+
+/**
+ * The app behind the dialogs: inert while questions wait, the sidebar with their count, the tab title. Only this
+ * part re-renders when the count changes: `children` (the view) is the element App made, which React then skips,
+ * so a question's arrival does not re-render the view behind its dialog (the dialog paints sooner).
+ */
+function AppFrame({
+  queue,
+  view,
+  onNavigate,
+  children,
+}: {
+  queue: ExternalStore<QueueState>;
+  view: ViewName;
+  onNavigate: (view: ViewName) => void;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const count = useStoreSelector(queue, waitingCount);
+  const title = count > 0 ? `${t('app.title')} (${count})` : t('app.title');
+  useEffect(() => {
+    // The first title at once (a page without one is unnamed to assistive technology); a change of the count
+    // once the frame it arrived in has painted.
+    if (!document.title) document.title = title;
+    else return afterNextPaint(() => void (document.title = title));
+  }, [title]);
+  return (
+    <div className="app" inert={count > 0}>
+      <Sidebar view={view} onNavigate={onNavigate} waiting={count} />
+      {children}
+    </div>
+  );
+}
+
+/** The host could not list the waiting questions (under the provider: in the UI language). */
+function HostError({ error }: { error: string }) {
+  const t = useT();
+  return (
+    <p className="banner banner-danger" role="alert">
+      {t('app.hostError', { error })}
+    </p>
+  );
+}
+
 /** The renderer: a sidebar, the view picked in it, and question dialogs over everything (the rest inert meanwhile). */
 export default function App({
   stores,
@@ -45,11 +90,9 @@ export default function App({
 }: AppProps) {
   const connectionState = useStore(connection);
   const { settings } = useStore(stores.settings);
-  const queue = useStore(stores.queue);
+  const loadError = useStoreSelector(stores.queue, loadErrorOf);
   const language = useUiLanguage(settings?.language);
   useDocumentSettings(language, settings?.theme);
-  const t = createTranslate(language);
-  const count = questionsWaiting(queue.questions, queue.drafts);
   const [view, setView] = useState<ViewName>(initialView);
   const appQuestionsOn = settings?.appQuestions === true;
   const appQuestions = useMemo<AppQuestions>(
@@ -69,14 +112,6 @@ export default function App({
     [offerPasskeys, passkeys, stores.settings],
   );
   const [tools, setTools] = useState<ToolsSelection>({ server: null, tool: null });
-  const title = count > 0 ? `${t('app.title')} (${count})` : t('app.title');
-  useEffect(() => {
-    // The first title at once (a page without one is unnamed to assistive technology); a change of the count
-    // once the frame it arrived in has painted.
-    if (!document.title) document.title = title;
-    else return afterNextPaint(() => void (document.title = title));
-  }, [title]);
-
   const openTools = (server: string) => {
     setTools((s) => (s.server === server ? s : { server, tool: null }));
     setView('tools');
@@ -85,16 +120,11 @@ export default function App({
   return (
     <I18nProvider language={language}>
       <ArmDelayContext.Provider value={armDelayMs}>
-        <div className="app" inert={count > 0}>
-          <Sidebar view={view} onNavigate={setView} waiting={count} />
+        <AppFrame queue={stores.queue} view={view} onNavigate={setView}>
           <main className="app-main" data-view={view}>
             <ConnectionBanner state={connectionState} />
             <AppAlertBanner api={stores.api} />
-            {queue.loadError && (
-              <p className="banner banner-danger" role="alert">
-                {t('app.hostError', { error: queue.loadError })}
-              </p>
-            )}
+            {loadError && <HostError error={loadError} />}
             {view === 'servers' && <ServersView stores={stores} onOpenTools={openTools} />}
             {view === 'tools' && (
               <ToolsView
@@ -110,7 +140,7 @@ export default function App({
               <SettingsView settings={settings} onChange={(patch) => stores.settings.update(patch)} api={stores.api} />
             )}
           </main>
-        </div>
+        </AppFrame>
         <AppQuestionsContext.Provider value={appQuestions}>
           <PasskeySuggestionContext.Provider value={passkeySuggestion}>
             <QuestionLayer queue={stores.queue} directory={stores.directory} autoDismissNotesMs={autoDismissNotesMs} />
