@@ -71,7 +71,7 @@ function AppFrame({
 }
 
 /** The host could not list the waiting questions (under the provider: in the UI language). */
-function HostError({ error }: { error: string }) {
+function HostErrorBanner({ error }: { error: string }) {
   const t = useT();
   return (
     <p className="banner banner-danger" role="alert">
@@ -124,7 +124,7 @@ export default function App({
           <main className="app-main" data-view={view}>
             <ConnectionBanner state={connectionState} />
             <AppAlertBanner api={stores.api} />
-            {loadError && <HostError error={loadError} />}
+            {loadError && <HostErrorBanner error={loadError} />}
             {view === 'servers' && <ServersView stores={stores} onOpenTools={openTools} />}
             {view === 'tools' && (
               <ToolsView
