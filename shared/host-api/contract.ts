@@ -226,6 +226,8 @@ export interface CatalogView {
     arguments?: Array<{ name: string; description?: string; required?: boolean }>;
   }>;
   resources: Array<{ uri: string; name: string; title?: string; description?: string; mimeType?: string }>;
+  /** A part the server declares but could not list, with its reason (the server's words, one line, cut). */
+  unlisted?: { prompts?: string; resources?: string };
 }
 
 /** An MCP App the host published for one call, as the renderer frames it. */

@@ -381,6 +381,8 @@ export const de: Dictionary = {
   'tools.none': 'Dieser Server bietet keine Werkzeuge an.',
   'tools.noPrompts': 'Dieser Server bietet keine Prompts an.',
   'tools.noResources': 'Dieser Server bietet keine Ressourcen an.',
+  'tools.promptsFailed': 'Der Server bietet Prompts an, konnte sie aber nicht auflisten: {error}',
+  'tools.resourcesFailed': 'Der Server bietet Ressourcen an, konnte sie aber nicht auflisten: {error}',
   'tools.noServers': 'Es gibt noch keinen Server, den man fragen könnte.',
   'tools.goToServers': 'Server hinzufügen',
   'tools.pick': 'Wählen Sie ein Werkzeug, um es aufzurufen.',

@@ -360,6 +360,8 @@ export const en = {
   'tools.none': 'This server offers no tools.',
   'tools.noPrompts': 'This server offers no prompts.',
   'tools.noResources': 'This server offers no resources.',
+  'tools.promptsFailed': 'The server offers prompts but could not list them: {error}',
+  'tools.resourcesFailed': 'The server offers resources but could not list them: {error}',
   'tools.noServers': 'There is no server to ask yet.',
   'tools.goToServers': 'Add a server',
   'tools.pick': 'Choose a tool to call it.',

@@ -4,7 +4,8 @@ import { toolNamesApp } from '../../apps/app-sessions';
 import type { CatalogView, HostParams, HostResults, ServerView } from '../../../../shared/host-api/contract';
 import { restoreHiddenSecrets } from '../../config/hidden-values';
 import { parseServerConfig, type ServerEntry } from '../../config/server-config';
-import { HostError } from '../../host-error';
+import { HostError, messageOf } from '../../host-error';
+import { capLine } from '../../limits';
 import { fillInputs, importPlan, importServers } from '../import-servers';
 import type { HandlerContext, HandlerTable } from './handler-table';
 
@@ -104,13 +105,32 @@ async function catalog(ctx: HandlerContext, server: string): Promise<CatalogView
   ctx.requireServer(server);
   const conn = await ctx.connect(server);
   const caps = conn.client.getServerCapabilities() ?? {};
+  // A server that declares prompts or resources but cannot list them still shows its tools: the part it could not
+  // list says why (the server's own words, one line), instead of the whole catalog failing.
+  const unlisted: NonNullable<CatalogView['unlisted']> = {};
+  const orNone = <T>(part: 'prompts' | 'resources', list: Promise<T[]>) =>
+    list.catch((e: unknown) => {
+      unlisted[part] = capLine(messageOf(e).replace(/\s+/g, ' ').trim(), 300);
+      return [] as T[];
+    });
   const [tools, prompts, resources] = await Promise.all([
     // The host's own listing: it remembers each tool's annotations for the dialogs.
     caps.tools ? ctx.host.listTools(server) : [],
-    caps.prompts ? conn.client.listPrompts().then((r) => r.prompts) : [],
-    caps.resources ? conn.client.listResources().then((r) => r.resources) : [],
+    caps.prompts
+      ? orNone(
+          'prompts',
+          conn.client.listPrompts().then((r) => r.prompts),
+        )
+      : [],
+    caps.resources
+      ? orNone(
+          'resources',
+          conn.client.listResources().then((r) => r.resources),
+        )
+      : [],
   ]);
   return {
+    ...(Object.keys(unlisted).length > 0 ? { unlisted } : {}),
     tools: tools.map((t) => ({
       name: t.name,
       ...(t.title ? { title: t.title } : {}),

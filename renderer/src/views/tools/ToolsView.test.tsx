@@ -50,6 +50,25 @@ async function open(options: Parameters<typeof renderApp>[0] = {}) {
 }
 
 describe('Tools view', () => {
+  it('shows the tools of a server that could not list its prompts and resources, and says why for each', async () => {
+    const { user } = await open({
+      catalogs: {
+        github: {
+          ...catalog,
+          prompts: [],
+          resources: [],
+          unlisted: { prompts: 'Method not found', resources: 'boom' },
+        },
+      },
+    });
+    expect(screen.getByRole('button', { name: /^deploy Deploy a service/ })).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: /Prompts/ }));
+    expect(screen.getByText('The server offers prompts but could not list them: Method not found')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: /Resources/ }));
+    expect(screen.getByText('The server offers resources but could not list them: boom')).toBeTruthy();
+    expect(screen.queryByText('This server offers no resources.')).toBeNull();
+  });
+
   it('lists tools, prompts and resources of the picked server in tabs (arrow keys move between tabs)', async () => {
     const { app, user } = await open();
     expect(screen.getByRole('tab', { name: 'Tools (3)' }).getAttribute('aria-selected')).toBe('true');

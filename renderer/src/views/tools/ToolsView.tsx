@@ -137,13 +137,13 @@ export default function ToolsView({ stores, selection, onSelect, onOpenServers }
               key: 'prompts',
               label: t('tools.tab.prompts'),
               count: ready.prompts.length,
-              panel: <PromptList prompts={ready.prompts} />,
+              panel: <PromptList prompts={ready.prompts} unlisted={ready.unlisted?.prompts} />,
             },
             {
               key: 'resources',
               label: t('tools.tab.resources'),
               count: ready.resources.length,
-              panel: <ResourceList resources={ready.resources} />,
+              panel: <ResourceList resources={ready.resources} unlisted={ready.unlisted?.resources} />,
             },
           ]}
         />
@@ -184,8 +184,10 @@ function ToolList({
   );
 }
 
-function PromptList({ prompts }: { prompts: CatalogView['prompts'] }) {
+function PromptList({ prompts, unlisted }: { prompts: CatalogView['prompts']; unlisted: string | undefined }) {
   const t = useT();
+  if (unlisted !== undefined)
+    return <p className="banner banner-warning">{t('tools.promptsFailed', { error: unlisted })}</p>;
   if (prompts.length === 0) return <p className="muted">{t('tools.noPrompts')}</p>;
   return (
     <ul className="catalog-list">
@@ -213,8 +215,10 @@ function PromptList({ prompts }: { prompts: CatalogView['prompts'] }) {
   );
 }
 
-function ResourceList({ resources }: { resources: CatalogView['resources'] }) {
+function ResourceList({ resources, unlisted }: { resources: CatalogView['resources']; unlisted: string | undefined }) {
   const t = useT();
+  if (unlisted !== undefined)
+    return <p className="banner banner-warning">{t('tools.resourcesFailed', { error: unlisted })}</p>;
   if (resources.length === 0) return <p className="muted">{t('tools.noResources')}</p>;
   return (
     <ul className="catalog-list">
