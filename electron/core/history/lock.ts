@@ -21,6 +21,8 @@ export const LOCK_FILE = 'writer.lock';
 const BREAK_FILE = 'writer.lock.break';
 /** How long a writer waits for a live holder before giving up (holds last milliseconds). */
 export const DEFAULT_LOCK_TIMEOUT_MS = 15_000;
+/** However the lock changes hands, a writer waits at most this many timeouts in all. */
+const MAX_WAIT_TIMEOUTS = 8;
 /** A lock file still empty or half-written this long after it was created is treated as stale. */
 const HALF_WRITTEN_GRACE_MS = 5_000;
 
@@ -98,6 +100,11 @@ async function acquire(dir: string, timeoutMs: number): Promise<() => Promise<vo
   };
   const text = `${JSON.stringify(mine)}\n`;
   const started = Date.now();
+  // The wait that counts is for one holder: a busy journal (many writers, each holding it for milliseconds) hands
+  // the lock on and on, and a writer that keeps losing that race is slow, not stuck. Only a holder that keeps it
+  // for timeoutMs is a stopped process; a wait of many times that in all ends too, so nothing waits for ever.
+  let holder: string | undefined;
+  let holderSince = started;
   let backoff = 1;
   for (;;) {
     try {
@@ -124,8 +131,13 @@ async function acquire(dir: string, timeoutMs: number): Promise<() => Promise<vo
       await breakStale(dir, seen.raw);
       continue;
     }
-    const waited = Date.now() - started;
-    if (waited > timeoutMs) throw new JournalLockedError(dir, seen.info, waited);
+    const now = Date.now();
+    if (seen.raw !== holder) {
+      holder = seen.raw;
+      holderSince = now;
+    }
+    if (now - holderSince > timeoutMs || now - started > timeoutMs * MAX_WAIT_TIMEOUTS)
+      throw new JournalLockedError(dir, seen.info, now - holderSince);
     await new Promise((r) => setTimeout(r, backoff * (0.5 + Math.random())));
     backoff = Math.min(backoff * 2, 25);
   }

@@ -2,7 +2,7 @@
 // `countersign call`s all record): one chain, every entry once, seqs contiguous.
 
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, uptime } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,5 +155,29 @@ describe('HistoryJournal: several writers', () => {
     expect(await readFile(join(dir, 'writer.lock'), 'utf8')).toContain('"nonce":"y"');
     await j.close();
     expect(await verifyJournal(dir)).toMatchObject({ ok: true, entries: 1 });
+  });
+
+  it('waits out a busy lock that keeps changing hands longer than the timeout, and gives up only on one holder', async () => {
+    const j = await HistoryJournal.open(dir, { lockTimeoutMs: 300 });
+    await j.append(question(1));
+    // Live writers (our parent stands in for them) hand the lock on every 60 ms for 900 ms: three timeouts in all,
+    // never one holder for one. A writer that keeps losing that race is slow, not stuck.
+    const lock = join(dir, 'writer.lock');
+    const holderText = (nonce: string) =>
+      JSON.stringify({ pid: process.ppid, host: hostname(), boot: Date.now() - uptime() * 1000, nonce });
+    await writeFile(lock, holderText('h0'));
+    let turn = 0;
+    const busy = setInterval(() => void writeFile(lock, holderText(`h${++turn}`)), 60);
+    const done = new Promise<void>((r) =>
+      setTimeout(() => {
+        clearInterval(busy);
+        void rm(lock, { force: true }).then(() => r());
+      }, 900),
+    );
+    await j.append(question(2));
+    await done;
+    expect(turn).toBeGreaterThan(10);
+    await j.close();
+    expect(await verifyJournal(dir)).toMatchObject({ ok: true, entries: 2 });
   });
 });
