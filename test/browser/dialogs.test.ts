@@ -295,6 +295,36 @@ describe('form dialog', () => {
   });
 });
 
+describe('a question arriving while the person works in the app', () => {
+  it('takes the keyboard in the render that draws it; the app behind turns inert and shows the count after', async () => {
+    const p = await page();
+    const q = confirmQuestion();
+    // The person is on the Settings button behind; the question arrives; what holds focus once its render is done
+    // (a microtask later), before any frame or input event could run.
+    const atArrival = await p.evaluate(async (question) => {
+      const settings = [...document.querySelectorAll<HTMLButtonElement>('.nav-item')].find((b) =>
+        b.textContent?.includes('Settings'),
+      )!;
+      settings.focus();
+      window.__pushQuestion(question);
+      await Promise.resolve();
+      const dialog = document.querySelector(`[data-question-id="${CSS.escape(question.id)}"]`);
+      return { focusInDialog: dialog !== null && dialog === document.activeElement };
+    }, q);
+    expect(atArrival).toEqual({ focusInDialog: true });
+    // The key meant for the button lands on the dialog, which Enter never answers.
+    await p.keyboard.press('Enter');
+    await p.keyboard.press('Space');
+    await p.waitForFunction(() => document.querySelector('.app')?.hasAttribute('inert') === true);
+    expect(await p.textContent('.sidebar-status')).toContain('1');
+    expect(await p.getAttribute('.app-main', 'data-view')).toBe('servers');
+    expect(await answers(p)).toEqual([]);
+    await p.keyboard.press('Escape');
+    expect(await waitForAnswers(p, 1)).toEqual([{ questionId: q.id, answer: { action: 'cancel' } }]);
+    await p.waitForFunction(() => document.querySelector('.app')?.hasAttribute('inert') === false);
+  });
+});
+
 describe('confirm dialog', () => {
   it('by keyboard: Enter at first does nothing, a held Enter on Accept does nothing, Tab to Accept + Enter accepts', async () => {
     const p = await page();

@@ -1,5 +1,5 @@
 import { questionsWaiting, type QueueState } from '../state/question-queue';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AppQuestionsContext, type AppQuestions } from '../dialogs/app-question/app-question-context';
 import QuestionLayer from '../dialogs/QuestionLayer';
 import { PasskeySuggestionContext, type PasskeySuggestion } from '../dialogs/passkey-suggestion';
@@ -41,6 +41,11 @@ const loadErrorOf = (s: QueueState) => s.loadError;
  * The app behind the dialogs: inert while questions wait, the sidebar with their count, the tab title. Only this
  * part re-renders when the count changes: `children` (the view) is the element App made, which React then skips,
  * so a question's arrival does not re-render the view behind its dialog (the dialog paints sooner).
+ *
+ * It follows the count one render behind the dialog (useDeferredValue): the dialog is drawn in the frame its
+ * question arrives in, and the app's inertness (a restyle of everything behind) and the sidebar's count in the
+ * next, about 1.5 ms sooner (docs/benchmarks.md). Nothing behind can be reached in between: the dialog took focus
+ * in its own render, Tab stays inside it, and its backdrop covers the app for the pointer.
  */
 function AppFrame({
   queue,
@@ -54,7 +59,7 @@ function AppFrame({
   children: ReactNode;
 }) {
   const t = useT();
-  const count = useStoreSelector(queue, waitingCount);
+  const count = useDeferredValue(useStoreSelector(queue, waitingCount));
   const title = count > 0 ? `${t('app.title')} (${count})` : t('app.title');
   useEffect(() => {
     // The first title at once (a page without one is unnamed to assistive technology); a change of the count
