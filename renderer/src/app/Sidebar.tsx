@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/i18n-context';
 import NavIcon from './NavIcon';
 import { VIEWS, type ViewName } from './views';
@@ -13,9 +13,10 @@ export interface SidebarProps {
 /**
  * The calm left column: the app's name, one button per view (the current one
  * marked with aria-current; Up and Down move between them), and at the bottom
- * whether questions wait.
+ * whether questions wait. Memoised: a question's arrival re-renders the app frame around it, and the sidebar only
+ * once its count changes, a render later (App.tsx).
  */
-export default function Sidebar({ view, onNavigate, waiting }: SidebarProps) {
+function Sidebar({ view, onNavigate, waiting }: SidebarProps) {
   const t = useT();
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -77,3 +78,5 @@ export default function Sidebar({ view, onNavigate, waiting }: SidebarProps) {
     </aside>
   );
 }
+
+export default memo(Sidebar);
