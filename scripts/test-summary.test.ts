@@ -29,6 +29,21 @@ describe('test-summary', () => {
     scenarios: [{ status: 'pass' }, { status: 'pass' }, { status: 'expected-fail' }],
   });
 
+  it('names a conformance scenario that failed, with its requirement set', () => {
+    const failed = report(dir, 'conformance-failed.json', {
+      scenarios: [
+        { scenario: 'initialize', specVersion: '2026-07-28', status: 'pass' },
+        { scenario: 'sse-retry', specVersion: '2025-11-25', status: 'fail' },
+      ],
+    });
+    expect(summary(['--conformance', failed])).toEqual([
+      'failed in conformance:',
+      '  sse-retry (2025-11-25): fail',
+      'conformance: 1 passed, 1 failed, 0 skipped',
+      '1 passed, 1 failed, 0 skipped',
+    ]);
+  });
+
   it('adds the node project on Node 24 to the closing line, with a line per run before it', () => {
     const node24 = report(dir, 'node24.json', {
       numPassedTests: 1428,
@@ -56,6 +71,73 @@ describe('test-summary', () => {
       'all projects: 1500 passed, 0 failed, 3 skipped',
       `node project on Node 24: no results were written to ${missing}`,
       '1500 passed, 1 failed, 3 skipped',
+    ]);
+  });
+
+  it("names each failed test before the counts, one clean line each, so a log's last lines say what failed", () => {
+    const cwd = process.cwd();
+    const failing = report(dir, 'failing.json', {
+      numPassedTests: 10,
+      numFailedTests: 2,
+      numRuntimeErrorTestSuites: 1,
+      testResults: [
+        {
+          name: join(cwd, 'test/gateway/http.test.ts'),
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'gateway keeps a call alive', status: 'passed', failureMessages: [] },
+            {
+              fullName: 'gateway ends a slow call',
+              status: 'failed',
+              failureMessages: ['\n\u001b[31mError: Test timed out in 30000ms.\u001b[39m\n    at x (y.ts:1:2)'],
+            },
+            { fullName: 'a\u0007bell', status: 'failed', failureMessages: [`AssertionError: ${'x'.repeat(400)}`] },
+          ],
+        },
+        {
+          name: '/elsewhere/broken.test.ts',
+          status: 'failed',
+          message: 'Cannot find module ./gone',
+          assertionResults: [],
+        },
+        { name: join(cwd, 'ok.test.ts'), status: 'passed', assertionResults: [] },
+      ],
+    });
+    const lines = summary(['--vitest', failing, 'all projects']);
+    expect(lines.slice(0, 3)).toEqual([
+      'failed in all projects:',
+      '  test/gateway/http.test.ts > gateway ends a slow call: Error: Test timed out in 30000ms.',
+      `  test/gateway/http.test.ts > a bell: AssertionError: ${'x'.repeat(239 - 'AssertionError: '.length)}…`,
+    ]);
+    expect(lines.slice(3)).toEqual([
+      '  /elsewhere/broken.test.ts: Cannot find module ./gone',
+      'all projects: 10 passed, 3 failed, 0 skipped',
+      '10 passed, 3 failed, 0 skipped',
+    ]);
+  });
+
+  it('names at most twenty failures of a run, and says how many more', () => {
+    const many = report(dir, 'many.json', {
+      numPassedTests: 0,
+      numFailedTests: 25,
+      testResults: [
+        {
+          name: 'many.test.ts',
+          status: 'failed',
+          assertionResults: Array.from({ length: 25 }, (_, i) => ({
+            fullName: `case ${i}`,
+            status: 'failed',
+            failureMessages: ['boom'],
+          })),
+        },
+      ],
+    });
+    const lines = summary(['--vitest', many, 'all projects']);
+    expect(lines.filter((l) => l.startsWith('  many.test.ts > '))).toHaveLength(20);
+    expect(lines.slice(-3)).toEqual([
+      '  … and 5 more (see the report)',
+      'all projects: 0 passed, 25 failed, 0 skipped',
+      '0 passed, 25 failed, 0 skipped',
     ]);
   });
 });
