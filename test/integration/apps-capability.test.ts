@@ -2,21 +2,16 @@
 // renders apps (the web shell's and the desktop app's service), never by the
 // CLI's: the apps fixture's declared_ui tool reports what the server saw.
 // Without a front end that frames apps, the catalog names no app and openApp says so instead of serving.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { ScriptedPrompter } from '../../electron/cli/elicit-spec';
 import { Host } from '../../electron/core/host';
-import { HostService } from '../../electron/core/service/host-service';
 import { fixtureCommand } from '../fixtures/spawn-fixture';
+import { cleanupsAfterEach } from '../support/cleanups';
+import { quietService } from '../support/quiet-service';
 
 const apps = fixtureCommand('apps');
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
+const cleanups = cleanupsAfterEach();
 
 function textOf(result: Record<string, unknown>): string {
   return (result.content as Array<{ text: string }>)[0]!.text;
@@ -28,7 +23,7 @@ function newHost(rendersApps: boolean): Host {
     prompter: new ScriptedPrompter([]),
     ...(rendersApps ? { rendersApps } : {}),
   });
-  closers.push(() => host.close());
+  cleanups.push(() => host.close());
   return host;
 }
 
@@ -44,19 +39,7 @@ describe('the MCP Apps capability', () => {
   });
 
   it('opens no app where no front end can frame one', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'countersign-apps-'));
-    const service = await HostService.create({
-      dataDir,
-      openExternal: async () => undefined,
-      firstStartServers: { apps: { command: apps.command, args: apps.args } },
-      connectOnStart: false,
-      watchConfig: false,
-    });
-    service.log = () => undefined;
-    closers.push(async () => {
-      await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const service = await quietService(cleanups, { apps: { command: apps.command, args: apps.args } });
     await expect(service.invoke('openApp', { server: 'apps', tool: 'show_greeting', callId: 'c1' })).rejects.toThrow(
       /cannot show MCP Apps/,
     );

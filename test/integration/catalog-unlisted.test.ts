@@ -1,36 +1,19 @@
 // A server that declares prompts and resources but cannot list them (a
 // hand-written one answering "Method not found") still shows its tools in the
 // catalog; the parts it could not list say why, in one cut line.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { HostService } from '../../electron/core/service/host-service';
+import { describe, expect, it } from 'vitest';
 import { tsxLoader } from '../gateway/harness';
+import { cleanupsAfterEach } from '../support/cleanups';
+import { quietService } from '../support/quiet-service';
 
 const RAW = fileURLToPath(new URL('../fixtures/servers/raw-server.ts', import.meta.url));
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
+const cleanups = cleanupsAfterEach();
 
 async function catalogOf(declares: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'countersign-catalog-'));
-  const service = await HostService.create({
-    dataDir,
-    openExternal: async () => undefined,
-    firstStartServers: {
-      raw: { command: process.execPath, args: ['--import', tsxLoader, RAW], env: { RAW_SERVER_DECLARES: declares } },
-    },
-    connectOnStart: false,
-    watchConfig: false,
-  });
-  service.log = () => undefined;
-  closers.push(async () => {
-    await service.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  const service = await quietService(cleanups, {
+    raw: { command: process.execPath, args: ['--import', tsxLoader, RAW], env: { RAW_SERVER_DECLARES: declares } },
   });
   return service.invoke('listCatalog', { server: 'raw' });
 }
