@@ -17,6 +17,23 @@ const suite = browserSuite();
 const apps = fixtureCommand('apps');
 const DOCS = 'https://example.com/docs?from=app';
 
+/**
+ * The web shell in 'tab' link mode with the apps fixture and example.com stubbed, every tab the page opens from the
+ * start kept in `popups`, and the links app opened from the Tools view.
+ */
+async function openLinksApp() {
+  const opened = await suite.open({
+    settings: { theme: 'light', language: 'en' },
+    servers: { apps: { command: apps.command, args: apps.args } },
+    linkOpening: 'tab',
+  });
+  const requests = await stubExampleCom(opened.page);
+  const popups: Page[] = [];
+  opened.page.context().on('page', (p) => popups.push(p));
+  await callFromToolsView(opened.page, 'apps', 'link_app');
+  return { ...opened, requests, popups, frame: opened.page.frameLocator('[data-testid="app-frame"]') };
+}
+
 async function linkEvents(app: AppShell): Promise<Array<[string, string | undefined]>> {
   const { entries } = await app.service.invoke('queryHistory', {});
   return entries
@@ -28,16 +45,7 @@ async function linkEvents(app: AppShell): Promise<Array<[string, string | undefi
 
 describe('an MCP App’s links go through the host’s link consent', () => {
   it('asks in the host’s dialog; a decline opens nothing, a click opens exactly the link, look-alikes are flagged', async () => {
-    const { app, page, problems } = await suite.open({
-      settings: { theme: 'light', language: 'en' },
-      servers: { apps: { command: apps.command, args: apps.args } },
-      linkOpening: 'tab',
-    });
-    const requests = await stubExampleCom(page);
-    const popups: Page[] = [];
-    page.context().on('page', (p) => popups.push(p));
-    await callFromToolsView(page, 'apps', 'link_app');
-    const frame = page.frameLocator('[data-testid="app-frame"]');
+    const { app, page, problems, requests, popups, frame } = await openLinksApp();
     await frame.locator('#docs').waitFor();
 
     // The app asks: the host's own dialog shows the full link and names the app; nothing is opened or loaded.
@@ -95,14 +103,7 @@ describe('an MCP App’s links go through the host’s link consent', () => {
   });
 
   it('an app that stops waiting (its SDK request timeout) leaves the person’s link question as it was', async () => {
-    const { app, page } = await suite.open({
-      settings: { theme: 'light', language: 'en' },
-      servers: { apps: { command: apps.command, args: apps.args } },
-      linkOpening: 'tab',
-    });
-    await stubExampleCom(page);
-    await callFromToolsView(page, 'apps', 'link_app');
-    const frame = page.frameLocator('[data-testid="app-frame"]');
+    const { app, page, frame } = await openLinksApp();
     await frame.locator('#late').waitFor();
     await frame.locator('#late').click();
     const dialog = page.getByRole('dialog');
