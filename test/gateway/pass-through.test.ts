@@ -240,8 +240,10 @@ describe('every branch of a pass-through call against a raw server, next to the 
   const serverLog = join(mkdtempSync(join(tmpdir(), 'cs-raw-server-')), 'in.jsonl');
   let app: App;
   let gw: ReturnType<typeof rawGateway>;
+  let short: ReturnType<typeof rawGateway>;
   let n = 0;
-  const relist = () => gw.ask({ jsonrpc: '2.0', id: `list-${++n}`, method: 'tools/list', params: { _meta: ENVELOPE } });
+  const relist = (via = gw) =>
+    via.ask({ jsonrpc: '2.0', id: `list-${++n}`, method: 'tools/list', params: { _meta: ENVELOPE } });
   const upstream = (): any[] =>
     existsSync(serverLog)
       ? readFileSync(serverLog, 'utf8')
@@ -255,13 +257,13 @@ describe('every branch of a pass-through call against a raw server, next to the 
    * listing, so the tool is known and the server connected), then the SDK
    * path (a progress token sends it there). Returns both replies, ids equalised.
    */
-  async function bothWays(name: string, args: Record<string, unknown> = {}) {
-    await relist();
+  async function bothWays(name: string, args: Record<string, unknown> = {}, via = gw) {
+    await relist(via);
     const fastId = `fast-${++n}`;
-    const fast = await gw.ask(call(fastId, { name: `raw__${name}`, arguments: args }));
-    await relist();
+    const fast = await via.ask(call(fastId, { name: `raw__${name}`, arguments: args }));
+    await relist(via);
     const sdkId = `sdk-${++n}`;
-    const sdk = await gw.ask(
+    const sdk = await via.ask(
       call(sdkId, { name: `raw__${name}`, arguments: args, _meta: { progressToken: `p-${n}` } }),
     );
     return { fast: { ...fast, id: 'x' }, sdk: { ...sdk, id: 'x' } };
@@ -272,15 +274,21 @@ describe('every branch of a pass-through call against a raw server, next to the 
       raw: { command: process.execPath, args: ['--import', tsxLoader, RAW], env: { RAW_SERVER_LOG: serverLog } },
     });
     app = await startApp(made.dataDir);
-    // A short backstop, so a server that never answers ends the call in the test's time (long enough
-    // for a 10 MiB message under a loaded machine: at 1.5 s, and at 3 s on 2 cores shared with browser
-    // tests, the 'too large' case ran out of time).
-    gw = rawGateway(made.dataDir, { COUNTERSIGN_GATEWAY_REQUEST_TIMEOUT_MS: '5000' });
-    const listed = await relist();
-    expect(listed.result.tools.map((t: { name: string }) => t.name)).toContain('raw__plain');
+    // A backstop under the test's own timeout, so a call that never ends fails with the gateway's message, not
+    // vitest's. Roomy: reading a message over the 10 MiB limit takes the SDK's stdio reader seconds (it copies
+    // its buffer on every chunk), and at 5 s, with two CPUs shared with other tests, it ran out of time.
+    gw = rawGateway(made.dataDir, { COUNTERSIGN_GATEWAY_REQUEST_TIMEOUT_MS: '25000' });
+    // A short one, only for calls that never end (a server that never answers, or waits for an answer the
+    // client never sends): it ends them in the test's time.
+    short = rawGateway(made.dataDir, { COUNTERSIGN_GATEWAY_REQUEST_TIMEOUT_MS: '3000' });
+    for (const via of [gw, short]) {
+      const listed = await relist(via);
+      expect(listed.result.tools.map((t: { name: string }) => t.name)).toContain('raw__plain');
+    }
   });
 
   afterAll(async () => {
+    await short?.close();
     await gw?.close();
     await app?.close();
   });
@@ -302,7 +310,7 @@ describe('every branch of a pass-through call against a raw server, next to the 
     // 2026-07-28 has no server-to-client requests (questions come as input_required):
     // the SDK client leaves elicitation/create unanswered, so the call ends at the backstop.
     const shown = app.shown.length;
-    const { fast, sdk } = await bothWays('ask_mid_call');
+    const { fast, sdk } = await bothWays('ask_mid_call', {}, short);
     expect(fast).toEqual(sdk);
     expect(JSON.stringify(fast)).toContain('did not answer in time');
     expect(app.shown.length).toBe(shown);
@@ -310,10 +318,10 @@ describe('every branch of a pass-through call against a raw server, next to the 
   });
 
   it('a server that never answers in time, or answers with a malformed envelope, ends the same way', async () => {
-    const slow = await bothWays('slow', { ms: 7000 });
+    const slow = await bothWays('slow', { ms: 5000 }, short);
     expect(slow.fast).toEqual(slow.sdk);
-    expect(JSON.stringify(slow.fast)).toContain('did not answer in time (5000 ms)');
-    const bad = await bothWays('bad_envelope');
+    expect(JSON.stringify(slow.fast)).toContain('did not answer in time (3000 ms)');
+    const bad = await bothWays('bad_envelope', {}, short);
     expect(bad.fast).toEqual(bad.sdk);
     expect(JSON.stringify(bad.fast)).toContain('did not answer in time');
   });
