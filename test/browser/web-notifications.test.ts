@@ -48,10 +48,11 @@ it('a hidden tab gets one notification per question, naming server and tool only
 
   await app.service.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 7 } });
   await vi.waitFor(async () => expect(await notes()).toHaveLength(1), { timeout: 30_000 });
-  expect(await page.title()).toBe('Countersign (1)');
+  // The title follows the count a render after the dialog (App.tsx's AppFrame), so it is awaited, not read once.
+  await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Countersign (1)');
   await app.service.invoke('callTool', { server: 'kimai', tool: 'confirm_delete', args: { entryId: 8 } });
   await vi.waitFor(async () => expect(await notes()).toHaveLength(2), { timeout: 30_000 });
-  expect(await page.title()).toBe('Countersign (2)');
+  await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Countersign (2)');
 
   const shown = await notes();
   expect(shown).toEqual([
