@@ -264,7 +264,8 @@ describe.skipIf(typeof user === 'string')('the gateway as another OS user (--app
     expect(textOf(fooled)).toBe('deleted entry 43');
     expect(readFileSync(join(fake, 'connections'), 'utf8')).toContain('connected');
     expect(trusting.stderr()).toContain('this is no boundary');
-  });
+    // An impostor and two gateways, each started as cs-agent: 22 s of the default 30 on a loaded 2-core machine.
+  }, 60_000);
 
   it('a peer as cs-agent with the key, one question, then 2,000 records: dropped, one fault, verify intact (issue 21)', async () => {
     const historyDir = join(appDataDir, 'history');
@@ -356,5 +357,6 @@ describe.skipIf(typeof user === 'string')('the gateway as another OS user (--app
     expect(run(['--approver', 'no-such-user-x', '--approval-dir', share]).stderr).toContain(
       '--approver: there is no user "no-such-user-x" on this machine',
     );
-  });
+    // Three gateway processes, one after another, each compiling its TypeScript: 14 s on a loaded machine.
+  }, 60_000);
 });
