@@ -6,6 +6,7 @@ import { createInMemoryHost, type InMemoryHost, type InMemoryHostOptions } from 
 import App from '../app/App';
 import type { ViewName } from '../app/views';
 import { createStores, type RendererStores } from '../app/stores';
+import { questionsWaiting } from '../state/question-queue';
 
 // jsdom has no CSS.escape; user-event needs it for arrow keys in radio groups.
 const css = ((globalThis as { CSS?: { escape?: (s: string) => string } }).CSS ??= {});
@@ -46,6 +47,11 @@ export async function renderApp(
   );
   await stores.start();
   await waitFor(() => expect(stores.queue.getState().loaded).toBe(true));
+  // The app frame follows the queue a render after the dialogs (App.tsx, useDeferredValue): wait for it too, so a
+  // test starts from an app drawn with what was loaded (inert behind waiting questions, their count shown).
+  const { questions, drafts } = stores.queue.getState();
+  const waiting = questionsWaiting(questions, drafts) > 0;
+  await waitFor(() => expect(result.container.querySelector('.app')?.hasAttribute('inert')).toBe(waiting));
   return {
     ...result,
     host,

@@ -129,7 +129,7 @@ describe('Tools view', () => {
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Really ping?')).toBeTruthy();
-    expect(document.querySelector('.app')!.hasAttribute('inert')).toBe(true);
+    await waitFor(() => expect(document.querySelector('.app')!.hasAttribute('inert')).toBe(true));
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     act(() => app.host.finishCall('call-1', { result: { content: [{ type: 'text', text: 'nope' }], isError: true } }));
