@@ -111,7 +111,9 @@ describe('input limits', () => {
         })
         .catch((e: unknown) => e),
     );
-    for (let i = 0; i < 200 && waiting.length + rec.events.faults.length < calls.length; i++)
+    // Up to 20 s for every call to be asked or refused (it ends as soon as they are; one server, many calls, a
+    // loaded machine).
+    for (let i = 0; i < 800 && waiting.length + rec.events.faults.length < calls.length; i++)
       await new Promise((r) => setTimeout(r, 25));
     expect(waiting).toHaveLength(LIMITS.pendingPerServer);
     const refused = rec.events.faults.filter((f) => f.message.includes('questions waiting for the user'));
