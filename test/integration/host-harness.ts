@@ -63,11 +63,14 @@ export function hostFor(entry: ServerEntry, specs: ElicitSpec[], extra: HostExtr
   return { host, events: rec.events };
 }
 
+/** Whether a wire log entry is a request the server received (of `method`, if given). */
+export function isReceivedRequest(e: WireLogEntry, method?: string): boolean {
+  return e.dir === 'in' && typeof e.msg?.method === 'string' && 'id' in e.msg && (!method || e.msg.method === method);
+}
+
 /** The requests the server received, in order. */
 export function receivedRequests(wireLog: string, method?: string): WireLogEntry[] {
-  return readWireLog(wireLog).filter(
-    (e) => e.dir === 'in' && typeof e.msg?.method === 'string' && 'id' in e.msg && (!method || e.msg.method === method),
-  );
+  return readWireLog(wireLog).filter((e) => isReceivedRequest(e, method));
 }
 
 /** The responses the server sent to the given request ids. */

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host } from '../../electron/core/host';
 import { ScriptedPrompter } from '../../electron/cli/elicit-spec';
 import { readWireLog, startHttpFixture, type HttpFixture } from '../fixtures/spawn-fixture';
-import { recorder, receivedRequests } from '../integration/host-harness';
+import { isReceivedRequest, recorder, receivedRequests } from '../integration/host-harness';
 
 const fixtures: Record<'plain' | 'push', HttpFixture | undefined> = { plain: undefined, push: undefined };
 const hosts: Host[] = [];
@@ -109,10 +109,7 @@ describe('task status pushes over Streamable HTTP', () => {
     // loaded machine can be one more poll), against one poll per ~150 ms without pushes.
     const getsOnPushes = log
       .slice(log.indexOf(ack!))
-      .filter(
-        (e) =>
-          e.dir === 'in' && e.msg?.method === 'tasks/get' && 'id' in e.msg && e.msg.params.taskId === pushed.taskId,
-      ).length;
+      .filter((e) => isReceivedRequest(e, 'tasks/get') && e.msg.params.taskId === pushed.taskId).length;
     expect(getsOnPushes).toBeLessThanOrEqual(2);
     expect(gets(polled.wire, polled.taskId)).toBeGreaterThanOrEqual(5);
     // The task over, the host ended its listen: the SSE request aborted and notifications/cancelled sent.

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Host } from '../../electron/core/host';
 import { readWireLog } from '../fixtures/spawn-fixture';
-import { hostFor, receivedRequests, stdioFixture } from '../integration/host-harness';
+import { hostFor, isReceivedRequest, receivedRequests, stdioFixture } from '../integration/host-harness';
 
 const open: Host[] = [];
 afterEach(async () => {
@@ -67,9 +67,7 @@ describe('task status notifications (2026-07-28 Tasks extension)', () => {
     const gets = (wire: string) => receivedRequests(wire, 'tasks/get').length;
     const ackAt = log.findIndex((e) => e.dir === 'out' && e.msg?.method === 'notifications/subscriptions/acknowledged');
     expect(ackAt).toBeGreaterThan(-1);
-    const getsOnPushes = log
-      .slice(ackAt)
-      .filter((e) => e.dir === 'in' && e.msg?.method === 'tasks/get' && 'id' in e.msg).length;
+    const getsOnPushes = log.slice(ackAt).filter((e) => isReceivedRequest(e, 'tasks/get')).length;
     expect(getsOnPushes).toBeLessThanOrEqual(2);
     expect(gets(polled.wire)).toBeGreaterThanOrEqual(5);
     expect(gets(polled.wire)).toBeGreaterThanOrEqual(3 * Math.max(1, getsOnPushes));
